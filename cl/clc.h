@@ -1,0 +1,48 @@
+/* clc.h - included by every clcoalesce kernel file.
+ *
+ * T is the element type; the host builds each file with -DT=float, or -DT=double -DCLC_FP64
+ * on devices with cl_khr_fp64.  Without options the files still compile (T = float), so an
+ * editor or `clang -x cl` can check them alone. */
+#ifndef CLC_H
+#define CLC_H
+
+#ifdef CLC_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#ifndef T
+#define T float
+#endif
+
+/* The input value of element j: a small integer in [-512, 511] from a hash of j.  The host's
+ * clc_value() computes the same numbers, so it can check results without uploading inputs. */
+T clc_value(ulong j)
+{
+    uint h = (uint)j * 2654435761u;
+    return (T)((int)(h >> 22) - 512);
+}
+
+/* Writes the input pattern on the device, so a large buffer needs no upload.  Every
+ * program has this kernel; the host's clc_bench_init_values() runs it. */
+__kernel void clc_init(__global T *a, ulong n)
+{
+    size_t j = get_global_id(0);
+    if (j < n)
+        a[j] = clc_value(j);
+}
+
+/* Every global-memory access in a kernel goes through LOAD and STORE, and every kernel's
+ * parameter list ends with CLC_TRACE_ARGS and its body starts with CLC_TRACE_BEGIN.  In a
+ * normal build they are plain p[i] and nothing; built with -DCLC_TRACE (the access model)
+ * they also record the address each work-item touches, so the model is read off the very
+ * kernel that is timed. */
+#ifdef CLC_TRACE
+#include "clc_trace.h"
+#else
+#define CLC_TRACE_ARGS
+#define CLC_TRACE_BEGIN
+#define LOAD(p, i) ((p)[i])
+#define STORE(p, i, v) ((p)[i] = (v))
+#endif
+
+#endif

@@ -1,0 +1,26 @@
+# ClcDependencies.cmake - finds OpenCL, jansson and (optionally) Check without downloading.
+#
+# Defines the imported target clc::jansson and CLC_HAVE_CHECK / PkgConfig::CHECK.
+# jansson is linked statically when libjansson.a is present (Debian's libjansson-dev ships
+# it), so the binary also runs on a GPU server that lacks the shared library.
+
+find_package(OpenCL REQUIRED)
+find_package(PkgConfig REQUIRED)
+
+pkg_check_modules(JANSSON REQUIRED jansson)
+option(CLC_STATIC_JANSSON "Link jansson statically when libjansson.a is found" ON)
+find_library(CLC_JANSSON_STATIC NAMES libjansson.a HINTS ${JANSSON_LIBRARY_DIRS})
+add_library(clc::jansson INTERFACE IMPORTED)
+target_include_directories(clc::jansson INTERFACE ${JANSSON_INCLUDE_DIRS})
+if(CLC_STATIC_JANSSON AND CLC_JANSSON_STATIC)
+  target_link_libraries(clc::jansson INTERFACE ${CLC_JANSSON_STATIC})
+  message(STATUS "jansson: static (${CLC_JANSSON_STATIC})")
+else()
+  target_link_directories(clc::jansson INTERFACE ${JANSSON_LIBRARY_DIRS})
+  target_link_libraries(clc::jansson INTERFACE ${JANSSON_LIBRARIES})
+  message(STATUS "jansson: shared")
+endif()
+
+# Debian's check ships a pkg-config file but no CMake package.
+pkg_check_modules(CHECK IMPORTED_TARGET check)
+set(CLC_HAVE_CHECK ${CHECK_FOUND})

@@ -1,0 +1,438 @@
+/* bench.c - the run driver (device, sizes, copy ceiling, every case in every type) and the
+ * helpers that case host files use to time, verify and report. */
+#define _POSIX_C_SOURCE 200809L
+#include "clcoalesce/cases.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcoalesce/nvml.h"
+#include "clcoalesce/stats.h"
+
+#define QUICK_SIZE ((uint64_t)1 << 20)
+#define MIN_AUTO_SIZE ((uint64_t)64 << 20)
+
+void clc_opts_defaults(struct clc_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->reps = 0;    /* 0 and -1: chosen at run time (fewer with --quick) */
+    o->warmup = -1;
+    o->types = CLC_FLOAT | CLC_DOUBLE;
+    o->peak_gbps = NAN;
+}
+
+/* ------------------------------------------------------------------ helpers for cases */
+
+size_t clc_bench_elems(const struct clc_bench *b, enum clc_type t)
+{
+    return (size_t)(b->size / clc_type_size(t));
+}
+
+int clc_bench_kernel(struct clc_bench *b, enum clc_type t, const char *extra, const char *name,
+                     cl_kernel *out)
+{
+    char opts[512];
+    snprintf(opts, sizeof opts, "%s %s",
+             t == CLC_DOUBLE ? "-DT=double -DCLC_FP64=1" : "-DT=float", extra ? extra : "");
+    return clc_kernel(b->ctx, b->c->cl_file, opts, name, out);
+}
+
+bool clc_bench_wants(const struct clc_bench *b, const char *variant)
+{
+    return b->opts->variant == NULL || strcmp(b->opts->variant, variant) == 0;
+}
+
+int clc_bench_poison(struct clc_bench *b, cl_mem buf, size_t bytes)
+{
+    const cl_uint poison = 0xffffffffu;
+    return clc_fill(b->ctx, buf, bytes, &poison, sizeof poison);
+}
+
+int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn, void *arg,
+                   struct clc_timing *t)
+{
+    if (clc_time(b->ctx, &b->timing, fn, arg, t) != CLC_OK)
+        return CLC_ERR;
+    r->reps = t->reps;
+    r->batch = t->batch;
+    r->ms_median = t->ms_median;
+    r->ms_min = t->ms_min;
+    r->ms_max = t->ms_max;
+    r->cv = t->cv;
+    r->ms_host = t->ms_host;
+    return CLC_OK;
+}
+
+bool clc_bench_check(struct clc_result *r, const void *got, const void *want, size_t n,
+                     enum clc_type t, double tol)
+{
+    size_t bad = 0, first = 0;
+    double g0 = 0, w0 = 0;
+    for (size_t i = 0; i < n; i++) {
+        double g = t == CLC_DOUBLE ? ((const double *)got)[i] : ((const float *)got)[i];
+        double w = t == CLC_DOUBLE ? ((const double *)want)[i] : ((const float *)want)[i];
+        /* written so that NaN (the poison) fails both ways */
+        bool ok = tol == 0 ? g == w : fabs(g - w) <= tol * fmax(1.0, fabs(w));
+        if (!ok && bad++ == 0) {
+            first = i;
+            g0 = g;
+            w0 = w;
+        }
+    }
+    if (bad == 0)
+        return true;
+    snprintf(r->note, sizeof r->note, "wrong result: %zu of %zu elements differ, first at %zu: "
+             "got %g, expected %g", bad, n, first, g0, w0);
+    return false;
+}
+
+int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
+{
+    r->verified = verified;
+    if (verified) {
+        r->status = CLC_STATUS_OK;
+        r->gbps = clc_gbps(r->bytes, r->ms_median);
+        r->pct_copy = clc_percent(r->gbps, b->report->device.copy_gbps);
+        r->pct_peak = clc_percent(r->gbps, b->report->device.peak_gbps);
+        if (r->batch > 1 && r->note[0] == '\0')
+            snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
+                     r->batch, b->timing.min_ms);
+    } else {
+        /* a wrong result is never a number */
+        r->status = CLC_STATUS_ERROR;
+        r->gbps = r->pct_copy = r->pct_peak = NAN;
+        r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
+        clc_error("%s/%s (%s): %s", r->case_name, r->variant, clc_type_name(r->type), r->note);
+    }
+    if (clc_report_add(b->report, r) != CLC_OK)
+        return CLC_ERR;
+    if (b->table != NULL)
+        clc_table_row(b->table, r);
+    return verified ? CLC_OK : CLC_ERR;
+}
+
+void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first)
+{
+    for (size_t j = 0; j < n; j++) {
+        if (t == CLC_DOUBLE)
+            ((double *)dst)[j] = clc_value(first + j);
+        else
+            ((float *)dst)[j] = (float)clc_value(first + j);
+    }
+}
+
+void *clc_host_alloc(size_t n, enum clc_type t)
+{
+    void *p = malloc(n * clc_type_size(t) + 1);
+    if (p == NULL)
+        clc_error("out of host memory for %zu elements", n);
+    return p;
+}
+
+int clc_arg(cl_kernel k, cl_uint idx, size_t size, const void *value)
+{
+    cl_int err = clSetKernelArg(k, idx, size, value);
+    if (err == CL_SUCCESS)
+        return CLC_OK;
+    char name[128] = "?";
+    clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+    name[sizeof name - 1] = '\0';
+    clc_error("clSetKernelArg(%s, %u) failed: %s", name, idx, clc_cl_errname(err));
+    return CLC_ERR;
+}
+
+int clc_bench_init_values(struct clc_bench *b, enum clc_type t, cl_mem buf, size_t n)
+{
+    int rc = CLC_ERR;
+    cl_kernel k = NULL;
+    cl_ulong count = n;
+    struct clc_launch l = {NULL, 1, {clc_round_up(n, 256)}, {256}};
+    cl_event ev = NULL;
+    if (clc_bench_kernel(b, t, NULL, "clc_init", &k) != CLC_OK || clc_arg(k, 0, sizeof buf, &buf) ||
+        clc_arg(k, 1, sizeof count, &count))
+        goto cleanup;
+    l.kernel = k;
+    CLC_CHECK(clc_enqueue_kernel(&l, b->ctx->queue, &ev));
+    CLC_CHECK(clWaitForEvents(1, &ev));
+    rc = CLC_OK;
+cleanup:
+    if (ev)
+        clReleaseEvent(ev);
+    if (k)
+        clReleaseKernel(k);
+    return rc;
+}
+
+int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spec *s)
+{
+    if (!clc_bench_wants(b, s->variant))
+        return CLC_OK;
+    int rc = CLC_ERR;
+    size_t es = clc_type_size(t);
+    cl_kernel k = NULL;
+    cl_mem in = NULL, out = NULL;
+    void *h_in = clc_host_alloc(s->n_in, t), *got = clc_host_alloc(s->n_out, t),
+         *want = clc_host_alloc(s->n_out, t);
+    struct clc_result r;
+    struct clc_timing tm;
+    struct clc_launch launch = {NULL, 1, {s->global}, {s->local}};
+    cl_ulong n_out = s->n_out;
+    cl_uint param = (cl_uint)s->param;
+
+    clc_result_init(&r, b->c->name, s->variant, t);
+    if (s->has_param)
+        clc_result_set_param(&r, s->param);
+    r.bytes = s->bytes;
+    if (h_in == NULL || got == NULL || want == NULL)
+        goto cleanup;
+    if (clc_bench_kernel(b, t, s->options, s->kernel, &k) != CLC_OK ||
+        clc_buffer(b->ctx, s->n_in * es, "input", &in) != CLC_OK ||
+        clc_buffer(b->ctx, s->n_out * es, "output", &out) != CLC_OK)
+        goto cleanup;
+    clc_fill_values(h_in, s->n_in, t, 0);
+    if (clc_write(b->ctx, in, 0, s->n_in * es, h_in) != CLC_OK ||
+        clc_bench_poison(b, out, s->n_out * es) != CLC_OK)
+        goto cleanup;
+    if (clc_arg(k, 0, sizeof in, &in) || clc_arg(k, 1, sizeof out, &out) ||
+        clc_arg(k, 2, sizeof n_out, &n_out) ||
+        (s->has_param && clc_arg(k, 3, sizeof param, &param)))
+        goto cleanup;
+    launch.kernel = k;
+    if (clc_bench_time(b, &r, clc_enqueue_kernel, &launch, &tm) != CLC_OK ||
+        clc_read(b->ctx, out, 0, s->n_out * es, got) != CLC_OK)
+        goto cleanup;
+    s->reference(h_in, want, s, t);
+    rc = clc_bench_finish(b, &r, clc_bench_check(&r, got, want, s->n_out, t, 0));
+cleanup:
+    if (k)
+        clReleaseKernel(k);
+    if (in)
+        clReleaseMemObject(in);
+    if (out)
+        clReleaseMemObject(out);
+    free(h_in);
+    free(got);
+    free(want);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ the run */
+
+struct copy_arg {
+    cl_mem src, dst;
+    size_t bytes;
+};
+
+static cl_int enqueue_copy(void *arg, cl_command_queue q, cl_event *ev)
+{
+    const struct copy_arg *c = arg;
+    return clEnqueueCopyBuffer(q, c->src, c->dst, 0, 0, c->bytes, 0, NULL, ev);
+}
+
+/* The vendor copy over `bytes`: the practical ceiling every result is compared with. */
+static int measure_copy_ceiling(struct clc_ctx *ctx, const struct clc_timing_opts *to,
+                                uint64_t bytes, double *gbps)
+{
+    struct copy_arg c = {NULL, NULL, (size_t)bytes};
+    struct clc_timing t;
+    int rc = CLC_ERR;
+    if (clc_buffer(ctx, c.bytes, "copy ceiling source", &c.src) != CLC_OK ||
+        clc_buffer(ctx, c.bytes, "copy ceiling destination", &c.dst) != CLC_OK)
+        goto cleanup;
+    const cl_uint zero = 0;
+    if (clc_fill(ctx, c.src, c.bytes, &zero, sizeof zero) != CLC_OK)
+        goto cleanup;
+    if (clc_time(ctx, to, enqueue_copy, &c, &t) != CLC_OK)
+        goto cleanup;
+    *gbps = clc_gbps(2 * bytes, t.ms_median);
+    rc = CLC_OK;
+cleanup:
+    if (c.src)
+        clReleaseMemObject(c.src);
+    if (c.dst)
+        clReleaseMemObject(c.dst);
+    return rc;
+}
+
+static uint64_t pow2_at_least(uint64_t v)
+{
+    uint64_t p = 1;
+    while (p < v)
+        p <<= 1;
+    return p;
+}
+
+/* The size a case runs at: --size as given (checked against the allocation limit), else
+ * a working set of at least 4 x L2 that the case's largest buffer can hold. */
+static int case_size(const struct clc_opts *o, const struct clc_device_meta *m,
+                     const struct clc_case *c, uint64_t *size)
+{
+    char a[32], b[32];
+    uint64_t factor = c->alloc_factor ? c->alloc_factor : 1;
+    if (o->size) {
+        if (o->size > m->max_alloc / factor) {
+            clc_error("allocation too large: case '%s' allocates %u x --size = %s, the device "
+                      "allows %s per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)", c->name,
+                      (unsigned)factor, clc_format_size(o->size * factor, a, sizeof a),
+                      clc_format_size(m->max_alloc, b, sizeof b));
+            return CLC_ERR;
+        }
+        *size = o->size;
+        return CLC_OK;
+    }
+    uint64_t s = o->quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
+    if (!o->quick && s < MIN_AUTO_SIZE)
+        s = MIN_AUTO_SIZE;
+    while (s * factor > m->max_alloc && s > 4096)
+        s /= 2;
+    *size = s;
+    return CLC_OK;
+}
+
+static int resolve_cases(const char *const *names, int n, const struct clc_case **out, int *count)
+{
+    if (n == 0) {
+        for (size_t i = 0; i < clc_n_cases; i++)
+            out[i] = clc_cases[i];
+        *count = (int)clc_n_cases;
+        return CLC_OK;
+    }
+    for (int i = 0; i < n; i++) {
+        out[i] = clc_find_case(names[i]);
+        if (out[i] == NULL) {
+            clc_error("unknown case '%s'; 'clcoalesce cases' lists them", names[i]);
+            return CLC_USAGE;
+        }
+    }
+    *count = n;
+    return CLC_OK;
+}
+
+static void fill_run_meta(struct clc_report *rep, const struct clc_opts *o,
+                          const struct clc_timing_opts *to, const char *const *names, int n)
+{
+    struct clc_run_meta *m = &rep->run;
+    m->size = o->size;
+    m->size_auto = o->size == 0;
+    m->reps = to->reps;
+    m->warmup = to->warmup;
+    m->quick = o->quick;
+    m->types = o->types;
+    m->cases[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(m->cases);
+        snprintf(m->cases + len, sizeof m->cases - len, "%s%s", i ? " " : "", names[i]);
+    }
+}
+
+static void add_skip(struct clc_bench *b, const struct clc_case *c, enum clc_type t, const char *why)
+{
+    struct clc_result r;
+    clc_result_init(&r, c->name, "*", t);
+    r.status = CLC_STATUS_SKIPPED;
+    snprintf(r.note, sizeof r.note, "%s", why);
+    clc_report_add(b->report, &r);
+    if (b->table != NULL)
+        clc_table_row(b->table, &r);
+}
+
+int clc_run(const struct clc_opts *o, const char *const *names, int n, struct clc_report *rep,
+            FILE *table)
+{
+    const struct clc_case **cases = calloc(clc_n_cases + (size_t)n + 1, sizeof *cases);
+    struct clc_device *devs = NULL;
+    struct clc_ctx ctx;
+    bool ctx_open = false;
+    int ndev = 0, ncases = 0, rc;
+    char kdir[4096];
+
+    memset(&ctx, 0, sizeof ctx);
+    if (cases == NULL)
+        return CLC_ERR;
+    rc = resolve_cases(names, n, cases, &ncases);
+    if (rc != CLC_OK)
+        goto done;
+    rc = CLC_ERR;
+    if (clc_devices(&devs, &ndev) != CLC_OK)
+        goto done;
+    int di = clc_select_device(devs, ndev, o->device);
+    if (di < 0) {
+        rc = CLC_USAGE;
+        goto done;
+    }
+    const struct clc_device *dev = &devs[di];
+    if ((o->types & CLC_DOUBLE) && !dev->fp64 && o->types_given && !(o->types & CLC_FLOAT)) {
+        clc_error("--type double: device '%s' does not support fp64 (no cl_khr_fp64)",
+                  dev->meta.name);
+        goto done;
+    }
+    for (int i = 0; i < ncases; i++) {
+        uint64_t s;
+        if (case_size(o, &dev->meta, cases[i], &s) != CLC_OK)
+            goto done;
+    }
+    if (clc_find_kernel_dir(o->kernel_dir, kdir, sizeof kdir) != CLC_OK)
+        goto done;
+    if (clc_ctx_open(&ctx, dev, kdir) != CLC_OK)
+        goto done;
+    ctx_open = true;
+    clc_note("device: %s (%s)", dev->meta.name, dev->meta.platform);
+    clc_note("kernels: %s", kdir);
+
+    struct clc_timing_opts to = {
+        .warmup = o->warmup >= 0 ? o->warmup : (o->quick ? 1 : 2),
+        .reps = o->reps > 0 ? o->reps : (o->quick ? 5 : 20),
+        .min_ms = fmax(0.02, 200.0 * dev->meta.timer_res_ns * 1e-6),
+        .host_check = o->host_check,
+    };
+    rep->device = dev->meta;
+    fill_run_meta(rep, o, &to, names, n);
+    if (!isnan(o->peak_gbps)) {
+        rep->device.peak_gbps = o->peak_gbps;
+        snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "--peak");
+    } else {
+        double nv = NAN;
+        if (dev->is_nvidia && clc_nvml_peak_gbps(dev->meta.pci_bus_id, &nv) == CLC_OK) {
+            rep->device.peak_gbps = nv;
+            snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "nvml");
+        }
+    }
+
+    /* The ceiling is measured at the size the copy case would use. */
+    uint64_t ceiling_size;
+    case_size(o, &dev->meta, clc_find_case("copy") ? clc_find_case("copy") : cases[0], &ceiling_size);
+    if (measure_copy_ceiling(&ctx, &to, ceiling_size, &rep->device.copy_gbps) != CLC_OK)
+        goto done;
+    snprintf(rep->device.copy_source, sizeof rep->device.copy_source, "clEnqueueCopyBuffer");
+    rep->run.size = ceiling_size; /* with size_auto, the size chosen before per-case clamping */
+    char sz[32];
+    clc_note("copy ceiling: %.1f GB/s (clEnqueueCopyBuffer, %s)", rep->device.copy_gbps,
+             clc_format_size(ceiling_size, sz, sizeof sz));
+
+    if (table != NULL)
+        clc_table_header(table);
+    rc = CLC_OK;
+    for (int i = 0; i < ncases; i++) {
+        struct clc_bench b = {&ctx, o, cases[i], 0, rep, table, to};
+        case_size(o, &dev->meta, cases[i], &b.size);
+        static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
+        for (int k = 0; k < 2; k++) {
+            enum clc_type t = types[k];
+            if (!(cases[i]->types & t) || !(o->types & t))
+                continue;
+            if (t == CLC_DOUBLE && !dev->fp64) {
+                add_skip(&b, cases[i], t, "device has no cl_khr_fp64");
+                continue;
+            }
+            if (cases[i]->run(&b, t) != CLC_OK)
+                rc = CLC_ERR;
+        }
+    }
+done:
+    if (ctx_open)
+        clc_ctx_close(&ctx);
+    free(devs);
+    free(cases);
+    return rc;
+}

@@ -1,0 +1,37 @@
+/* coalesced.c - out[i] = in[i] * 2: the access pattern every other case is measured against. */
+#include "clcoalesce/cases.h"
+
+static void reference(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t)
+{
+    for (size_t j = 0; j < s->n_out; j++)
+        clc_put(want, j, t, clc_get(in, j, t) * 2);
+}
+
+static int run(struct clc_bench *b, enum clc_type t)
+{
+    size_t n = clc_bench_elems(b, t);
+    struct clc_map_spec spec = {
+        .variant = "kernel",
+        .kernel = "scale",
+        .n_in = n,
+        .n_out = n,
+        .global = clc_round_up(n, 256),
+        .local = 256,
+        .bytes = 2 * (uint64_t)n * clc_type_size(t),
+        .reference = reference,
+    };
+    return clc_bench_map(b, t, &spec);
+}
+
+const struct clc_case clc_case_coalesced = {
+    .name = "coalesced",
+    .cl_file = "coalesced.cl",
+    .kernels = "scale",
+    .summary = "out[i] = in[i] * 2: a warp reads 32 consecutive elements",
+    .variants = "kernel",
+    .bytes_rule = "2 x n x element size",
+    .expect = "near the copy kernel: 4 sectors of 32 bytes per warp request (float), all used",
+    .types = CLC_FLOAT,
+    .alloc_factor = 1,
+    .run = run,
+};

@@ -1,0 +1,38 @@
+/* uncoalesced.c - out[i] = in[(i * 32) % n] * 2: each lane of a warp reads its own sector. */
+#include "clcoalesce/cases.h"
+
+static void reference(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t)
+{
+    for (size_t j = 0; j < s->n_out; j++)
+        clc_put(want, j, t, clc_get(in, (j * 32) % s->n_in, t) * 2);
+}
+
+static int run(struct clc_bench *b, enum clc_type t)
+{
+    size_t n = clc_bench_elems(b, t);
+    struct clc_map_spec spec = {
+        .variant = "kernel",
+        .kernel = "scale",
+        .n_in = n,
+        .n_out = n,
+        .global = clc_round_up(n, 256),
+        .local = 256,
+        .bytes = 2 * (uint64_t)n * clc_type_size(t),
+        .reference = reference,
+    };
+    return clc_bench_map(b, t, &spec);
+}
+
+const struct clc_case clc_case_uncoalesced = {
+    .name = "uncoalesced",
+    .cl_file = "uncoalesced.cl",
+    .kernels = "scale",
+    .summary = "out[i] = in[(i * 32) % n] * 2: neighbouring work-items read 128 bytes apart",
+    .variants = "kernel",
+    .bytes_rule = "2 x n x element size (the useful bytes; the hardware moves far more)",
+    .expect = "far below coalesced: each load request touches 32 sectors instead of 4, so "
+              "about 8x the read traffic for the same useful bytes",
+    .types = CLC_FLOAT,
+    .alloc_factor = 1,
+    .run = run,
+};

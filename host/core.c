@@ -1,0 +1,159 @@
+/* core.c - messages, element types, size and count parsing, the host clock. */
+#define _POSIX_C_SOURCE 200809L
+#include "clcoalesce/core.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+bool clc_quiet = false;
+
+void clc_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("clcoalesce: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void clc_note(const char *fmt, ...)
+{
+    if (clc_quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("clcoalesce: note: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+const char *clc_type_name(enum clc_type t)
+{
+    return t == CLC_DOUBLE ? "double" : "float";
+}
+
+size_t clc_type_size(enum clc_type t)
+{
+    return t == CLC_DOUBLE ? 8 : 4;
+}
+
+int clc_parse_type(const char *s, unsigned *mask)
+{
+    if (strcmp(s, "float") == 0 || strcmp(s, "fp32") == 0)
+        *mask = CLC_FLOAT;
+    else if (strcmp(s, "double") == 0 || strcmp(s, "fp64") == 0)
+        *mask = CLC_DOUBLE;
+    else if (strcmp(s, "all") == 0)
+        *mask = CLC_FLOAT | CLC_DOUBLE;
+    else
+        return CLC_USAGE;
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ sizes and counts */
+
+static const struct {
+    const char *suffix;
+    uint64_t mult;
+} size_suffixes[] = {
+    {"", 1},           {"b", 1},           {"k", 1024},       {"kib", 1024},
+    {"kb", 1000},      {"m", 1u << 20},    {"mib", 1u << 20}, {"mb", 1000000},
+    {"g", 1u << 30},   {"gib", 1u << 30},  {"gb", 1000000000}, {"t", 1ull << 40},
+    {"tib", 1ull << 40}, {"tb", 1000000000000ull},
+};
+
+int clc_parse_size(const char *s, uint64_t *bytes, const char **why)
+{
+    *why = "expected a positive number of bytes such as 4096, 64MiB or 1.5GiB";
+    if (s == NULL)
+        return CLC_USAGE;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (*s == '-') {
+        *why = "size must be positive";
+        return CLC_USAGE;
+    }
+    if (!isdigit((unsigned char)*s) && *s != '.')
+        return CLC_USAGE;
+    errno = 0;
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || errno == ERANGE || !isfinite(v))
+        return CLC_USAGE;
+    /* hex floats and exponents are legal strtod input but not sizes anyone writes */
+    for (const char *p = s; p < end; p++)
+        if (!isdigit((unsigned char)*p) && *p != '.')
+            return CLC_USAGE;
+    char suffix[8];
+    size_t len = strlen(end);
+    if (len >= sizeof suffix)
+        return CLC_USAGE;
+    for (size_t i = 0; i <= len; i++)
+        suffix[i] = (char)tolower((unsigned char)end[i]);
+    for (size_t i = 0; i < sizeof size_suffixes / sizeof size_suffixes[0]; i++) {
+        if (strcmp(suffix, size_suffixes[i].suffix) != 0)
+            continue;
+        double b = v * (double)size_suffixes[i].mult;
+        if (b >= 18446744073709551615.0) {
+            *why = "size is too large";
+            return CLC_USAGE;
+        }
+        if (b < 1.0) {
+            *why = "size must be at least 1 byte";
+            return CLC_USAGE;
+        }
+        if (b != floor(b)) {
+            *why = "size must be a whole number of bytes";
+            return CLC_USAGE;
+        }
+        *bytes = (uint64_t)b;
+        return CLC_OK;
+    }
+    *why = "unknown size suffix (use KiB, MiB, GiB, or KB, MB, GB)";
+    return CLC_USAGE;
+}
+
+int clc_parse_count(const char *s, long min, long max, long *out)
+{
+    if (s == NULL || *s == '\0')
+        return CLC_USAGE;
+    errno = 0;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end != '\0' || errno == ERANGE || v < min || v > max)
+        return CLC_USAGE;
+    *out = v;
+    return CLC_OK;
+}
+
+const char *clc_format_size(uint64_t bytes, char *buf, size_t len)
+{
+    static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024.0 && u < 4) {
+        v /= 1024.0;
+        u++;
+    }
+    if (v == floor(v))
+        snprintf(buf, len, "%.0f %s", v, units[u]);
+    else
+        snprintf(buf, len, "%.2f %s", v, units[u]);
+    return buf;
+}
+
+uint64_t clc_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}

@@ -1,0 +1,372 @@
+/* ocl_runtime.c - the run context: kernel directory look-up, program builds with their logs,
+ * buffers, and event timing of launches. */
+#define _POSIX_C_SOURCE 200809L
+#include "clcoalesce/ocl.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clcoalesce/stats.h"
+
+/* ------------------------------------------------------------------ context */
+
+int clc_ctx_open(struct clc_ctx *ctx, const struct clc_device *dev, const char *kernel_dir)
+{
+    int rc = CLC_ERR;
+    cl_int err;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->dev = *dev;
+    snprintf(ctx->kernel_dir, sizeof ctx->kernel_dir, "%s", kernel_dir);
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)dev->platform, 0};
+    ctx->context = clCreateContext(props, 1, &dev->id, NULL, NULL, &err);
+    CLC_CHECK(err);
+    ctx->queue = clCreateCommandQueue(ctx->context, dev->id, CL_QUEUE_PROFILING_ENABLE, &err);
+    CLC_CHECK(err);
+    rc = CLC_OK;
+cleanup:
+    if (rc != CLC_OK)
+        clc_ctx_close(ctx);
+    return rc;
+}
+
+void clc_ctx_close(struct clc_ctx *ctx)
+{
+    for (int i = 0; i < ctx->n_programs; i++)
+        clReleaseProgram(ctx->programs[i].program);
+    ctx->n_programs = 0;
+    if (ctx->queue)
+        clReleaseCommandQueue(ctx->queue);
+    if (ctx->context)
+        clReleaseContext(ctx->context);
+    ctx->queue = NULL;
+    ctx->context = NULL;
+}
+
+/* ------------------------------------------------------------------ kernel directory */
+
+static bool is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int clc_find_kernel_dir(const char *explicit_dir, char *out, size_t len)
+{
+    if (explicit_dir != NULL && *explicit_dir) {
+        if (!is_dir(explicit_dir)) {
+            clc_error("kernel directory '%s' (--kernel-dir) does not exist", explicit_dir);
+            return CLC_ERR;
+        }
+        snprintf(out, len, "%s", explicit_dir);
+        return CLC_OK;
+    }
+    const char *env = getenv("CLCOALESCE_KERNEL_DIR");
+    if (env != NULL && *env) {
+        if (!is_dir(env)) {
+            clc_error("kernel directory '%s' (CLCOALESCE_KERNEL_DIR) does not exist", env);
+            return CLC_ERR;
+        }
+        snprintf(out, len, "%s", env);
+        return CLC_OK;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = '\0';
+#ifdef CLC_BUILD_DIR
+    /* Running from the build tree: read the sources in place, so an edited .cl file
+     * takes effect on the next run without rebuilding. */
+    size_t bl = strlen(CLC_BUILD_DIR);
+    if (strncmp(exe, CLC_BUILD_DIR, bl) == 0 && exe[bl] == '/' && is_dir(CLC_SOURCE_KERNEL_DIR)) {
+        snprintf(out, len, "%s", CLC_SOURCE_KERNEL_DIR);
+        return CLC_OK;
+    }
+#endif
+    char *slash = strrchr(exe, '/');
+    if (slash != NULL) {
+        *slash = '\0';
+        snprintf(out, len, "%s/../share/clcoalesce/cl", exe);
+        if (is_dir(out))
+            return CLC_OK;
+    }
+#ifdef CLC_INSTALL_KERNEL_DIR
+    if (is_dir(CLC_INSTALL_KERNEL_DIR)) {
+        snprintf(out, len, "%s", CLC_INSTALL_KERNEL_DIR);
+        return CLC_OK;
+    }
+#endif
+    clc_error("no kernel directory found: pass --kernel-dir DIR or set CLCOALESCE_KERNEL_DIR "
+              "to the folder holding the .cl files");
+    return CLC_ERR;
+}
+
+/* ------------------------------------------------------------------ programs */
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    char *buf = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
+            *len = fread(buf, 1, (size_t)n, f);
+            buf[*len] = '\0';
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+static void print_build_log(struct clc_ctx *ctx, cl_program prog, const char *path,
+                            const char *options)
+{
+    size_t n = 0;
+    clGetProgramBuildInfo(prog, ctx->dev.id, CL_PROGRAM_BUILD_LOG, 0, NULL, &n);
+    char *log = calloc(n + 1, 1);
+    if (log != NULL)
+        clGetProgramBuildInfo(prog, ctx->dev.id, CL_PROGRAM_BUILD_LOG, n, log, NULL);
+    clc_error("building '%s' failed", path);
+    fprintf(stderr, "  options: %s\n  device:  %s\n  build log:\n%s\n", options,
+            ctx->dev.meta.name, log && *log ? log : "  (empty)");
+    free(log);
+}
+
+int clc_build(struct clc_ctx *ctx, const char *file, const char *options, cl_program *out)
+{
+    char key[sizeof ctx->programs[0].key];
+    snprintf(key, sizeof key, "%s|%s", file, options ? options : "");
+    for (int i = 0; i < ctx->n_programs; i++) {
+        if (strcmp(ctx->programs[i].key, key) == 0) {
+            *out = ctx->programs[i].program;
+            return CLC_OK;
+        }
+    }
+    char path[8192];
+    if (file[0] == '/')
+        snprintf(path, sizeof path, "%s", file);
+    else
+        snprintf(path, sizeof path, "%s/%s", ctx->kernel_dir, file);
+    size_t len = 0;
+    char *src = read_file(path, &len);
+    if (src == NULL) {
+        clc_error("cannot read kernel file '%s': %s", path, strerror(errno ? errno : ENOENT));
+        return CLC_ERR;
+    }
+    /* -I lets a kernel file include a shared header that sits beside it. */
+    char opts[8192];
+    const char *q = strchr(ctx->kernel_dir, ' ') ? "\"" : ""; /* PoCL rejects needless quotes */
+    snprintf(opts, sizeof opts, "-cl-std=CL1.2 -I %s%s%s %s", q, ctx->kernel_dir, q,
+             options ? options : "");
+    int rc = CLC_ERR;
+    cl_int err;
+    const char *srcs[] = {src};
+    cl_program prog = clCreateProgramWithSource(ctx->context, 1, srcs, &len, &err);
+    free(src);
+    CLC_CHECK(err);
+    err = clBuildProgram(prog, 1, &ctx->dev.id, opts, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        print_build_log(ctx, prog, path, opts);
+        clReleaseProgram(prog);
+        return CLC_ERR;
+    }
+    if (ctx->n_programs == (int)(sizeof ctx->programs / sizeof ctx->programs[0])) {
+        /* cache full: drop the oldest program, its kernels hold their own references */
+        clReleaseProgram(ctx->programs[0].program);
+        memmove(ctx->programs, ctx->programs + 1, sizeof ctx->programs - sizeof ctx->programs[0]);
+        ctx->n_programs--;
+    }
+    snprintf(ctx->programs[ctx->n_programs].key, sizeof key, "%s", key);
+    ctx->programs[ctx->n_programs++].program = prog;
+    *out = prog;
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+int clc_kernel(struct clc_ctx *ctx, const char *file, const char *options, const char *name,
+               cl_kernel *out)
+{
+    cl_program prog;
+    if (clc_build(ctx, file, options, &prog) != CLC_OK)
+        return CLC_ERR;
+    cl_int err;
+    *out = clCreateKernel(prog, name, &err);
+    if (err != CL_SUCCESS) {
+        clc_error("kernel '%s' not found in '%s/%s': clCreateKernel failed: %s", name,
+                  ctx->kernel_dir, file, clc_cl_errname(err));
+        return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ buffers */
+
+int clc_buffer(struct clc_ctx *ctx, size_t bytes, const char *what, cl_mem *out)
+{
+    char want[32], lim[32];
+    if (bytes > ctx->dev.meta.max_alloc) {
+        clc_error("allocation too large: %s needs %s, the device allows %s per buffer "
+                  "(CL_DEVICE_MAX_MEM_ALLOC_SIZE); use a smaller --size",
+                  what, clc_format_size(bytes, want, sizeof want),
+                  clc_format_size(ctx->dev.meta.max_alloc, lim, sizeof lim));
+        return CLC_ERR;
+    }
+    cl_int err;
+    *out = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, bytes ? bytes : 1, NULL, &err);
+    if (err != CL_SUCCESS) {
+        clc_error("clCreateBuffer(%s, %s) failed: %s", what,
+                  clc_format_size(bytes, want, sizeof want), clc_cl_errname(err));
+        return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
+int clc_write(struct clc_ctx *ctx, cl_mem buf, size_t offset, size_t bytes, const void *src)
+{
+    int rc = CLC_ERR;
+    CLC_CHECK(clEnqueueWriteBuffer(ctx->queue, buf, CL_TRUE, offset, bytes, src, 0, NULL, NULL));
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+int clc_read(struct clc_ctx *ctx, cl_mem buf, size_t offset, size_t bytes, void *dst)
+{
+    int rc = CLC_ERR;
+    CLC_CHECK(clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, offset, bytes, dst, 0, NULL, NULL));
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+int clc_fill(struct clc_ctx *ctx, cl_mem buf, size_t bytes, const void *pattern, size_t pattern_size)
+{
+    int rc = CLC_ERR;
+    const size_t chunk = (size_t)1 << 30; /* a multiple of every pattern size */
+    for (size_t off = 0; off < bytes; off += chunk) {
+        size_t n = bytes - off < chunk ? bytes - off : chunk;
+        CLC_CHECK(clEnqueueFillBuffer(ctx->queue, buf, pattern, pattern_size, off, n, 0, NULL, NULL));
+    }
+    CLC_CHECK(clFinish(ctx->queue));
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+/* ------------------------------------------------------------------ launches and timing */
+
+size_t clc_round_up(size_t n, size_t m)
+{
+    return (n + m - 1) / m * m;
+}
+
+cl_int clc_enqueue_kernel(void *arg, cl_command_queue q, cl_event *ev)
+{
+    const struct clc_launch *l = arg;
+    return clEnqueueNDRangeKernel(q, l->kernel, l->dims, NULL, l->global,
+                                  l->local[0] ? l->local : NULL, 0, NULL, ev);
+}
+
+/* Enqueues `count` launches and returns the device time from the START of the first to
+ * the END of the last, in ms. */
+static int time_batch(struct clc_ctx *ctx, clc_enqueue_fn fn, void *arg, int count, double *ms)
+{
+    int rc = CLC_ERR;
+    cl_event first = NULL, last = NULL, ev = NULL;
+    cl_ulong start = 0, end = 0;
+    for (int i = 0; i < count; i++) {
+        CLC_CHECK(fn(arg, ctx->queue, &ev));
+        if (first == NULL) {
+            first = ev;
+        } else {
+            if (last != NULL)
+                clReleaseEvent(last);
+            last = ev;
+        }
+        ev = NULL;
+    }
+    if (last == NULL)
+        last = first, clRetainEvent(first);
+    CLC_CHECK(clWaitForEvents(1, &last));
+    CLC_CHECK(clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL));
+    CLC_CHECK(clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL));
+    /* subtract integer nanoseconds before converting, so no precision is lost */
+    *ms = (double)(end - start) * 1e-6;
+    rc = CLC_OK;
+cleanup:
+    if (first)
+        clReleaseEvent(first);
+    if (last)
+        clReleaseEvent(last);
+    return rc;
+}
+
+int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_fn fn, void *arg,
+             struct clc_timing *t)
+{
+    int rc = CLC_ERR;
+    double *samples = calloc((size_t)o->reps, sizeof *samples);
+    memset(t, 0, sizeof *t);
+    t->ms_host = NAN;
+    if (samples == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    for (int i = 0; i < o->warmup; i++) {
+        cl_event ev;
+        CLC_CHECK(fn(arg, ctx->queue, &ev));
+        clReleaseEvent(ev);
+        t->launches++;
+    }
+    CLC_CHECK(clFinish(ctx->queue));
+
+    /* One probe launch decides whether single launches are long enough to time. */
+    double probe;
+    if (time_batch(ctx, fn, arg, 1, &probe) != CLC_OK)
+        goto cleanup;
+    t->launches++;
+    int batch = 1;
+    if (probe < o->min_ms) {
+        double b = ceil(o->min_ms / (probe > 1e-6 ? probe : 1e-6));
+        batch = b > 10000 ? 10000 : (int)b;
+    }
+    for (int r = 0; r < o->reps; r++) {
+        double ms;
+        if (time_batch(ctx, fn, arg, batch, &ms) != CLC_OK)
+            goto cleanup;
+        samples[r] = ms / batch;
+        t->launches += batch;
+    }
+    struct clc_stats s;
+    clc_stats_compute(samples, (size_t)o->reps, &s);
+    t->reps = o->reps;
+    t->batch = batch;
+    t->ms_median = s.median;
+    t->ms_min = s.min;
+    t->ms_max = s.max;
+    t->cv = s.cv;
+
+    if (o->host_check) {
+        /* Host clock around a batch long enough (>= 20 ms) that clFinish latency is noise. */
+        int n = (int)fmin(10000.0, fmax(1.0, ceil(20.0 / fmax(s.median, 1e-6))));
+        uint64_t t0 = clc_now_ns();
+        for (int i = 0; i < n; i++) {
+            cl_event ev;
+            CLC_CHECK(fn(arg, ctx->queue, &ev));
+            clReleaseEvent(ev);
+        }
+        CLC_CHECK(clFinish(ctx->queue));
+        t->ms_host = (double)(clc_now_ns() - t0) * 1e-6 / n;
+        t->launches += n;
+    }
+    rc = CLC_OK;
+cleanup:
+    free(samples);
+    return rc;
+}

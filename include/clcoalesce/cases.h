@@ -1,0 +1,158 @@
+/* cases.h - the case registry, the run configuration, and the helpers a case's host file
+ * uses to build its kernels, time them, verify them and report a row.
+ *
+ * A case is one host file (host/cases/<name>.c) defining `const struct clc_case
+ * clc_case_<name>`, one kernel file (cl/<name>.cl), and one line CLC_CASE(<name>) in
+ * host/cases/cases.def. */
+#ifndef CLCOALESCE_CASES_H
+#define CLCOALESCE_CASES_H
+
+#include "clcoalesce/ocl.h"
+#include "clcoalesce/result.h"
+
+/* ------------------------------------------------------------------ configuration */
+
+struct clc_opts {
+    uint64_t size;          /* bytes of each case's main array; 0 = choose from the device */
+    int reps;               /* timed samples (--reps) */
+    int warmup;             /* untimed launches (--warmup) */
+    unsigned types;         /* enum clc_type mask (--type) */
+    bool types_given;       /* --type was given: fp64 missing is then an error, not a skip */
+    bool quick;             /* --quick: tiny sizes and few reps, for smoke tests */
+    bool host_check;        /* --host-check: also time a batch with the host clock */
+    double peak_gbps;       /* --peak, NAN when not given */
+    const char *device;     /* --device selector, NULL for the default */
+    const char *kernel_dir; /* --kernel-dir, NULL to look it up */
+    const char *variant;    /* --variant: run only this variant, NULL for all */
+};
+
+/* Fills o with the defaults: 20 reps, 2 warm-ups, float and double, size chosen per device. */
+void clc_opts_defaults(struct clc_opts *o);
+
+/* ------------------------------------------------------------------ the registry */
+
+struct clc_bench;
+
+struct clc_case {
+    const char *name;       /* CLI and JSON name */
+    const char *cl_file;    /* kernel file in the kernel directory */
+    const char *kernels;    /* kernel names in cl_file, space separated */
+    const char *summary;    /* one line: what the case shows */
+    const char *variants;   /* its variants and params */
+    const char *bytes_rule; /* the bytes counted per launch */
+    const char *expect;     /* which variant should win, and why */
+    unsigned types;         /* element types it runs in (enum clc_type mask) */
+    unsigned alloc_factor;  /* largest buffer it allocates, as a multiple of the size */
+    /* Runs every variant in type t, adding rows with clc_bench_finish.  Returns CLC_OK, or
+     * CLC_ERR after an error was printed (rows already added stay). */
+    int (*run)(struct clc_bench *b, enum clc_type t);
+};
+
+extern const struct clc_case *const clc_cases[];
+extern const size_t clc_n_cases;
+const struct clc_case *clc_find_case(const char *name);
+
+/* Prints the `clcoalesce cases` listing. */
+void clc_print_cases(FILE *f);
+
+/* ------------------------------------------------------------------ running */
+
+/* What a case's run function is handed. */
+struct clc_bench {
+    struct clc_ctx *ctx;
+    const struct clc_opts *opts;
+    const struct clc_case *c; /* the case running */
+    uint64_t size;            /* bytes of the main array for this case */
+    struct clc_report *report;
+    FILE *table;              /* rows are streamed here when non-NULL */
+    struct clc_timing_opts timing;
+};
+
+/* Runs the named cases (all when n == 0) on the selected device, filling rep.  Streams table
+ * rows to `table` when non-NULL.  Returns CLC_OK, CLC_USAGE (bad case name, bad device
+ * selector) or CLC_ERR (any error, including a result that did not verify). */
+int clc_run(const struct clc_opts *o, const char *const *names, int n, struct clc_report *rep,
+            FILE *table);
+
+/* Number of elements of type t in the case's main array. */
+size_t clc_bench_elems(const struct clc_bench *b, enum clc_type t);
+
+/* Creates kernel `name` from the case's .cl file built for element type t
+ * (-DT=float or -DT=double -DCLC_FP64), with `extra` options appended (may be NULL). */
+int clc_bench_kernel(struct clc_bench *b, enum clc_type t, const char *extra, const char *name,
+                     cl_kernel *out);
+
+/* True when the variant should run (no --variant given, or it matches). */
+bool clc_bench_wants(const struct clc_bench *b, const char *variant);
+
+/* Writes the poison pattern (all bits set: NaN in float and double) over a buffer, so an
+ * element the kernel fails to write can never pass verification. */
+int clc_bench_poison(struct clc_bench *b, cl_mem buf, size_t bytes);
+
+/* Times fn with the run's timing options and copies the timing into r (bytes must be set). */
+int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn, void *arg,
+                   struct clc_timing *t);
+
+/* Compares n elements of type t, exactly when tol == 0, else within a relative tolerance.
+ * On mismatch writes the first bad index and the count into r->note and returns false. */
+bool clc_bench_check(struct clc_result *r, const void *got, const void *want, size_t n,
+                     enum clc_type t, double tol);
+
+/* Completes a row: status from `verified`, bandwidth and percentages, then adds it to the
+ * report and streams it.  Returns CLC_OK, or CLC_ERR when the row did not verify. */
+int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified);
+
+/* Sets argument idx of kernel k; reports a failure by name with the kernel's name. */
+int clc_arg(cl_kernel k, cl_uint idx, size_t size, const void *value);
+
+/* An out-of-place 1-D variant whose kernel takes (in, out, ulong n_out[, uint param]):
+ * the shape most cases share.  clc_bench_map uploads clc_value inputs, poisons the output,
+ * times the launch, and checks every output element against `reference`. */
+struct clc_map_spec {
+    const char *variant;
+    const char *kernel;     /* kernel name in the case's .cl file */
+    const char *options;    /* extra build options, may be NULL */
+    size_t n_in, n_out;     /* elements of the input and output arrays */
+    size_t global, local;   /* 1-D launch; local 0 = the runtime's choice */
+    uint64_t bytes;         /* bytes counted per launch */
+    bool has_param;         /* pass `param` as a 4th (uint) argument and report it */
+    long param;
+    /* Fills want[0..n_out) from in[0..n_in); both of type t. */
+    void (*reference)(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t);
+    const void *ref_ctx;    /* for reference(), may be NULL */
+};
+int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spec *s);
+
+/* The deterministic input value of element j: a small integer in [-512, 511] from a hash of
+ * j, so results of + and * 2 stay exact.  cl/clc.h defines the same function for kernels. */
+static inline double clc_value(uint64_t j)
+{
+    uint32_t h = (uint32_t)j * 2654435761u;
+    return (double)((int)(h >> 22) - 512);
+}
+
+/* Writes clc_value(j) into elements [0, n) of buf with the clc_init kernel that every
+ * kernel file gets from clc.h (no upload: large buffers initialise at device speed). */
+int clc_bench_init_values(struct clc_bench *b, enum clc_type t, cl_mem buf, size_t n);
+
+/* Element access for host references written once for both types (a float widens to
+ * double exactly). */
+static inline double clc_get(const void *p, size_t i, enum clc_type t)
+{
+    return t == CLC_DOUBLE ? ((const double *)p)[i] : ((const float *)p)[i];
+}
+static inline void clc_put(void *p, size_t i, enum clc_type t, double v)
+{
+    if (t == CLC_DOUBLE)
+        ((double *)p)[i] = v;
+    else
+        ((float *)p)[i] = (float)v;
+}
+
+/* Fills n elements of type t with clc_value(first + j). */
+void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first);
+
+/* Allocates a host array of n elements of type t; prints an error when out of memory. */
+void *clc_host_alloc(size_t n, enum clc_type t);
+
+#endif

@@ -1,0 +1,48 @@
+/* core.h - what every part of clcoalesce shares and none of it needs OpenCL for:
+ * exit codes, element types, messages, size parsing.  The CUDA twins link this too. */
+#ifndef CLCOALESCE_CORE_H
+#define CLCOALESCE_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CLC_VERSION "0.1.0"
+
+/* Process exit codes, also the return codes of library entry points. */
+enum {
+    CLC_OK = 0,    /* everything ran and verified */
+    CLC_ERR = 1,   /* run-time error: OpenCL, I/O, verification */
+    CLC_USAGE = 2, /* the command line was wrong */
+};
+
+/* Element types a case can run in. */
+enum clc_type {
+    CLC_FLOAT = 1u << 0,
+    CLC_DOUBLE = 1u << 1,
+};
+
+const char *clc_type_name(enum clc_type t);    /* "float" / "double" */
+size_t clc_type_size(enum clc_type t);         /* 4 / 8 */
+int clc_parse_type(const char *s, unsigned *mask); /* "float", "double", "all" -> mask; CLC_USAGE on error */
+
+/* One-line diagnostics on stderr, "clcoalesce: error: ..." and "clcoalesce: note: ...". */
+void clc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void clc_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+extern bool clc_quiet; /* silences clc_note; errors always print */
+
+/* Parses a byte count such as "4096", "64MiB", "1.5GiB", "4MB" (MB = 1e6, MiB = 2^20).
+ * Rejects empty, negative, zero, garbage and values that overflow uint64.  Returns CLC_OK or
+ * CLC_USAGE, with *why set to a static reason on failure. */
+int clc_parse_size(const char *s, uint64_t *bytes, const char **why);
+
+/* Parses a positive integer in [min, max]; CLC_USAGE on garbage or out of range. */
+int clc_parse_count(const char *s, long min, long max, long *out);
+
+/* Formats bytes as "256 MiB" / "1.5 GiB" into buf. */
+const char *clc_format_size(uint64_t bytes, char *buf, size_t len);
+
+/* Monotonic host clock in nanoseconds. */
+uint64_t clc_now_ns(void);
+
+#endif

@@ -1,0 +1,11 @@
+/* nvml.h - theoretical peak memory bandwidth from NVIDIA's management library, loaded at run
+ * time so that nothing of it is needed to build. */
+#ifndef CLCOALESCE_NVML_H
+#define CLCOALESCE_NVML_H
+
+/* Peak DRAM bandwidth in GB/s of the GPU at `pci_bus_id` ("0000:41:00.0"):
+ * 2 x max memory clock x bus width / 8.  Returns CLC_OK, or CLC_ERR (silently) when
+ * libnvidia-ml.so.1 is absent or does not know the device. */
+int clc_nvml_peak_gbps(const char *pci_bus_id, double *gbps);
+
+#endif

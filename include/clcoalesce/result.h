@@ -1,0 +1,119 @@
+/* result.h - result rows, the run report that holds them, and its writers and reader.
+ * The schema is shared by the OpenCL tool and the CUDA twins, so one `compare` reads both. */
+#ifndef CLCOALESCE_RESULT_H
+#define CLCOALESCE_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clcoalesce/core.h"
+
+enum clc_status {
+    CLC_STATUS_OK,      /* timed and verified */
+    CLC_STATUS_SKIPPED, /* not run here, `note` says why (e.g. no cl_khr_fp64) */
+    CLC_STATUS_ERROR,   /* ran and failed: wrong result or an API error; never carries a figure */
+};
+
+const char *clc_status_name(enum clc_status s);
+
+/* One measured (or skipped) variant.  Doubles that are unknown hold NAN and become JSON null. */
+struct clc_result {
+    char case_name[32];  /* registry name, e.g. "stride" */
+    char variant[48];    /* e.g. "inplace", "tiled_padded" */
+    long param;          /* case knob: offset, stride, width ...; meaningful only if has_param */
+    bool has_param;
+    enum clc_type type;
+    uint64_t bytes;      /* bytes counted per launch, by the case's documented rule */
+    int reps;            /* timed samples */
+    int batch;           /* launches per timed sample (1 = one event per launch) */
+    double ms_median;    /* per launch */
+    double ms_min;
+    double ms_max;
+    double cv;           /* coefficient of variation of the samples */
+    double ms_host;      /* host-clock time per launch over a batch, NAN if not measured */
+    double gbps;         /* bytes / ms_median */
+    double pct_copy;     /* gbps as a percent of the measured copy ceiling */
+    double pct_peak;     /* gbps as a percent of the theoretical peak */
+    /* Access model (predicted from the addresses the kernel touches); NAN when not modelled. */
+    double model_sectors_per_req; /* 32-byte sectors per warp-level request, loads and stores */
+    double model_efficiency;      /* useful bytes / bytes moved in sectors, 0..1 */
+    double model_bytes_moved;     /* bytes moved in whole sectors per launch */
+    bool verified;       /* the output matched the host reference */
+    enum clc_status status;
+    char note[192];      /* why skipped or failed, or a remark on timing */
+};
+
+/* Initialises a row with NAN figures and status ERROR until a case fills it. */
+void clc_result_init(struct clc_result *r, const char *case_name, const char *variant,
+                     enum clc_type type);
+void clc_result_set_param(struct clc_result *r, long param);
+
+/* What the report says of the device the run used. */
+struct clc_device_meta {
+    char name[256];
+    char vendor[128];
+    char driver[128];
+    char platform[256];
+    char version[128];      /* device OpenCL / CUDA version string */
+    int cc_major, cc_minor; /* compute capability, -1 when unknown */
+    int warp_size;          /* -1 when unknown */
+    char pci_bus_id[32];    /* "0000:41:00.0" or "" */
+    int compute_units;
+    uint64_t global_mem;
+    uint64_t max_alloc;
+    uint64_t l2_bytes;      /* best knowledge of the last-level cache, 0 when unknown */
+    double timer_res_ns;
+    double peak_gbps;       /* theoretical peak, NAN when unknown */
+    char peak_source[32];   /* "nvml", "table", "--peak" or "" */
+    double copy_gbps;       /* measured copy ceiling, NAN when not measured */
+    char copy_source[48];   /* "clEnqueueCopyBuffer" / "cudaMemcpy" */
+};
+
+/* The configuration a run used, echoed in the report so a result file explains itself. */
+struct clc_run_meta {
+    uint64_t size;   /* --size, bytes of the main array */
+    bool size_auto;  /* size chosen by the tool rather than given */
+    int reps;
+    int warmup;
+    bool quick;
+    bool cold;
+    unsigned types;  /* mask of enum clc_type */
+    char cases[512]; /* the cases asked for, space separated, "" for all */
+};
+
+struct clc_report {
+    char tool[32];     /* "clcoalesce" */
+    char version[16];
+    char api[16];      /* "opencl" or "cuda" */
+    char timestamp[32];/* ISO 8601 UTC */
+    struct clc_device_meta device;
+    struct clc_run_meta run;
+    struct clc_result *results;
+    size_t n_results, cap_results;
+};
+
+void clc_report_init(struct clc_report *rep, const char *api);
+void clc_report_free(struct clc_report *rep);
+/* Appends a copy of r; returns CLC_OK or CLC_ERR when out of memory. */
+int clc_report_add(struct clc_report *rep, const struct clc_result *r);
+/* True when every row is OK or SKIPPED. */
+bool clc_report_all_ok(const struct clc_report *rep);
+
+enum clc_format { CLC_FMT_TABLE, CLC_FMT_CSV, CLC_FMT_JSON };
+int clc_parse_format(const char *s, enum clc_format *f);
+
+/* Writers.  The table is written row by row as results arrive; CSV and JSON at the end. */
+void clc_table_header(FILE *f);
+void clc_table_row(FILE *f, const struct clc_result *r);
+int clc_write_csv(const struct clc_report *rep, FILE *f);
+int clc_write_json(const struct clc_report *rep, FILE *f);
+/* Writes the report in `fmt` to `path` atomically (temporary file + rename), so a failed run
+ * never leaves a partial file.  Returns CLC_OK or CLC_ERR with a message printed. */
+int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path);
+
+/* Reads a JSON report written by clc_write_json.  Returns CLC_OK, or CLC_ERR with a message
+ * naming the file and what is wrong in it.  Free with clc_report_free. */
+int clc_read_json(const char *path, struct clc_report *rep);
+
+#endif
