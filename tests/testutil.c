@@ -1,0 +1,138 @@
+/* testutil.c - see testutil.h. */
+#define _GNU_SOURCE
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void clc_test_opts(struct clc_opts *o)
+{
+    clc_opts_defaults(o);
+    o->quick = true;
+    o->reps = 3;
+    o->warmup = 1;
+    o->kernel_dir = CLC_TEST_KERNEL_DIR;
+    clc_quiet = true;
+}
+
+int clc_test_run_case(const char *name, const struct clc_opts *o, struct clc_report *rep)
+{
+    struct clc_opts def;
+    if (o == NULL) {
+        clc_test_opts(&def);
+        o = &def;
+    }
+    clc_report_init(rep, "opencl");
+    const char *names[] = {name};
+    return clc_run(o, names, 1, rep, NULL);
+}
+
+void clc_test_assert_all_verified(const struct clc_report *rep, size_t min_rows)
+{
+    ck_assert_uint_ge(rep->n_results, min_rows);
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status == CLC_STATUS_SKIPPED)
+            continue;
+        ck_assert_msg(r->status == CLC_STATUS_OK && r->verified, "%s/%s param %ld %s: %s",
+                      r->case_name, r->variant, r->param, clc_type_name(r->type), r->note);
+        ck_assert_msg(r->gbps > 0, "%s/%s: GB/s %g", r->case_name, r->variant, r->gbps);
+        ck_assert_msg(r->ms_median > 0 && r->ms_min <= r->ms_median && r->ms_median <= r->ms_max,
+                      "%s/%s: min %g median %g max %g", r->case_name, r->variant, r->ms_min,
+                      r->ms_median, r->ms_max);
+        ck_assert_uint_gt(r->bytes, 0);
+    }
+}
+
+const struct clc_result *clc_test_find(const struct clc_report *rep, const char *variant,
+                                       long param, enum clc_type t)
+{
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (strcmp(r->variant, variant) == 0 && r->type == t && (param < 0 || r->param == param))
+            return r;
+    }
+    return NULL;
+}
+
+static void slurp(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n = 0;
+    if (f != NULL) {
+        n = fread(buf, 1, len - 1, f);
+        fclose(f);
+    }
+    buf[n] = '\0';
+    unlink(path);
+}
+
+int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t err_len)
+{
+    char o[] = "/tmp/clc-test-out-XXXXXX", e[] = "/tmp/clc-test-err-XXXXXX";
+    int fo = mkstemp(o), fe = mkstemp(e);
+    ck_assert(fo >= 0 && fe >= 0);
+    close(fo);
+    close(fe);
+    char *cmd;
+    ck_assert(asprintf(&cmd, "%s %s >%s 2>%s </dev/null", CLC_TEST_BINARY, args, o, e) > 0);
+    int st = system(cmd);
+    free(cmd);
+    slurp(o, out, out_len);
+    slurp(e, err, err_len);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+const char *clc_test_copy_kernels(void)
+{
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/clc-test-cl-XXXXXX");
+    ck_assert(mkdtemp(dir) != NULL);
+    char *cmd;
+    ck_assert(asprintf(&cmd, "cp %s/*.cl %s/*.h %s/", CLC_TEST_KERNEL_DIR, CLC_TEST_KERNEL_DIR, dir) > 0);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+    return dir;
+}
+
+void clc_test_edit_kernel(const char *dir, const char *name, const char *from, const char *to)
+{
+    char path[512], buf[65536];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *at = strstr(buf, from);
+    ck_assert_msg(at != NULL, "'%s' not found in %s", from, path);
+    f = fopen(path, "wb");
+    ck_assert(f != NULL);
+    fwrite(buf, 1, (size_t)(at - buf), f);
+    fputs(to, f);
+    fputs(at + strlen(from), f);
+    fclose(f);
+}
+
+Suite *clc_test_suite(const char *name, const TTest *const *tests, size_t n)
+{
+    Suite *s = suite_create(name);
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, CLC_TEST_TIMEOUT);
+    for (size_t i = 0; i < n; i++)
+        tcase_add_test(tc, tests[i]);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int clc_test_main(Suite *s)
+{
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
