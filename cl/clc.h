@@ -43,6 +43,9 @@ __kernel void clc_init(__global T *a, ulong n)
 #define CLC_TRACE_BEGIN
 #define LOAD(p, i) ((p)[i])
 #define STORE(p, i, v) ((p)[i] = (v))
+/* vloadN / vstoreN: N elements at p + N * i, any alignment of p (e.g. VLOAD(4, i, p + 1)). */
+#define VLOAD(n, i, p) vload##n((i), (p))
+#define VSTORE(n, v, i, p) vstore##n((v), (i), (p))
 #endif
 
 #endif

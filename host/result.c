@@ -395,7 +395,10 @@ int clc_read_json(const char *path, struct clc_report *rep)
     json_error_t jerr;
     json_t *root = json_load_file(path, 0, &jerr);
     if (root == NULL) {
-        clc_error("%s: not a readable JSON file: %s (line %d)", path, jerr.text, jerr.line);
+        if (jerr.line > 0)
+            clc_error("%s: not a readable JSON file: %s (line %d)", path, jerr.text, jerr.line);
+        else
+            clc_error("%s: not a readable JSON file: %s", path, jerr.text);
         return CLC_ERR;
     }
     int rc = CLC_ERR;

@@ -1,0 +1,296 @@
+/* test_units.c - pieces that need no device: size and count parsing, device selectors,
+ * statistics, bandwidth arithmetic, writers and the JSON reader. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clcoalesce/cli.h"
+#include "clcoalesce/stats.h"
+#include "testutil.h"
+
+START_TEST(sizes_parse)
+{
+    uint64_t b;
+    const char *why;
+    ck_assert_int_eq(clc_parse_size("4096", &b, &why), CLC_OK);
+    ck_assert_uint_eq(b, 4096);
+    ck_assert_int_eq(clc_parse_size("64MiB", &b, &why), CLC_OK);
+    ck_assert_uint_eq(b, 64u << 20);
+    ck_assert_int_eq(clc_parse_size("1.5GiB", &b, &why), CLC_OK);
+    ck_assert_uint_eq(b, 3ull << 29);
+    ck_assert_int_eq(clc_parse_size("4MB", &b, &why), CLC_OK);
+    ck_assert_uint_eq(b, 4000000);
+    ck_assert_int_eq(clc_parse_size("2k", &b, &why), CLC_OK);
+    ck_assert_uint_eq(b, 2048);
+    ck_assert_int_eq(clc_parse_size("1TiB", &b, &why), CLC_OK);
+    ck_assert_uint_eq(b, 1ull << 40);
+}
+END_TEST
+
+START_TEST(bad_sizes_rejected)
+{
+    uint64_t b = 7;
+    const char *why = NULL;
+    const char *bad[] = {"", "0", "-5", "abc", "12xyz", "1e3", "0x10", "0.5", "1.3B",
+                         "99999999999999999999999", "20000000TiB", "MiB", " "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(clc_parse_size(bad[i], &b, &why) == CLC_USAGE, "accepted '%s'", bad[i]);
+        ck_assert_ptr_nonnull(why);
+    }
+    ck_assert_int_eq(clc_parse_size("-5", &b, &why), CLC_USAGE);
+    ck_assert_str_eq(why, "size must be positive");
+    ck_assert_uint_eq(b, 7); /* untouched on failure */
+}
+END_TEST
+
+START_TEST(counts_parse)
+{
+    long v;
+    ck_assert_int_eq(clc_parse_count("20", 1, 100, &v), CLC_OK);
+    ck_assert_int_eq(v, 20);
+    ck_assert_int_eq(clc_parse_count("0", 1, 100, &v), CLC_USAGE);
+    ck_assert_int_eq(clc_parse_count("101", 1, 100, &v), CLC_USAGE);
+    ck_assert_int_eq(clc_parse_count("5x", 1, 100, &v), CLC_USAGE);
+    ck_assert_int_eq(clc_parse_count("", 1, 100, &v), CLC_USAGE);
+}
+END_TEST
+
+static struct clc_device fake[3];
+
+static void make_fake_devices(void)
+{
+    memset(fake, 0, sizeof fake);
+    const char *names[] = {"pthread-cpu", "NVIDIA H200", "NVIDIA H100 80GB HBM3"};
+    int plat[] = {0, 1, 1}, dev[] = {0, 0, 1};
+    for (int i = 0; i < 3; i++) {
+        fake[i].index = i;
+        fake[i].platform_index = plat[i];
+        fake[i].device_index = dev[i];
+        fake[i].type = i == 0 ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU;
+        snprintf(fake[i].meta.name, sizeof fake[i].meta.name, "%s", names[i]);
+    }
+}
+
+START_TEST(device_selectors)
+{
+    make_fake_devices();
+    clc_quiet = true;
+    ck_assert_int_eq(clc_select_device(fake, 3, NULL), 1); /* first GPU */
+    ck_assert_int_eq(clc_select_device(fake, 3, ""), 1);
+    ck_assert_int_eq(clc_select_device(fake, 1, NULL), 0); /* no GPU: first device */
+    ck_assert_int_eq(clc_select_device(fake, 3, "2"), 2);
+    ck_assert_int_eq(clc_select_device(fake, 3, "0"), 0);
+    ck_assert_int_eq(clc_select_device(fake, 3, "1:1"), 2);
+    ck_assert_int_eq(clc_select_device(fake, 3, "0:0"), 0);
+    ck_assert_int_eq(clc_select_device(fake, 3, "h100"), 2); /* case-insensitive substring */
+    ck_assert_int_eq(clc_select_device(fake, 3, "NVIDIA"), 1);
+    ck_assert_int_eq(clc_select_device(fake, 3, "3"), -1);
+    ck_assert_int_eq(clc_select_device(fake, 3, "2:0"), -1);
+    ck_assert_int_eq(clc_select_device(fake, 3, "radeon"), -1);
+}
+END_TEST
+
+START_TEST(known_devices)
+{
+    struct clc_device_meta m;
+    memset(&m, 0, sizeof m);
+    snprintf(m.name, sizeof m.name, "NVIDIA H200");
+    snprintf(m.vendor, sizeof m.vendor, "NVIDIA Corporation");
+    /* the reported 4 MiB is the L1 total: the table wins */
+    ck_assert_uint_eq(clc_known_l2_bytes(&m, 4325376), 60ull << 20);
+    ck_assert(fabs(clc_known_peak_gbps("NVIDIA H200") - 4814.0) < 1e-9);
+    snprintf(m.name, sizeof m.name, "Some Future NVIDIA GPU");
+    ck_assert_uint_eq(clc_known_l2_bytes(&m, 4325376), 64ull << 20);
+    snprintf(m.vendor, sizeof m.vendor, "GenuineIntel");
+    ck_assert_uint_eq(clc_known_l2_bytes(&m, 32u << 20), 32u << 20);
+    ck_assert(isnan(clc_known_peak_gbps("pthread-cpu")));
+}
+END_TEST
+
+START_TEST(statistics)
+{
+    double odd[] = {5, 1, 3};
+    double even[] = {4, 1, 3, 2};
+    struct clc_stats s;
+    ck_assert_int_eq(clc_stats_compute(odd, 3, &s), 0);
+    ck_assert(s.median == 3 && s.min == 1 && s.max == 5 && s.mean == 3);
+    ck_assert(fabs(s.cv - 2.0 / 3.0) < 1e-12); /* sample sd 2, mean 3 */
+    ck_assert_int_eq(clc_stats_compute(even, 4, &s), 0);
+    ck_assert(s.median == 2.5);
+    ck_assert(odd[0] == 5); /* input untouched */
+    double one = 7;
+    ck_assert_int_eq(clc_stats_compute(&one, 1, &s), 0);
+    ck_assert(s.median == 7 && s.cv == 0);
+    ck_assert_int_eq(clc_stats_compute(odd, 0, &s), -1);
+}
+END_TEST
+
+START_TEST(bandwidth_arithmetic)
+{
+    /* 1 GB (1e9 bytes) in 1 ms is 1000 GB/s */
+    ck_assert(fabs(clc_gbps(1000000000ull, 1.0) - 1000.0) < 1e-9);
+    ck_assert(fabs(clc_gbps(2 * 268435456ull, 0.2257) - 2378.69) < 0.01);
+    ck_assert(clc_gbps(100, 0) == 0);
+    ck_assert(clc_gbps(100, -1) == 0);
+    ck_assert(fabs(clc_percent(50, 200) - 25) < 1e-12);
+    ck_assert(isnan(clc_percent(50, NAN)));
+    ck_assert(isnan(clc_percent(50, 0)));
+}
+END_TEST
+
+static void sample_report(struct clc_report *rep)
+{
+    clc_report_init(rep, "opencl");
+    snprintf(rep->device.name, sizeof rep->device.name, "Test GPU");
+    rep->device.cc_major = 9;
+    rep->device.cc_minor = 0;
+    rep->device.copy_gbps = 3000;
+    struct clc_result r;
+    clc_result_init(&r, "stride", "inplace", CLC_DOUBLE);
+    clc_result_set_param(&r, 4);
+    r.bytes = 1000;
+    r.reps = 20;
+    r.ms_median = 0.5;
+    r.ms_min = 0.4;
+    r.ms_max = 0.6;
+    r.gbps = 2.0;
+    r.verified = true;
+    r.status = CLC_STATUS_OK;
+    snprintf(r.note, sizeof r.note, "a \"quoted\", note");
+    clc_report_add(rep, &r);
+    clc_result_init(&r, "copy", "enqueue", CLC_FLOAT);
+    r.status = CLC_STATUS_SKIPPED;
+    clc_report_add(rep, &r);
+}
+
+START_TEST(json_round_trip)
+{
+    struct clc_report rep, back;
+    sample_report(&rep);
+    char path[] = "/tmp/clc-unit-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    ck_assert_int_eq(clc_write_report_file(&rep, CLC_FMT_JSON, path), CLC_OK);
+    ck_assert_int_eq(clc_read_json(path, &back), CLC_OK);
+    ck_assert_uint_eq(back.n_results, 2);
+    ck_assert_str_eq(back.api, "opencl");
+    ck_assert_str_eq(back.device.name, "Test GPU");
+    ck_assert_int_eq(back.device.cc_major, 9);
+    ck_assert(back.device.copy_gbps == 3000);
+    const struct clc_result *r = &back.results[0];
+    ck_assert_str_eq(r->case_name, "stride");
+    ck_assert(r->has_param && r->param == 4 && r->type == CLC_DOUBLE);
+    ck_assert(r->bytes == 1000 && r->ms_median == 0.5 && r->gbps == 2.0 && r->verified);
+    ck_assert_str_eq(r->note, "a \"quoted\", note");
+    ck_assert(isnan(r->pct_peak)); /* NAN -> null -> NAN */
+    ck_assert(!back.results[1].has_param);
+    ck_assert_int_eq(back.results[1].status, CLC_STATUS_SKIPPED);
+    clc_report_free(&back);
+    clc_report_free(&rep);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(csv_quotes_notes)
+{
+    struct clc_report rep;
+    sample_report(&rep);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_int_eq(clc_write_csv(&rep, f), CLC_OK);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "case,variant,param,type,bytes"));
+    ck_assert_ptr_nonnull(strstr(buf, "stride,inplace,4,double,1000,20,"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"a \"\"quoted\"\", note\""));
+    ck_assert_ptr_nonnull(strstr(buf, "copy,enqueue,,float,"));
+    free(buf);
+    clc_report_free(&rep);
+}
+END_TEST
+
+START_TEST(reader_rejects_bad_files)
+{
+    struct clc_report rep;
+    clc_quiet = true;
+    ck_assert_int_eq(clc_read_json("/nonexistent/x.json", &rep), CLC_ERR);
+    char path[] = "/tmp/clc-unit-XXXXXX";
+    int fd = mkstemp(path);
+    const char *bad[] = {"{not json", "{\"results\": 3}", "[1,2]",
+                         "{\"results\": [{\"case\": \"x\"}]}",
+                         "{\"results\": [{\"case\":\"x\",\"variant\":\"v\",\"type\":\"int\",\"status\":\"ok\"}]}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_int_eq(ftruncate(fd, 0), 0);
+        ck_assert_int_eq(pwrite(fd, bad[i], strlen(bad[i]), 0), (ssize_t)strlen(bad[i]));
+        ck_assert_msg(clc_read_json(path, &rep) == CLC_ERR, "accepted %s", bad[i]);
+    }
+    close(fd);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(failed_write_leaves_no_file)
+{
+    struct clc_report rep;
+    sample_report(&rep);
+    clc_quiet = true;
+    ck_assert_int_eq(clc_write_report_file(&rep, CLC_FMT_JSON, "/nonexistent-dir/out.json"), CLC_ERR);
+    ck_assert_int_ne(access("/nonexistent-dir/out.json", F_OK), 0);
+    clc_report_free(&rep);
+}
+END_TEST
+
+START_TEST(registry_is_consistent)
+{
+    ck_assert_uint_ge(clc_n_cases, 5);
+    for (size_t i = 0; i < clc_n_cases; i++) {
+        const struct clc_case *c = clc_cases[i];
+        ck_assert_ptr_eq(clc_find_case(c->name), c);
+        ck_assert(c->cl_file && c->summary && c->variants && c->bytes_rule && c->expect && c->run);
+        ck_assert(c->types != 0);
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", CLC_TEST_KERNEL_DIR, c->cl_file);
+        ck_assert_msg(access(path, R_OK) == 0, "missing %s", path);
+    }
+    ck_assert_ptr_null(clc_find_case("no-such-case"));
+}
+END_TEST
+
+START_TEST(run_args_parse)
+{
+    struct clc_run_args a;
+    char *ok[] = {"run", "stride", "--size", "8MiB", "-r", "7", "--type", "double", "-q",
+                  "--peak", "3352", "-f", "json", "-o", "x.json", "offset", NULL};
+    clc_quiet = true;
+    ck_assert_int_eq(clc_parse_run_args(16, ok, &a), CLC_OK);
+    ck_assert_uint_eq(a.opts.size, 8u << 20);
+    ck_assert_int_eq(a.opts.reps, 7);
+    ck_assert_uint_eq(a.opts.types, CLC_DOUBLE);
+    ck_assert(a.opts.types_given && a.opts.quick);
+    ck_assert(a.opts.peak_gbps == 3352);
+    ck_assert_int_eq(a.format, CLC_FMT_JSON);
+    ck_assert_str_eq(a.output, "x.json");
+    ck_assert_int_eq(a.n_cases, 2);
+    char *bad_type[] = {"run", "--type", "half", NULL};
+    ck_assert_int_eq(clc_parse_run_args(3, bad_type, &a), CLC_USAGE);
+    char *bad_case[] = {"run", "strides", NULL};
+    ck_assert_int_eq(clc_parse_run_args(2, bad_case, &a), CLC_USAGE);
+    char *bad_reps[] = {"run", "--reps", "0", NULL};
+    ck_assert_int_eq(clc_parse_run_args(3, bad_reps, &a), CLC_USAGE);
+    char *missing[] = {"run", "--size", NULL};
+    ck_assert_int_eq(clc_parse_run_args(2, missing, &a), CLC_USAGE);
+}
+END_TEST
+
+int main(void)
+{
+    const TTest *tests[] = {sizes_parse,        bad_sizes_rejected, counts_parse,
+                            device_selectors,   known_devices,      statistics,
+                            bandwidth_arithmetic, json_round_trip,  csv_quotes_notes,
+                            reader_rejects_bad_files, failed_write_leaves_no_file,
+                            registry_is_consistent, run_args_parse};
+    return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
+}
