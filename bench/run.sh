@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# run.sh - quick start: installs what is missing, builds, and runs the default suite on the
+# best device (the first GPU, else PoCL on the CPU).  Arguments go to `clcoalesce run`.
+set -euo pipefail
+. "$(dirname "$0")/../cmake/setup.sh"
+exec "$CLC_BUILD_DIR/clcoalesce" run "$@"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# setup.sh - sourced by bench/run.sh and tests/run.sh: installs what is missing on a
+# Debian/Ubuntu machine, then configures and builds clcoalesce in $CLC_BUILD_DIR (build/).
+set -euo pipefail
+
+CLC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CLC_BUILD_DIR=${CLC_BUILD_DIR:-$CLC_ROOT/build}
+
+# Packages: the build needs the first line; PoCL runs kernels on the CPU where no GPU driver
+# is installed; Check and gnuplot only for the tests (gnuplot also for `clcoalesce plot`).
+clc_packages="cmake make gcc pkg-config ocl-icd-opencl-dev opencl-headers libjansson-dev
+              pocl-opencl-icd clinfo"
+[ "${CLC_WITH_TESTS:-0}" = 1 ] && clc_packages="$clc_packages check gnuplot-nox"
+
+clc_install_missing() {
+    local missing=()
+    for p in $clc_packages; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if ! command -v apt-get >/dev/null; then
+        echo "clcoalesce: please install: ${missing[*]}" >&2
+        return 1
+    fi
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "clcoalesce: installing ${missing[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+clc_build() {
+    cmake -S "$CLC_ROOT" -B "$CLC_BUILD_DIR" ${CLC_CMAKE_ARGS:-} >/dev/null
+    cmake --build "$CLC_BUILD_DIR" -j "$(nproc)"
+}
+
+if command -v dpkg-query >/dev/null; then
+    clc_install_missing
+fi
+clc_build
