@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *clc_status_name(enum clc_status s)
@@ -288,7 +289,7 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
 }
 
-int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path)
+int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
 {
     size_t len = strlen(path) + 16;
     char *tmp = malloc(len);
@@ -303,21 +304,18 @@ int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, con
         free(tmp);
         return CLC_ERR;
     }
+    /* mkstemp makes the file 0600; a result file is as readable as any other output */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     FILE *f = fdopen(fd, "w");
     int rc = CLC_ERR;
     if (f == NULL) {
         close(fd);
     } else {
-        if (fmt == CLC_FMT_JSON)
-            rc = clc_write_json(rep, f);
-        else if (fmt == CLC_FMT_CSV)
-            rc = clc_write_csv(rep, f);
-        else {
-            clc_table_header(f);
-            for (size_t i = 0; i < rep->n_results; i++)
-                clc_table_row(f, &rep->results[i]);
-            rc = ferror(f) ? CLC_ERR : CLC_OK;
-        }
+        rc = fill(f, ctx);
+        if (ferror(f))
+            rc = CLC_ERR;
         if (fclose(f) != 0)
             rc = CLC_ERR;
     }
@@ -331,6 +329,30 @@ int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, con
         unlink(tmp);
     free(tmp);
     return rc;
+}
+
+struct report_fill {
+    const struct clc_report *rep;
+    enum clc_format fmt;
+};
+
+static int fill_report(FILE *f, void *arg)
+{
+    const struct report_fill *rf = arg;
+    if (rf->fmt == CLC_FMT_JSON)
+        return clc_write_json(rf->rep, f);
+    if (rf->fmt == CLC_FMT_CSV)
+        return clc_write_csv(rf->rep, f);
+    clc_table_header(f);
+    for (size_t i = 0; i < rf->rep->n_results; i++)
+        clc_table_row(f, &rf->rep->results[i]);
+    return CLC_OK;
+}
+
+int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path)
+{
+    struct report_fill rf = {rep, fmt};
+    return clc_write_file_atomic(path, fill_report, &rf);
 }
 
 /* ------------------------------------------------------------------ JSON reader */

@@ -9,6 +9,10 @@
 
 #include "clcoalesce/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum clc_status {
     CLC_STATUS_OK,      /* timed and verified */
     CLC_STATUS_SKIPPED, /* not run here, `note` says why (e.g. no cl_khr_fp64) */
@@ -108,6 +112,11 @@ void clc_table_header(FILE *f);
 void clc_table_row(FILE *f, const struct clc_result *r);
 int clc_write_csv(const struct clc_report *rep, FILE *f);
 int clc_write_json(const struct clc_report *rep, FILE *f);
+/* Writes `path` atomically: fill(f, ctx) writes a temporary file beside it, which is renamed
+ * over `path` only when fill returned CLC_OK and every byte reached the disk.
+ * Returns CLC_OK or CLC_ERR with a message printed. */
+int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
+
 /* Writes the report in `fmt` to `path` atomically (temporary file + rename), so a failed run
  * never leaves a partial file.  Returns CLC_OK or CLC_ERR with a message printed. */
 int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path);
@@ -115,5 +124,9 @@ int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, con
 /* Reads a JSON report written by clc_write_json.  Returns CLC_OK, or CLC_ERR with a message
  * naming the file and what is wrong in it.  Free with clc_report_free. */
 int clc_read_json(const char *path, struct clc_report *rep);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

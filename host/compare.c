@@ -1,0 +1,590 @@
+/* compare.c - `clcoalesce compare`: joins the rows of two or more result files by (case,
+ * variant, param, type) and shows each file's figure beside the first file's with their
+ * ratio, as a table, CSV or JSON.  The files may come from the OpenCL tool or the CUDA twins,
+ * from two GPUs or from two runs on one; --tolerance turns the comparison into a check. */
+#define _GNU_SOURCE
+#include "clcoalesce/compare.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clcoalesce/result.h"
+
+static const char compare_usage[] =
+    "usage: clcoalesce compare A.json B.json [MORE.json...] [options]\n"
+    "\n"
+    "Joins the rows of result files by (case, variant, param, type) and shows each file's\n"
+    "figure with its ratio to the FIRST file's.  Rows missing from a file show '-'; rows\n"
+    "that did not verify or were skipped never give a ratio.\n"
+    "\n"
+    "  -f, --format FMT          table, csv or json (default table)\n"
+    "  -o, --output FILE         write the comparison there (atomically)\n"
+    "      --metric M            gbps (default) or ms: the figure compared; ratio = file / first\n"
+    "      --tolerance PCT       exit 1 if any ratio lies outside [1 - PCT/100, 1 + PCT/100]\n"
+    "  -h, --help                this text\n"
+    "\n"
+    "exit status: 0 compared (and within the tolerance), 1 unreadable file, no row joins or a\n"
+    "ratio outside the tolerance, 2 usage error\n";
+
+enum metric { METRIC_GBPS, METRIC_MS };
+
+/* One key of the join: the row each file holds for it, NULL where a file lacks it. */
+struct joined {
+    const struct clc_result *key; /* the first row seen with this key */
+    const struct clc_result **cell; /* [n_files] */
+    double *ratio;                  /* [n_files]; NAN where no ratio (always at 0) */
+    int n_present;
+};
+
+/* Ratios of one file to the first: count, geometric mean and extremes. */
+struct ratio_stats {
+    size_t n;
+    double log_sum;
+    double min, max;
+    size_t min_row, max_row;
+};
+
+struct compare {
+    int n_files;
+    char **paths;
+    struct clc_report *reps;
+    enum metric metric;
+    enum clc_format format;
+    double tol_pct; /* NAN when --tolerance was not given */
+    struct joined *rows;
+    size_t n_rows, cap_rows;
+    size_t n_joined;  /* keys present in every file */
+    size_t n_partial; /* keys present in only some */
+    size_t n_dupes;   /* repeated keys within one file, ignored */
+    size_t n_outside; /* ratios outside the tolerance */
+    struct ratio_stats *stats; /* [n_files]; [0] unused */
+};
+
+static void usage_error(const char *msg, const char *arg)
+{
+    if (arg != NULL)
+        clc_error("%s '%s'", msg, arg);
+    else
+        clc_error("%s", msg);
+    fputs("Try 'clcoalesce compare --help'.\n", stderr);
+}
+
+/* ------------------------------------------------------------------ atomic output */
+
+
+/* ------------------------------------------------------------------ the join */
+
+static bool same_key(const struct clc_result *a, const struct clc_result *b)
+{
+    return a->type == b->type && a->has_param == b->has_param &&
+           (!a->has_param || a->param == b->param) && strcmp(a->case_name, b->case_name) == 0 &&
+           strcmp(a->variant, b->variant) == 0;
+}
+
+/* The figure compared, or NAN when the row is absent, did not verify or has none. */
+static double figure(const struct clc_result *r, enum metric m)
+{
+    if (r == NULL || r->status != CLC_STATUS_OK)
+        return NAN;
+    double v = m == METRIC_GBPS ? r->gbps : r->ms_median;
+    return isfinite(v) && v > 0 ? v : NAN;
+}
+
+static void row_label(const struct clc_result *r, char *buf, size_t len)
+{
+    if (r->has_param)
+        snprintf(buf, len, "%s/%s:%ld %s", r->case_name, r->variant, r->param,
+                 clc_type_name(r->type));
+    else
+        snprintf(buf, len, "%s/%s %s", r->case_name, r->variant, clc_type_name(r->type));
+}
+
+static int add_row(struct compare *c, const struct clc_result *r, int file)
+{
+    if (c->n_rows == c->cap_rows) {
+        size_t cap = c->cap_rows ? 2 * c->cap_rows : 128;
+        struct joined *p = realloc(c->rows, cap * sizeof *p);
+        if (p == NULL)
+            return CLC_ERR;
+        c->rows = p;
+        c->cap_rows = cap;
+    }
+    struct joined *j = &c->rows[c->n_rows];
+    j->key = r;
+    j->cell = calloc((size_t)c->n_files, sizeof *j->cell);
+    j->ratio = malloc((size_t)c->n_files * sizeof *j->ratio);
+    if (j->cell == NULL || j->ratio == NULL) {
+        free(j->cell);
+        free(j->ratio);
+        return CLC_ERR;
+    }
+    j->cell[file] = r;
+    j->n_present = 1;
+    c->n_rows++;
+    return CLC_OK;
+}
+
+/* Joins every file's rows; keys keep the order they are first met in, file by file. */
+static int join(struct compare *c)
+{
+    for (int f = 0; f < c->n_files; f++) {
+        const struct clc_report *rep = &c->reps[f];
+        for (size_t i = 0; i < rep->n_results; i++) {
+            const struct clc_result *r = &rep->results[i];
+            struct joined *j = NULL;
+            for (size_t k = 0; k < c->n_rows && j == NULL; k++)
+                if (same_key(c->rows[k].key, r))
+                    j = &c->rows[k];
+            if (j == NULL) {
+                if (add_row(c, r, f) != CLC_OK) {
+                    clc_error("out of memory joining the results");
+                    return CLC_ERR;
+                }
+            } else if (j->cell[f] != NULL) {
+                c->n_dupes++;
+            } else {
+                j->cell[f] = r;
+                j->n_present++;
+            }
+        }
+    }
+    double lo = 1.0 - c->tol_pct / 100.0 - 1e-9, hi = 1.0 + c->tol_pct / 100.0 + 1e-9;
+    for (int f = 1; f < c->n_files; f++)
+        c->stats[f].min = INFINITY, c->stats[f].max = -INFINITY;
+    for (size_t k = 0; k < c->n_rows; k++) {
+        struct joined *j = &c->rows[k];
+        if (j->n_present == c->n_files)
+            c->n_joined++;
+        else
+            c->n_partial++;
+        double base = figure(j->cell[0], c->metric);
+        j->ratio[0] = NAN;
+        for (int f = 1; f < c->n_files; f++) {
+            double v = figure(j->cell[f], c->metric);
+            j->ratio[f] = v / base; /* NAN when either is NAN */
+            if (isnan(j->ratio[f]))
+                continue;
+            struct ratio_stats *s = &c->stats[f];
+            s->n++;
+            s->log_sum += log(j->ratio[f]);
+            if (j->ratio[f] < s->min)
+                s->min = j->ratio[f], s->min_row = k;
+            if (j->ratio[f] > s->max)
+                s->max = j->ratio[f], s->max_row = k;
+            if (!isnan(c->tol_pct) && (j->ratio[f] < lo || j->ratio[f] > hi))
+                c->n_outside++;
+        }
+    }
+    return CLC_OK;
+}
+
+static bool outside(const struct compare *c, double ratio)
+{
+    return !isnan(c->tol_pct) && !isnan(ratio) &&
+           (ratio < 1.0 - c->tol_pct / 100.0 - 1e-9 || ratio > 1.0 + c->tol_pct / 100.0 + 1e-9);
+}
+
+static const char *metric_name(enum metric m)
+{
+    return m == METRIC_GBPS ? "gbps" : "ms";
+}
+
+static const char *or_unknown(const char *s, const char *what)
+{
+    return s[0] ? s : what;
+}
+
+/* ------------------------------------------------------------------ text parts */
+
+static void write_header(const struct compare *c, FILE *f)
+{
+    fprintf(f, "comparing %s (%s); ratio = file / [1]\n",
+            c->metric == METRIC_GBPS ? "GB/s" : "ms per launch",
+            c->metric == METRIC_GBPS ? "higher is faster" : "lower is faster");
+    for (int i = 0; i < c->n_files; i++) {
+        const struct clc_report *r = &c->reps[i];
+        fprintf(f, "  [%d] %s: %s on %s (%s)\n", i + 1, c->paths[i],
+                or_unknown(r->api, "unknown api"), or_unknown(r->device.name, "unknown device"),
+                or_unknown(r->timestamp, "no timestamp"));
+    }
+}
+
+static void write_summary(const struct compare *c, FILE *f)
+{
+    fprintf(f, "joined %zu row%s", c->n_joined, c->n_joined == 1 ? "" : "s");
+    if (c->n_partial > 0)
+        fprintf(f, "; %zu row%s only in some files", c->n_partial, c->n_partial == 1 ? "" : "s");
+    if (c->n_dupes > 0)
+        fprintf(f, "; %zu repeated row%s ignored", c->n_dupes, c->n_dupes == 1 ? "" : "s");
+    fputc('\n', f);
+    for (int i = 1; i < c->n_files; i++) {
+        const struct ratio_stats *s = &c->stats[i];
+        if (s->n == 0) {
+            fprintf(f, "[%d]/[1]: no ratio (no verified row in both)\n", i + 1);
+            continue;
+        }
+        char lmin[160], lmax[160];
+        row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
+        row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
+        fprintf(f, "[%d]/[1]: %zu ratio%s, geomean %.3f, min %.3f (%s), max %.3f (%s)\n", i + 1,
+                s->n, s->n == 1 ? "" : "s", exp(s->log_sum / (double)s->n), s->min, lmin, s->max,
+                lmax);
+    }
+    if (!isnan(c->tol_pct)) {
+        if (c->n_outside == 0)
+            fprintf(f, "all ratios within %g%%\n", c->tol_pct);
+        else
+            fprintf(f, "%zu ratio%s outside %g%%\n", c->n_outside, c->n_outside == 1 ? "" : "s",
+                    c->tol_pct);
+    }
+}
+
+/* ------------------------------------------------------------------ table */
+
+static void cell_text(const struct compare *c, const struct clc_result *r, char *buf, size_t len)
+{
+    if (r == NULL) {
+        snprintf(buf, len, "-");
+    } else if (r->status != CLC_STATUS_OK) {
+        snprintf(buf, len, "%s", clc_status_name(r->status));
+    } else {
+        double v = figure(r, c->metric);
+        if (isnan(v))
+            snprintf(buf, len, "-");
+        else
+            snprintf(buf, len, c->metric == METRIC_GBPS ? "%.1f" : "%.4f", v);
+    }
+}
+
+static void write_table(const struct compare *c, FILE *f)
+{
+    write_header(c, f);
+    fputc('\n', f);
+    fprintf(f, "%-12s %-20s %6s %-6s", "case", "variant", "param", "type");
+    for (int i = 0; i < c->n_files; i++) {
+        char h[32];
+        snprintf(h, sizeof h, "[%d] %s", i + 1, c->metric == METRIC_GBPS ? "GB/s" : "ms");
+        fprintf(f, " %10s", h);
+        if (i > 0) {
+            snprintf(h, sizeof h, "[%d]/[1]", i + 1);
+            fprintf(f, " %8s", h);
+        }
+    }
+    fputc('\n', f);
+    for (size_t k = 0; k < c->n_rows; k++) {
+        const struct joined *j = &c->rows[k];
+        char param[24] = "-";
+        if (j->key->has_param)
+            snprintf(param, sizeof param, "%ld", j->key->param);
+        fprintf(f, "%-12s %-20s %6s %-6s", j->key->case_name, j->key->variant, param,
+                clc_type_name(j->key->type));
+        for (int i = 0; i < c->n_files; i++) {
+            char v[32];
+            cell_text(c, j->cell[i], v, sizeof v);
+            fprintf(f, " %10s", v);
+            if (i > 0) {
+                /* '!' marks a ratio outside the tolerance */
+                if (isnan(j->ratio[i]))
+                    fprintf(f, " %8s", "-");
+                else
+                    fprintf(f, " %7.3f%c", j->ratio[i], outside(c, j->ratio[i]) ? '!' : ' ');
+            }
+        }
+        fputc('\n', f);
+    }
+    fputc('\n', f);
+    write_summary(c, f);
+}
+
+/* ------------------------------------------------------------------ CSV */
+
+static void csv_num(FILE *f, double v)
+{
+    if (isnan(v))
+        fputs(",", f);
+    else
+        fprintf(f, ",%.6g", v);
+}
+
+static void write_csv(const struct compare *c, FILE *f)
+{
+    const char *m = metric_name(c->metric);
+    fputs("case,variant,param,type", f);
+    for (int i = 1; i <= c->n_files; i++) {
+        fprintf(f, ",status_%d,%s_%d", i, m, i);
+        if (i > 1)
+            fprintf(f, ",ratio_%d", i);
+    }
+    fputc('\n', f);
+    for (size_t k = 0; k < c->n_rows; k++) {
+        const struct joined *j = &c->rows[k];
+        fprintf(f, "%s,%s,", j->key->case_name, j->key->variant);
+        if (j->key->has_param)
+            fprintf(f, "%ld", j->key->param);
+        fprintf(f, ",%s", clc_type_name(j->key->type));
+        for (int i = 0; i < c->n_files; i++) {
+            const struct clc_result *r = j->cell[i];
+            fprintf(f, ",%s", r == NULL ? "missing" : clc_status_name(r->status));
+            csv_num(f, figure(r, c->metric));
+            if (i > 0)
+                csv_num(f, j->ratio[i]);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+static json_t *num_or_null(double v)
+{
+    return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *row_json(const struct compare *c, const struct joined *j)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "case", json_string(j->key->case_name));
+    json_object_set_new(o, "variant", json_string(j->key->variant));
+    json_object_set_new(o, "param", j->key->has_param ? json_integer(j->key->param) : json_null());
+    json_object_set_new(o, "type", json_string(clc_type_name(j->key->type)));
+    json_object_set_new(o, "in_all_files", json_boolean(j->n_present == c->n_files));
+    json_t *cells = json_array();
+    for (int i = 0; i < c->n_files; i++) {
+        const struct clc_result *r = j->cell[i];
+        if (r == NULL) {
+            json_array_append_new(cells, json_null());
+            continue;
+        }
+        json_t *e = json_object();
+        json_object_set_new(e, "status", json_string(clc_status_name(r->status)));
+        json_object_set_new(e, "gbps", num_or_null(figure(r, METRIC_GBPS)));
+        json_object_set_new(e, "ms_median", num_or_null(figure(r, METRIC_MS)));
+        if (i > 0) {
+            json_object_set_new(e, "ratio", num_or_null(j->ratio[i]));
+            if (!isnan(c->tol_pct))
+                json_object_set_new(e, "outside_tolerance", json_boolean(outside(c, j->ratio[i])));
+        }
+        json_array_append_new(cells, e);
+    }
+    json_object_set_new(o, "files", cells);
+    return o;
+}
+
+static json_t *compare_json(const struct compare *c)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "tool", json_string("clcoalesce"));
+    json_object_set_new(root, "version", json_string(CLC_VERSION));
+    json_object_set_new(root, "command", json_string("compare"));
+    json_object_set_new(root, "metric", json_string(metric_name(c->metric)));
+    json_object_set_new(root, "tolerance_pct", num_or_null(c->tol_pct));
+    json_t *files = json_array();
+    for (int i = 0; i < c->n_files; i++) {
+        const struct clc_report *r = &c->reps[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "path", json_string(c->paths[i]));
+        json_object_set_new(o, "api", json_string(r->api));
+        json_object_set_new(o, "device", json_string(r->device.name));
+        json_object_set_new(o, "timestamp", json_string(r->timestamp));
+        json_object_set_new(o, "version", json_string(r->version));
+        json_object_set_new(o, "peak_gbps", num_or_null(r->device.peak_gbps));
+        json_object_set_new(o, "copy_gbps", num_or_null(r->device.copy_gbps));
+        json_array_append_new(files, o);
+    }
+    json_object_set_new(root, "files", files);
+    json_t *rows = json_array();
+    for (size_t k = 0; k < c->n_rows; k++)
+        json_array_append_new(rows, row_json(c, &c->rows[k]));
+    json_object_set_new(root, "rows", rows);
+    json_t *sum = json_object();
+    json_object_set_new(sum, "joined", json_integer((json_int_t)c->n_joined));
+    json_object_set_new(sum, "partial", json_integer((json_int_t)c->n_partial));
+    json_object_set_new(sum, "repeated", json_integer((json_int_t)c->n_dupes));
+    json_t *ratios = json_array();
+    for (int i = 1; i < c->n_files; i++) {
+        const struct ratio_stats *s = &c->stats[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "file", json_integer(i + 1));
+        json_object_set_new(o, "n", json_integer((json_int_t)s->n));
+        if (s->n > 0) {
+            char lmin[160], lmax[160];
+            row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
+            row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
+            json_object_set_new(o, "geomean", json_real(exp(s->log_sum / (double)s->n)));
+            json_object_set_new(o, "min", json_real(s->min));
+            json_object_set_new(o, "min_row", json_string(lmin));
+            json_object_set_new(o, "max", json_real(s->max));
+            json_object_set_new(o, "max_row", json_string(lmax));
+        }
+        json_array_append_new(ratios, o);
+    }
+    json_object_set_new(sum, "ratios", ratios);
+    if (!isnan(c->tol_pct))
+        json_object_set_new(sum, "outside_tolerance", json_integer((json_int_t)c->n_outside));
+    json_object_set_new(root, "summary", sum);
+    return root;
+}
+
+/* ------------------------------------------------------------------ output */
+
+static int write_output(FILE *f, void *ctx)
+{
+    const struct compare *c = ctx;
+    if (c->format == CLC_FMT_TABLE) {
+        write_table(c, f);
+    } else if (c->format == CLC_FMT_CSV) {
+        write_csv(c, f);
+    } else {
+        json_t *root = compare_json(c);
+        int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
+        fputc('\n', f);
+        json_decref(root);
+        if (rc != 0)
+            return CLC_ERR;
+    }
+    return ferror(f) ? CLC_ERR : CLC_OK;
+}
+
+/* Names every ratio outside the tolerance on stderr. */
+static void report_outside(const struct compare *c)
+{
+    clc_error("%zu ratio%s outside the %g%% tolerance [%.4g, %.4g]:", c->n_outside,
+              c->n_outside == 1 ? "" : "s", c->tol_pct, 1.0 - c->tol_pct / 100.0,
+              1.0 + c->tol_pct / 100.0);
+    for (size_t k = 0; k < c->n_rows; k++) {
+        const struct joined *j = &c->rows[k];
+        for (int i = 1; i < c->n_files; i++) {
+            if (!outside(c, j->ratio[i]))
+                continue;
+            char label[160];
+            row_label(j->key, label, sizeof label);
+            fprintf(stderr, "  %-40s [%d]/[1] = %.3f\n", label, i + 1, j->ratio[i]);
+        }
+    }
+}
+
+static void compare_free(struct compare *c)
+{
+    for (size_t k = 0; k < c->n_rows; k++) {
+        free(c->rows[k].cell);
+        free(c->rows[k].ratio);
+    }
+    free(c->rows);
+    if (c->reps != NULL)
+        for (int i = 0; i < c->n_files; i++)
+            clc_report_free(&c->reps[i]);
+    free(c->reps);
+    free(c->stats);
+}
+
+enum { OPT_TOLERANCE = 256, OPT_METRIC };
+
+static const struct option compare_options[] = {
+    {"format", required_argument, NULL, 'f'},
+    {"output", required_argument, NULL, 'o'},
+    {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+    {"metric", required_argument, NULL, OPT_METRIC},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+int clc_cmd_compare(int argc, char **argv)
+{
+    struct compare c;
+    memset(&c, 0, sizeof c);
+    c.metric = METRIC_GBPS;
+    c.format = CLC_FMT_TABLE;
+    c.tol_pct = NAN;
+    const char *output = NULL;
+    optind = 1;
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":f:o:h", compare_options, NULL)) != -1) {
+        switch (opt) {
+        case 'f':
+            if (clc_parse_format(optarg, &c.format) != CLC_OK) {
+                usage_error("--format takes table, csv or json, not", optarg);
+                return CLC_USAGE;
+            }
+            break;
+        case 'o': output = optarg; break;
+        case OPT_TOLERANCE: {
+            char *end;
+            errno = 0;
+            double t = strtod(optarg, &end);
+            if (end == optarg || *end != '\0' || errno != 0 || !isfinite(t) || t < 0) {
+                usage_error("--tolerance takes a percentage >= 0, not", optarg);
+                return CLC_USAGE;
+            }
+            c.tol_pct = t;
+            break;
+        }
+        case OPT_METRIC:
+            if (strcmp(optarg, "gbps") == 0)
+                c.metric = METRIC_GBPS;
+            else if (strcmp(optarg, "ms") == 0)
+                c.metric = METRIC_MS;
+            else {
+                usage_error("--metric takes gbps or ms, not", optarg);
+                return CLC_USAGE;
+            }
+            break;
+        case 'h': fputs(compare_usage, stdout); return CLC_OK;
+        case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
+        default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
+        }
+    }
+    c.n_files = argc - optind;
+    if (c.n_files < 2) {
+        usage_error("compare needs at least two result files", NULL);
+        return CLC_USAGE;
+    }
+    c.paths = argv + optind;
+    c.reps = calloc((size_t)c.n_files, sizeof *c.reps);
+    c.stats = calloc((size_t)c.n_files, sizeof *c.stats);
+    int rc = CLC_ERR;
+    if (c.reps == NULL || c.stats == NULL) {
+        clc_error("out of memory");
+        goto done;
+    }
+    for (int i = 0; i < c.n_files; i++)
+        if (clc_read_json(c.paths[i], &c.reps[i]) != CLC_OK)
+            goto done; /* it said what is wrong with the file */
+    if (join(&c) != CLC_OK)
+        goto done;
+    if (c.n_joined == 0) {
+        clc_error("no row is in all %d files: nothing to compare", c.n_files);
+        goto done;
+    }
+    if (output != NULL) {
+        if (clc_write_file_atomic(output, write_output, &c) != CLC_OK)
+            goto done;
+        write_header(&c, stdout);
+        write_summary(&c, stdout);
+        printf("wrote %s\n", output);
+    } else if (c.format == CLC_FMT_TABLE) {
+        if (write_output(stdout, &c) != CLC_OK)
+            goto done;
+    } else {
+        /* stdout carries only the CSV or JSON; the header and summary go to stderr */
+        if (write_output(stdout, &c) != CLC_OK)
+            goto done;
+        write_header(&c, stderr);
+        write_summary(&c, stderr);
+    }
+    fflush(stdout);
+    if (c.n_outside > 0) {
+        report_outside(&c);
+        goto done;
+    }
+    rc = CLC_OK;
+done:
+    compare_free(&c);
+    return rc;
+}
