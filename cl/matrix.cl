@@ -1,0 +1,27 @@
+/* matrix.cl - m = m * 2 + 1 in place on a width x height matrix, launched as a 2-D range with
+ * x = column and y = row.  rowmajor stores the matrix row by row (index row * width + col), so
+ * the 32 x-neighbours of a warp touch 32 consecutive elements; colmajor stores it column by
+ * column (index col * height + row) with x still the column, so they sit `height` elements
+ * apart and every lane needs its own 32-byte sector.  Both touch each of the width * height
+ * elements exactly once; the range is rounded up to whole work-groups, hence the guards. */
+#include "clc.h"
+
+__kernel void matrix_rowmajor(__global T *m, ulong width, ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t col = get_global_id(0), row = get_global_id(1);
+    if (col < width && row < height) {
+        size_t i = row * width + col;
+        STORE(m, i, LOAD(m, i) * 2 + 1);
+    }
+}
+
+__kernel void matrix_colmajor(__global T *m, ulong width, ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t col = get_global_id(0), row = get_global_id(1);
+    if (col < width && row < height) {
+        size_t i = col * height + row;
+        STORE(m, i, LOAD(m, i) * 2 + 1);
+    }
+}

@@ -1,0 +1,134 @@
+/* transpose.cl - out = transpose(in) for a width x height row-major matrix `in`; `out` is
+ * height x width.  After the structure of the classic CUDA study of matrix transposes: a
+ * tile-shaped copy as the ceiling, a naive transpose, a 32 x 32 __local tile with and without
+ * a padding column, the tile with one element per work-item, and a tile transposed in
+ * registers with 4-wide vector accesses.
+ *
+ * The tile kernels use 32 x 8 work-items per 32 x 32 tile, each moving TILE / ROWS = 4
+ * elements, so a work-group moves the same elements in every variant.  Any width and height
+ * work: the range is rounded up to whole tiles and every access is guarded. */
+#include "clc.h"
+
+#define TILE 32
+#define ROWS 8
+
+/* Same tiles and work-items as the transposes, but out = in: the best these kernels can do. */
+__kernel void tile_copy(__global const T *in, __global T *out, ulong width,
+                        ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t x = get_group_id(0) * TILE + get_local_id(0);
+    size_t y0 = get_group_id(1) * TILE + get_local_id(1);
+    for (uint j = 0; j < TILE; j += ROWS) {
+        size_t y = y0 + j;
+        if (x < width && y < height)
+            STORE(out, y * width + x, LOAD(in, y * width + x));
+    }
+}
+
+/* Reads a row segment per warp (coalesced); writes each lane's element into a different row
+ * of out, `height` elements apart (one sector per lane). */
+__kernel void naive(__global const T *in, __global T *out, ulong width,
+                    ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t x = get_group_id(0) * TILE + get_local_id(0);
+    size_t y0 = get_group_id(1) * TILE + get_local_id(1);
+    for (uint j = 0; j < TILE; j += ROWS) {
+        size_t y = y0 + j;
+        if (x < width && y < height)
+            STORE(out, x * height + y, LOAD(in, y * width + x));
+    }
+}
+
+/* The tile transposes: read a 32 x 32 tile of in row by row into __local memory, then write
+ * it out row by row as the tile at the mirrored place of out, reading the __local tile down
+ * its columns.  With a pitch of 32 a column lies in a single __local bank (a 32-way
+ * conflict); a pitch of 33 spreads it over all 32 banks.  Work-items outside the matrix still
+ * reach the barrier. */
+#define TILED_TRANSPOSE(name, pitch)                                                        \
+    __kernel void name(__global const T *in, __global T *out, ulong width,                  \
+                       ulong height CLC_TRACE_ARGS)                                         \
+    {                                                                                       \
+        CLC_TRACE_BEGIN                                                                     \
+        __local T tile[TILE][pitch];                                                        \
+        size_t lx = get_local_id(0), ly = get_local_id(1);                                  \
+        size_t bx = get_group_id(0) * TILE, by = get_group_id(1) * TILE;                    \
+        for (uint j = 0; j < TILE; j += ROWS)                                               \
+            if (bx + lx < width && by + ly + j < height)                                    \
+                tile[ly + j][lx] = LOAD(in, (by + ly + j) * width + bx + lx);               \
+        barrier(CLK_LOCAL_MEM_FENCE);                                                       \
+        /* out's tile starts at row bx, column by */                                        \
+        for (uint j = 0; j < TILE; j += ROWS)                                               \
+            if (by + lx < height && bx + ly + j < width)                                    \
+                STORE(out, (bx + ly + j) * height + by + lx, tile[lx][ly + j]);             \
+    }
+
+TILED_TRANSPOSE(tiled, TILE)
+TILED_TRANSPOSE(tiled_padded, TILE + 1)
+
+/* The padded tile with one element per work-item: 32 x 32 work-items per tile (needs a
+ * work-group of 1024), so each work-item has a single load in flight. */
+__kernel void tiled_1elem(__global const T *in, __global T *out, ulong width,
+                          ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    __local T tile[TILE][TILE + 1];
+    size_t lx = get_local_id(0), ly = get_local_id(1);
+    size_t bx = get_group_id(0) * TILE, by = get_group_id(1) * TILE;
+    if (bx + lx < width && by + ly < height)
+        tile[ly][lx] = LOAD(in, (by + ly) * width + bx + lx);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (by + lx < height && bx + ly < width)
+        STORE(out, (bx + ly) * height + by + lx, tile[lx][ly]);
+}
+
+/* Each work-item transposes a 4 x 4 block in registers: four 4-wide loads along rows of in,
+ * four 4-wide stores along rows of out, no __local memory and no barrier.  The host launches
+ * 8 x 32 work-items per group, so a warp is 8 blocks across and 4 down: each load fills 4
+ * row segments of 32 elements, each store 8 row segments of 16: whole 32-byte sectors both
+ * ways when width and height are multiples of 8.  A vector access needs 4-element alignment, so loads are vectors when width % 4 == 0
+ * and stores when height % 4 == 0; otherwise, and in blocks cut by the edge, element by
+ * element. */
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+typedef CAT(T, 4) T4;
+
+__kernel void tiled_vec4(__global const T *in, __global T *out, ulong width,
+                         ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t x = 4 * get_global_id(0), y = 4 * get_global_id(1);
+    if (x >= width || y >= height)
+        return;
+    T v[4][4]; /* v[r][c] = in[y + r][x + c]; entries past the edge are never stored */
+    for (uint r = 0; r < 4; r++) {
+        size_t row = y + r;
+        if (row < height) {
+            if (width % 4 == 0) { /* x is a multiple of 4, so x + 3 < width */
+                T4 q = LOAD((__global const T4 *)in, (row * width + x) / 4);
+                v[r][0] = q.s0;
+                v[r][1] = q.s1;
+                v[r][2] = q.s2;
+                v[r][3] = q.s3;
+            } else {
+                for (uint c = 0; c < 4; c++)
+                    if (x + c < width)
+                        v[r][c] = LOAD(in, row * width + x + c);
+            }
+        }
+    }
+    for (uint c = 0; c < 4; c++) {
+        size_t row = x + c; /* column x + c of in is row x + c of out */
+        if (row < width) {
+            if (height % 4 == 0) {
+                T4 q = (T4)(v[0][c], v[1][c], v[2][c], v[3][c]);
+                STORE((__global T4 *)out, (row * height + y) / 4, q);
+            } else {
+                for (uint r = 0; r < 4; r++)
+                    if (y + r < height)
+                        STORE(out, row * height + y + r, v[r][c]);
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+/* aos_soa.c - reading one field of a record: array of structures vs structure of arrays,
+ * and a record that alignment padding makes 16 bytes for a 4-byte field. */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "clcoalesce/cases.h"
+
+#define LOCAL 256
+
+/* The host's view of the kernel file's records: same members, same layout. */
+struct particle {
+    float x, y, z;
+};
+struct padded {
+    float f;
+    double d;
+};
+static_assert(sizeof(struct particle) == 12, "struct particle must match aos_soa.cl");
+static_assert(sizeof(struct padded) == 16, "struct padded must match aos_soa.cl");
+
+/* The input buffers are filled with clc_value floats; the records are read over them. */
+static void aos_reference(const void *in, void *want, const struct clc_map_spec *s,
+                          enum clc_type t)
+{
+    const struct particle *p = in;
+    for (size_t i = 0; i < s->n_out; i++)
+        clc_put(want, i, t, (double)p[i].x * 2);
+}
+
+static void soa_reference(const void *in, void *want, const struct clc_map_spec *s,
+                          enum clc_type t)
+{
+    for (size_t i = 0; i < s->n_out; i++)
+        clc_put(want, i, t, clc_get(in, i, t) * 2);
+}
+
+static void padded_reference(const void *in, void *want, const struct clc_map_spec *s,
+                             enum clc_type t)
+{
+    const struct padded *p = in;
+    for (size_t i = 0; i < s->n_out; i++)
+        clc_put(want, i, t, (double)p[i].f * 2);
+}
+
+/* A row for a variant this device cannot run. */
+static int skip(struct clc_bench *b, enum clc_type t, const char *variant, const char *why)
+{
+    struct clc_result r;
+    clc_result_init(&r, b->c->name, variant, t);
+    r.status = CLC_STATUS_SKIPPED;
+    snprintf(r.note, sizeof r.note, "%s", why);
+    if (clc_report_add(b->report, &r) != CLC_OK)
+        return CLC_ERR;
+    if (b->table != NULL)
+        clc_table_row(b->table, &r);
+    return CLC_OK;
+}
+
+static int run(struct clc_bench *b, enum clc_type t)
+{
+    size_t n = clc_bench_elems(b, t);
+    size_t per_float = sizeof(float);
+    struct clc_map_spec aos = {
+        .variant = "aos",
+        .kernel = "aos",
+        .n_in = n * (sizeof(struct particle) / per_float),
+        .n_out = n,
+        .global = clc_round_up(n, LOCAL),
+        .local = LOCAL,
+        .bytes = 2 * (uint64_t)n * sizeof(float),
+        .reference = aos_reference,
+    };
+    struct clc_map_spec soa = aos;
+    soa.variant = "soa";
+    soa.kernel = "soa";
+    soa.reference = soa_reference; /* x[n], y[n], z[n]: same buffer size as the aos one */
+    struct clc_map_spec padded = aos;
+    padded.variant = "aos_padded";
+    padded.kernel = "aos_padded";
+    padded.options = "-DCLC_FP64=1";
+    padded.n_in = n * (sizeof(struct padded) / per_float);
+    padded.reference = padded_reference;
+
+    int rc = CLC_OK;
+    if (clc_bench_map(b, t, &aos) != CLC_OK)
+        rc = CLC_ERR;
+    if (clc_bench_map(b, t, &soa) != CLC_OK)
+        rc = CLC_ERR;
+    if (!clc_bench_wants(b, "aos_padded"))
+        return rc;
+    if (!b->ctx->dev.fp64) {
+        if (skip(b, t, "aos_padded", "device has no cl_khr_fp64 (the record holds a double)"))
+            rc = CLC_ERR;
+    } else if (clc_bench_map(b, t, &padded) != CLC_OK) {
+        rc = CLC_ERR;
+    }
+    return rc;
+}
+
+const struct clc_case clc_case_aos_soa = {
+    .name = "aos_soa",
+    .cl_file = "aos_soa.cl",
+    .kernels = "aos soa aos_padded",
+    .summary = "out[i] = x[i] * 2 with x a field of a record: array of structures vs "
+               "structure of arrays, and a padded record",
+    .variants = "aos (struct {float x, y, z}, 12-byte records), soa (x[n], y[n], z[n]), "
+                "aos_padded (struct {float f; double d}, 16-byte records, read f; needs "
+                "cl_khr_fp64, else skipped)",
+    .bytes_rule = "2 x n x 4: the useful bytes (x read once, out written once), not the "
+                  "records' bytes",
+    .expect = "soa at the copy ceiling; aos near 1/2 of it (reads move 3x the useful bytes, "
+              "writes don't); aos_padded lower still (4x on the reads) although its useful "
+              "field is a single float",
+    .types = CLC_FLOAT,
+    .alloc_factor = 4,
+    .run = run,
+};

@@ -1,0 +1,72 @@
+/* gridstride.c - one element per work-item vs a grid-stride loop over a fixed grid (1024
+ * work-groups, or 1, 4 and 16 work-groups per compute unit).  Same work, same bytes. */
+#include "clcoalesce/cases.h"
+
+#define LOCAL 256
+#define FIXED_GROUPS 1024
+
+static void reference(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t)
+{
+    for (size_t j = 0; j < s->n_out; j++)
+        clc_put(want, j, t, clc_get(in, j, t) * 2);
+}
+
+static int run(struct clc_bench *b, enum clc_type t)
+{
+    size_t n = clc_bench_elems(b, t);
+    uint64_t bytes = 2 * (uint64_t)n * clc_type_size(t);
+    struct clc_map_spec mono = {
+        .variant = "monolithic",
+        .kernel = "monolithic",
+        .n_in = n,
+        .n_out = n,
+        .global = clc_round_up(n, LOCAL),
+        .local = LOCAL,
+        .bytes = bytes,
+        .reference = reference,
+    };
+    int rc = clc_bench_map(b, t, &mono);
+
+    /* More groups than one element per work-item needs would only launch idle work-items,
+     * so each grid is capped there; grids that come out equal run once. */
+    size_t cu = b->ctx->dev.meta.compute_units > 0 ? (size_t)b->ctx->dev.meta.compute_units : 1;
+    size_t needed = clc_round_up(n ? n : 1, LOCAL) / LOCAL;
+    size_t grids[] = {FIXED_GROUPS, cu, 4 * cu, 16 * cu};
+    size_t done[sizeof grids / sizeof grids[0]];
+    size_t n_done = 0;
+    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
+        size_t groups = grids[g] < needed ? grids[g] : needed;
+        bool dup = false;
+        for (size_t d = 0; d < n_done; d++)
+            dup = dup || done[d] == groups;
+        if (dup)
+            continue;
+        done[n_done++] = groups;
+        struct clc_map_spec s = mono;
+        s.variant = "gridstride";
+        s.kernel = "gridstride";
+        s.global = groups * LOCAL;
+        s.has_param = true;
+        s.param = (long)groups;
+        if (clc_bench_map(b, t, &s) != CLC_OK)
+            rc = CLC_ERR;
+    }
+    return rc;
+}
+
+const struct clc_case clc_case_gridstride = {
+    .name = "gridstride",
+    .cl_file = "gridstride.cl",
+    .kernels = "monolithic gridstride",
+    .summary = "out[i] = in[i] * 2: one element per work-item vs a grid-stride loop over a "
+               "fixed grid",
+    .variants = "monolithic; gridstride, param = work-groups of 256 (1024, and 1, 4, 16 per "
+                "compute unit; capped at one element per work-item, equal grids run once)",
+    .bytes_rule = "2 x n x element size",
+    .expect = "monolithic and a grid of 4-16 groups per compute unit within a few percent of "
+              "each other; 1 group per compute unit leaves too few warps to hide latency and "
+              "falls well short",
+    .types = CLC_FLOAT,
+    .alloc_factor = 1,
+    .run = run,
+};
