@@ -4,9 +4,11 @@
 #include "clcoalesce/cases.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "clcoalesce/model.h"
 #include "clcoalesce/nvml.h"
 #include "clcoalesce/stats.h"
 
@@ -20,6 +22,7 @@ void clc_opts_defaults(struct clc_opts *o)
     o->warmup = -1;
     o->types = CLC_FLOAT | CLC_DOUBLE;
     o->peak_gbps = NAN;
+    o->model = true;
 }
 
 /* ------------------------------------------------------------------ helpers for cases */
@@ -52,6 +55,10 @@ int clc_bench_poison(struct clc_bench *b, cl_mem buf, size_t bytes)
 int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn, void *arg,
                    struct clc_timing *t)
 {
+    /* the model relaunches a kernel launch; it cannot relaunch anything else */
+    b->have_launch = fn == clc_enqueue_kernel;
+    if (b->have_launch)
+        b->last_launch = *(const struct clc_launch *)arg;
     if (clc_time(b->ctx, &b->timing, fn, arg, t) != CLC_OK)
         return CLC_ERR;
     r->reps = t->reps;
@@ -87,6 +94,230 @@ bool clc_bench_check(struct clc_result *r, const void *got, const void *want, si
     return false;
 }
 
+/* ------------------------------------------------------------------ the access model */
+
+/* Arguments given through clc_arg, per kernel, so the trace build of a timed kernel can be
+ * launched with the same ones.  A handle seen again with another function name is a new
+ * kernel that reuses a released handle. */
+#define ARG_KERNELS 32
+#define ARG_MAX 32
+#define ARG_BYTES 128 /* the largest OpenCL scalar or vector argument (double16) */
+#define TRACE_SLOTS 64 /* accesses recorded per work-item */
+#define TRACE_WARPS 8  /* warps traced per launch, at least */
+
+struct arg_value {
+    bool set;
+    bool fits;  /* the value fitted in v (or is a __local size, v unused) */
+    bool local; /* a __local allocation: clSetKernelArg(k, i, size, NULL) */
+    size_t size;
+    unsigned char v[ARG_BYTES];
+};
+
+static struct arg_entry {
+    cl_kernel kernel;
+    char name[128];
+    struct arg_value a[ARG_MAX];
+} arg_table[ARG_KERNELS];
+static unsigned arg_next;
+
+static void kernel_name(cl_kernel k, char *name, size_t len)
+{
+    name[0] = '\0';
+    if (clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, len, name, NULL) != CL_SUCCESS)
+        name[0] = '\0';
+    name[len - 1] = '\0';
+}
+
+static struct arg_entry *arg_entry(cl_kernel k, bool create)
+{
+    char name[128];
+    kernel_name(k, name, sizeof name);
+    for (unsigned i = 0; i < ARG_KERNELS; i++) {
+        struct arg_entry *e = &arg_table[i];
+        if (e->kernel != k)
+            continue;
+        if (strcmp(e->name, name) == 0)
+            return e;
+        memset(e, 0, sizeof *e); /* a reused handle */
+        if (!create)
+            return NULL;
+        e->kernel = k;
+        snprintf(e->name, sizeof e->name, "%s", name);
+        return e;
+    }
+    if (!create)
+        return NULL;
+    struct arg_entry *e = &arg_table[arg_next++ % ARG_KERNELS];
+    memset(e, 0, sizeof *e);
+    e->kernel = k;
+    snprintf(e->name, sizeof e->name, "%s", name);
+    return e;
+}
+
+static void remember_arg(cl_kernel k, cl_uint idx, size_t size, const void *value)
+{
+    struct arg_entry *e = arg_entry(k, true);
+    if (idx >= ARG_MAX)
+        return; /* the model then finds the argument missing and says so */
+    struct arg_value *a = &e->a[idx];
+    a->set = true;
+    a->size = size;
+    a->local = value == NULL;
+    a->fits = value == NULL || size <= ARG_BYTES;
+    if (value != NULL && a->fits)
+        memcpy(a->v, value, size);
+}
+
+/* Appends "model: ..." to the row's note. */
+static void model_note(struct clc_result *r, const char *fmt, ...)
+{
+    char msg[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(r->note);
+    snprintf(r->note + len, sizeof r->note - len, "%smodel: %s", len ? "; " : "", msg);
+}
+
+/* Finds the file and build options of the program that kernel k came from. */
+static bool program_source(struct clc_ctx *ctx, cl_kernel k, char *file, size_t flen,
+                           char *options, size_t olen)
+{
+    cl_program prog = NULL;
+    if (clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof prog, &prog, NULL) != CL_SUCCESS)
+        return false;
+    for (int i = 0; i < ctx->n_programs; i++) {
+        if (ctx->programs[i].program != prog)
+            continue;
+        const char *key = ctx->programs[i].key, *bar = strchr(key, '|');
+        if (bar == NULL)
+            return false;
+        snprintf(file, flen, "%.*s", (int)(bar - key), key);
+        snprintf(options, olen, "%s", bar + 1);
+        return true;
+    }
+    return false;
+}
+
+/* Rebuilds the row's timed kernel with -DCLC_TRACE, launches it once over the same range
+ * with the same arguments, and fills the model fields of r from the addresses recorded by
+ * the first work-groups.  Any failure leaves the fields NAN and says why in the note: the
+ * measurement itself stands. */
+static void model_row(struct clc_bench *b, struct clc_result *r)
+{
+    struct clc_ctx *ctx = b->ctx;
+    const struct clc_launch *l = &b->last_launch;
+    char file[256], options[512], topts[600], name[128];
+    cl_kernel tk = NULL;
+    cl_mem buf = NULL;
+    cl_event ev = NULL;
+    uint64_t *words = NULL;
+    cl_int err;
+    const char *what = NULL;
+
+    if (l->local[0] == 0 || l->dims < 1 || l->dims > 3)
+        return; /* the runtime picks the work-group: warps are unknown */
+    kernel_name(l->kernel, name, sizeof name);
+    if (!program_source(ctx, l->kernel, file, sizeof file, options, sizeof options)) {
+        model_note(r, "kernel %s not built by clc_build", name);
+        return;
+    }
+    cl_uint nargs = 0;
+    if (clGetKernelInfo(l->kernel, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL) != CL_SUCCESS)
+        return;
+    struct arg_entry *e = arg_entry(l->kernel, false);
+    for (cl_uint i = 0; i < nargs; i++) {
+        if (e == NULL || i >= ARG_MAX || !e->a[i].set || !e->a[i].fits) {
+            model_note(r, "argument %u of %s not set through clc_arg", i, name);
+            return;
+        }
+    }
+    snprintf(topts, sizeof topts, "%s -DCLC_TRACE", options);
+    if (clc_kernel(ctx, file, topts, name, &tk) != CLC_OK) {
+        clc_note("%s/%s: the access model's trace build failed (above); the measurement "
+                 "stands, the model columns stay empty", r->case_name, r->variant);
+        model_note(r, "trace build failed");
+        return;
+    }
+    cl_uint tnargs = 0;
+    clGetKernelInfo(tk, CL_KERNEL_NUM_ARGS, sizeof tnargs, &tnargs, NULL);
+    if (tnargs != nargs + 3) {
+        model_note(r, "%s does not end its parameters with CLC_TRACE_ARGS", name);
+        goto cleanup;
+    }
+
+    size_t wg = 1, groups = 1, items_all = 1;
+    for (cl_uint d = 0; d < l->dims; d++) {
+        if (l->local[d] == 0 || l->global[d] % l->local[d] != 0)
+            goto cleanup;
+        wg *= l->local[d];
+        groups *= l->global[d] / l->local[d];
+        items_all *= l->global[d];
+    }
+    int ws = ctx->dev.meta.warp_size;
+    unsigned warp = ws > 0 && ws <= (int)CLC_MODEL_MAX_WARP ? (unsigned)ws : CLC_MODEL_WARP;
+    size_t tgroups = (TRACE_WARPS * warp + wg - 1) / wg;
+    if (tgroups > groups)
+        tgroups = groups;
+    size_t items = tgroups * wg, nwords = items * 2 * TRACE_SLOTS;
+    cl_uint slots = TRACE_SLOTS, tg = (cl_uint)tgroups;
+    words = malloc(nwords * sizeof *words);
+    if (words == NULL)
+        goto cleanup;
+    const cl_uint zero = 0;
+    if (clc_buffer(ctx, nwords * sizeof *words, "trace", &buf) != CLC_OK ||
+        clc_fill(ctx, buf, nwords * sizeof *words, &zero, sizeof zero) != CLC_OK) {
+        model_note(r, "no trace buffer");
+        goto cleanup;
+    }
+    for (cl_uint i = 0; i < nargs && what == NULL; i++) {
+        const struct arg_value *a = &e->a[i];
+        if (clSetKernelArg(tk, i, a->size, a->local ? NULL : a->v) != CL_SUCCESS)
+            what = "clSetKernelArg";
+    }
+    if (what == NULL && (clSetKernelArg(tk, nargs, sizeof buf, &buf) != CL_SUCCESS ||
+                         clSetKernelArg(tk, nargs + 1, sizeof slots, &slots) != CL_SUCCESS ||
+                         clSetKernelArg(tk, nargs + 2, sizeof tg, &tg) != CL_SUCCESS))
+        what = "clSetKernelArg";
+    if (what == NULL) {
+        err = clEnqueueNDRangeKernel(ctx->queue, tk, l->dims, NULL, l->global, l->local, 0,
+                                     NULL, &ev);
+        if (err == CL_SUCCESS)
+            err = clWaitForEvents(1, &ev);
+        if (err == CL_SUCCESS)
+            err = clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, 0, nwords * sizeof *words, words,
+                                      0, NULL, NULL);
+        if (err != CL_SUCCESS) {
+            model_note(r, "trace launch failed: %s", clc_cl_errname(err));
+            goto cleanup;
+        }
+    } else {
+        model_note(r, "%s failed on the trace kernel", what);
+        goto cleanup;
+    }
+
+    struct clc_trace tr = {words, items, wg, TRACE_SLOTS, warp, items_all};
+    struct clc_model m;
+    if (clc_model_analyse(&tr, &m) != 0)
+        goto cleanup;
+    r->model_sectors_per_req = m.sectors_per_req;
+    r->model_efficiency = m.efficiency;
+    r->model_bytes_moved = m.bytes_moved;
+    if (m.truncated)
+        model_note(r, "first %d accesses of each work-item", TRACE_SLOTS);
+    if (b->opts->model_hook != NULL)
+        b->opts->model_hook(b->opts->model_hook_arg, r, file, options, name, &tr);
+cleanup:
+    if (ev)
+        clReleaseEvent(ev);
+    if (buf)
+        clReleaseMemObject(buf);
+    if (tk)
+        clReleaseKernel(tk);
+    free(words);
+}
+
 int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
 {
     r->verified = verified;
@@ -98,6 +329,8 @@ int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
         if (r->batch > 1 && r->note[0] == '\0')
             snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
                      r->batch, b->timing.min_ms);
+        if (b->opts->model && b->have_launch)
+            model_row(b, r);
     } else {
         /* a wrong result is never a number */
         r->status = CLC_STATUS_ERROR;
@@ -105,6 +338,7 @@ int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
         r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
         clc_error("%s/%s (%s): %s", r->case_name, r->variant, clc_type_name(r->type), r->note);
     }
+    b->have_launch = false;
     if (clc_report_add(b->report, r) != CLC_OK)
         return CLC_ERR;
     if (b->table != NULL)
@@ -133,8 +367,10 @@ void *clc_host_alloc(size_t n, enum clc_type t)
 int clc_arg(cl_kernel k, cl_uint idx, size_t size, const void *value)
 {
     cl_int err = clSetKernelArg(k, idx, size, value);
-    if (err == CL_SUCCESS)
+    if (err == CL_SUCCESS) {
+        remember_arg(k, idx, size, value);
         return CLC_OK;
+    }
     char name[128] = "?";
     clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
     name[sizeof name - 1] = '\0';
@@ -414,7 +650,7 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
         clc_table_header(table);
     rc = CLC_OK;
     for (int i = 0; i < ncases; i++) {
-        struct clc_bench b = {&ctx, o, cases[i], 0, rep, table, to};
+        struct clc_bench b = {&ctx, o, cases[i], 0, rep, table, to, {0}, false};
         case_size(o, &dev->meta, cases[i], &b.size);
         static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
         for (int k = 0; k < 2; k++) {

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "clcoalesce/cases.h"
+#include "clcoalesce/compare.h"
+#include "clcoalesce/explain.h"
 
 static const char usage_text[] =
     "usage: clcoalesce <command> [options]\n"
@@ -17,6 +19,19 @@ static const char usage_text[] =
     "  list                      every OpenCL platform and device, with its index\n"
     "  cases                     every case: what it shows, its variants and bytes counted\n"
     "  run [CASE...] [options]   run cases (all when none is named) and report GB/s\n"
+    "  compare A.json B.json...  rows of result files side by side, with each file's ratio\n"
+    "                            to the first (--format, --output, --metric gbps|ms,\n"
+    "                            --tolerance PCT: exit 1 if a ratio is off by more)\n"
+    "  plot RESULTS.json... -o DIR\n"
+    "                            charts of result files, drawn by gnuplot: PNG and SVG,\n"
+    "                            with the .gp scripts and .dat data kept to edit\n"
+    "  explain CASE [--variant V] [--param P] [--type T] [--results FILE]\n"
+    "                            one variant's kernel, a warp's requests sector by sector,\n"
+    "                            the predicted sectors per request; with a result file,\n"
+    "                            the measured fraction of the copy ceiling beside it\n"
+    "  ptx CASE [--variant V] [--type T] [--verbose]\n"
+    "                            the PTX of a case's kernels (NVIDIA only), global loads and\n"
+    "                            stores counted by width; --verbose: registers and spills\n"
     "\n"
     "run options:\n"
     "  -d, --device SEL          device: flat index, P:D, or part of its name\n"
@@ -30,6 +45,8 @@ static const char usage_text[] =
     "  -q, --quick               tiny sizes and 5 reps: a smoke test, not a measurement\n"
     "      --peak GBPS           theoretical peak bandwidth, for the %peak column\n"
     "      --host-check          also time a batch with the host clock (ms_host)\n"
+    "      --no-model            skip the access model (the model column: useful bytes /\n"
+    "                            bytes moved in 32-byte sectors, from traced addresses)\n"
     "  -k, --kernel-dir DIR      folder of .cl files (else $CLCOALESCE_KERNEL_DIR, the source\n"
     "                            tree, or <prefix>/share/clcoalesce/cl)\n"
     "  -f, --format FMT          table, csv or json (default table)\n"
@@ -66,6 +83,7 @@ enum {
     OPT_VARIANT,
     OPT_HOST_CHECK,
     OPT_QUIET,
+    OPT_NO_MODEL,
 };
 
 static const struct option run_options[] = {
@@ -82,6 +100,7 @@ static const struct option run_options[] = {
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"quiet", no_argument, NULL, OPT_QUIET},
+    {"no-model", no_argument, NULL, OPT_NO_MODEL},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -148,6 +167,7 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
             break;
         case 'o': a->output = optarg; break;
         case OPT_QUIET: a->quiet = true; break;
+        case OPT_NO_MODEL: a->opts.model = false; break;
         case 'h': a->help = true; return CLC_OK;
         case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
         default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
@@ -199,6 +219,10 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"compare", clc_cmd_compare},
+    {"plot", clc_cmd_plot},
+    {"explain", clc_cmd_explain},
+    {"ptx", clc_cmd_ptx},
 };
 
 int clc_main(int argc, char **argv)

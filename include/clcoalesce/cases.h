@@ -12,6 +12,14 @@
 
 /* ------------------------------------------------------------------ configuration */
 
+struct clc_result;
+struct clc_trace;
+/* Receives a modelled row: the kernel's file, its build options (without -DCLC_TRACE), its
+ * name, and the trace (valid only during the call; see model.h). */
+typedef void (*clc_model_hook)(void *arg, const struct clc_result *r, const char *cl_file,
+                               const char *options, const char *kernel,
+                               const struct clc_trace *trace);
+
 struct clc_opts {
     uint64_t size;          /* bytes of each case's main array; 0 = choose from the device */
     int reps;               /* timed samples (--reps) */
@@ -24,9 +32,15 @@ struct clc_opts {
     const char *device;     /* --device selector, NULL for the default */
     const char *kernel_dir; /* --kernel-dir, NULL to look it up */
     const char *variant;    /* --variant: run only this variant, NULL for all */
+    bool model;             /* the access model after each verified kernel row (--no-model) */
+    /* Called for each modelled row with where its kernel came from and the raw trace
+     * (`explain` and `ptx` use it); NULL for none. */
+    clc_model_hook model_hook;
+    void *model_hook_arg;
 };
 
-/* Fills o with the defaults: 20 reps, 2 warm-ups, float and double, size chosen per device. */
+/* Fills o with the defaults: 20 reps, 2 warm-ups, float and double, size chosen per device,
+ * the access model on. */
 void clc_opts_defaults(struct clc_opts *o);
 
 /* ------------------------------------------------------------------ the registry */
@@ -66,6 +80,9 @@ struct clc_bench {
     struct clc_report *report;
     FILE *table;              /* rows are streamed here when non-NULL */
     struct clc_timing_opts timing;
+    /* The last launch clc_bench_time timed through clc_enqueue_kernel, for the model. */
+    struct clc_launch last_launch;
+    bool have_launch;
 };
 
 /* Runs the named cases (all when n == 0) on the selected device, filling rep.  Streams table
@@ -99,10 +116,16 @@ bool clc_bench_check(struct clc_result *r, const void *got, const void *want, si
                      enum clc_type t, double tol);
 
 /* Completes a row: status from `verified`, bandwidth and percentages, then adds it to the
- * report and streams it.  Returns CLC_OK, or CLC_ERR when the row did not verify. */
+ * report and streams it.  Returns CLC_OK, or CLC_ERR when the row did not verify.
+ * With the model on, a verified row whose timed launch was clc_enqueue_kernel with an
+ * explicit work-group size is modelled here: the kernel is rebuilt with -DCLC_TRACE and
+ * launched once more with the arguments given through clc_arg.  So buffers may change
+ * after this call: a case re-initialises its inputs before timing each row. */
 int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified);
 
-/* Sets argument idx of kernel k; reports a failure by name with the kernel's name. */
+/* Sets argument idx of kernel k; reports a failure by name with the kernel's name.  The
+ * value is remembered for the model's trace launch: set every argument of a timed kernel
+ * through clc_arg. */
 int clc_arg(cl_kernel k, cl_uint idx, size_t size, const void *value);
 
 /* An out-of-place 1-D variant whose kernel takes (in, out, ulong n_out[, uint param]):

@@ -1,0 +1,87 @@
+/* model.h - the access model: from the byte addresses a kernel's work-items touched (a trace
+ * written by the -DCLC_TRACE build of the kernel, see cl/clc_trace.h), the 32-byte sectors
+ * and 128-byte lines each warp-level request touches, and what that costs per launch.
+ *
+ * Pure host code: it needs no device, so it is tested on synthetic traces. */
+#ifndef CLCOALESCE_MODEL_H
+#define CLCOALESCE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CLC_MODEL_SECTOR 32u   /* bytes: the unit DRAM and L2 move */
+#define CLC_MODEL_LINE 128u    /* bytes: four sectors under one cache tag */
+#define CLC_MODEL_MAX_WARP 64u /* largest warp (wavefront) the model handles */
+#define CLC_MODEL_WARP 32u     /* the warp size assumed when the device does not say */
+
+/* A trace: for traced work-item w (= work-group * wg_size + local linear id), words
+ * [w * 2 * slots, (w + 1) * 2 * slots) hold its accesses in program order, two words each:
+ * the byte address, then (size << 1) | is_store, or 0 for an unused slot. */
+struct clc_trace {
+    const uint64_t *words;
+    size_t n_items;        /* traced work-items: traced work-groups x wg_size */
+    size_t wg_size;        /* work-items per work-group */
+    unsigned slots;        /* slots per work-item */
+    unsigned warp;         /* warp size, 1..CLC_MODEL_MAX_WARP */
+    uint64_t launch_items; /* work-items in the whole launch (scales bytes); 0: n_items */
+};
+
+/* Totals of one direction (loads or stores) over the traced warps. */
+struct clc_model_side {
+    uint64_t requests; /* (warp, access index) pairs with at least one active lane */
+    uint64_t sectors;  /* distinct 32-byte sectors, summed over requests */
+    uint64_t lines;    /* distinct 128-byte lines, summed over requests */
+    uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
+                        * lanes of one request counts once), summed over requests */
+};
+
+struct clc_model {
+    struct clc_model_side load, store;
+    size_t warps;                 /* warps traced */
+    bool truncated;               /* a work-item filled every slot: later accesses unseen */
+    /* Derived figures; NAN where there is nothing to divide by. */
+    double sectors_per_req_load;
+    double sectors_per_req_store;
+    double sectors_per_req;       /* loads and stores together */
+    double efficiency;            /* useful bytes / bytes moved in whole sectors, 0..1 */
+    double bytes_moved;           /* per launch: traced sectors x 32, scaled to launch_items */
+    double bytes_useful;          /* per launch, scaled the same way */
+};
+
+/* Analyses a trace.  Warps are wg_size-local: warp j of a work-group holds local linear ids
+ * [j * warp, (j + 1) * warp); the k-th access of its lanes forms one request per direction.
+ * Returns 0, or -1 when the trace's shape is invalid (warp out of range, no work-items). */
+int clc_model_analyse(const struct clc_trace *t, struct clc_model *m);
+
+/* One warp-level request, lane by lane. */
+struct clc_model_lane {
+    bool active;
+    uint64_t addr;
+    uint32_t size;
+};
+struct clc_model_request {
+    bool store;
+    size_t warp;       /* traced warp index (work-group major) */
+    unsigned k;        /* access index within each lane's sequence */
+    unsigned lanes;    /* lanes in this warp (the last warp of a work-group may be short) */
+    unsigned active;   /* lanes taking part */
+    struct clc_model_lane lane[CLC_MODEL_MAX_WARP];
+    unsigned sectors, lines;
+    uint64_t useful;
+};
+
+/* Number of warps in the trace. */
+size_t clc_model_warps(const struct clc_trace *t);
+
+/* Fills rq with the first load (store false) or store request of traced warp `warp`.
+ * Returns false when that warp makes none. */
+bool clc_model_first_request(const struct clc_trace *t, size_t warp, bool store,
+                             struct clc_model_request *rq);
+
+/* Draws a request for an 80-column terminal: one row per 128-byte line touched (offset
+ * from the first), four boxes for its 32-byte sectors listing the lanes that land there. */
+void clc_model_picture(FILE *f, const struct clc_model_request *rq);
+
+#endif
