@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CLC_VERSION "0.1.0"
 
 /* Process exit codes, also the return codes of library entry points. */
@@ -44,5 +48,9 @@ const char *clc_format_size(uint64_t bytes, char *buf, size_t len);
 
 /* Monotonic host clock in nanoseconds. */
 uint64_t clc_now_ns(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

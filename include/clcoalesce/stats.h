@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct clc_stats {
     double median; /* middle value; mean of the two middle ones for an even count */
     double min;
@@ -22,5 +26,9 @@ double clc_gbps(uint64_t bytes, double ms);
 
 /* 100 * part / whole, or NAN when whole is not a positive number. */
 double clc_percent(double part, double whole);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

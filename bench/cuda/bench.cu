@@ -1,0 +1,617 @@
+/* bench.cu - the CUDA twins' harness: device description, buffers, event timing, verification
+ * and the run loop, each mirroring its OpenCL counterpart in host/bench.c, host/ocl_runtime.c
+ * and host/ocl_device.c so that both tools measure the same thing the same way. */
+#include "bench.cuh"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "clcoalesce/stats.h"
+
+#define QUICK_SIZE ((uint64_t)1 << 20)
+#define MIN_AUTO_SIZE ((uint64_t)64 << 20)
+
+/* cudaEventElapsedTime's documented resolution is about half a microsecond. */
+#define EVENT_RESOLUTION_NS 500.0
+
+/* The per-buffer limit of this run (see cu_describe_device). */
+static uint64_t max_alloc_bytes = UINT64_MAX;
+
+/* ------------------------------------------------------------------ messages */
+
+void cu_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("clcoalesce-cuda: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cu_note(const char *fmt, ...)
+{
+    if (clc_quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("clcoalesce-cuda: note: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cu_fail(const char *call, cudaError_t err, const char *file, int line)
+{
+    /* Show the function name only, not a page of template arguments. */
+    char shown[96];
+    snprintf(shown, sizeof shown, "%s", call);
+    char *paren = strchr(shown, '(');
+    if (paren != NULL)
+        paren[1] = '\0', strncat(shown, "...)", sizeof shown - strlen(shown) - 1);
+    cu_error("%s failed: %s: %s (%s:%d)", shown, cudaGetErrorName(err), cudaGetErrorString(err),
+             file, line);
+}
+
+/* ------------------------------------------------------------------ buffers */
+
+cu_host::~cu_host()
+{
+    free(p);
+}
+
+int cu_host_alloc(cu_host *h, size_t n, enum clc_type t)
+{
+    h->p = malloc(n * clc_type_size(t) + 1);
+    if (h->p == NULL) {
+        cu_error("out of host memory for %zu elements", n);
+        return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
+int cu_alloc(cu_dev *d, size_t bytes, const char *what)
+{
+    char want[32], lim[32];
+    if (bytes > max_alloc_bytes) {
+        cu_error("allocation too large: %s needs %s, the limit per buffer is %s (a quarter of "
+                 "the device memory, as NVIDIA's OpenCL allows); use a smaller --size",
+                 what, clc_format_size(bytes, want, sizeof want),
+                 clc_format_size(max_alloc_bytes, lim, sizeof lim));
+        return CLC_ERR;
+    }
+    cudaError_t err = cudaMalloc(&d->p, bytes ? bytes : 1);
+    if (err != cudaSuccess) {
+        d->p = nullptr;
+        cu_error("cudaMalloc(%s, %s) failed: %s: %s", what, clc_format_size(bytes, want, sizeof want),
+                 cudaGetErrorName(err), cudaGetErrorString(err));
+        return CLC_ERR;
+    }
+    d->bytes = bytes;
+    return CLC_OK;
+}
+
+int cu_write(cu_dev *d, size_t offset, size_t bytes, const void *src)
+{
+    CU_TRY(cudaMemcpy(static_cast<char *>(d->p) + offset, src, bytes, cudaMemcpyHostToDevice));
+    return CLC_OK;
+}
+
+int cu_read(const cu_dev *d, size_t offset, size_t bytes, void *dst)
+{
+    CU_TRY(cudaMemcpy(dst, static_cast<const char *>(d->p) + offset, bytes, cudaMemcpyDeviceToHost));
+    return CLC_OK;
+}
+
+void cu_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first)
+{
+    for (size_t j = 0; j < n; j++)
+        cu_put(dst, j, t, cu_value(first + j));
+}
+
+/* ------------------------------------------------------------------ values on the device */
+
+template <typename T> __global__ void cu_init(T *a, uint64_t n)
+{
+    size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (j < n)
+        a[j] = (T)cu_value(j);
+}
+
+int cu_bench_init_values(enum clc_type t, cu_dev *buf, size_t n)
+{
+    dim3 grid((unsigned)(cu_round_up(n, 256) / 256)), block(256);
+    if (t == CLC_DOUBLE)
+        cu_init<double><<<grid, block>>>(buf->as<double>(), n);
+    else
+        cu_init<float><<<grid, block>>>(buf->as<float>(), n);
+    CU_TRY(cudaGetLastError());
+    CU_TRY(cudaDeviceSynchronize());
+    return CLC_OK;
+}
+
+int cu_bench_poison(cu_dev *d, size_t bytes)
+{
+    CU_TRY(cudaMemset(d->p, 0xff, bytes));
+    CU_TRY(cudaDeviceSynchronize());
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ timing */
+
+/* Enqueues `count` launches between one start and one end event on the default stream and
+ * returns the elapsed device time in ms. */
+static int time_batch(cu_launch l, int count, cudaEvent_t start, cudaEvent_t stop, double *ms)
+{
+    float f = 0;
+    CU_TRY(cudaEventRecord(start, 0));
+    for (int i = 0; i < count; i++)
+        CU_TRY(l.fn(l.arg));
+    CU_TRY(cudaEventRecord(stop, 0));
+    CU_TRY(cudaEventSynchronize(stop));
+    CU_TRY(cudaEventElapsedTime(&f, start, stop));
+    *ms = f;
+    return CLC_OK;
+}
+
+/* Owns the two events of a timing. */
+struct event_pair {
+    cudaEvent_t start = nullptr, stop = nullptr;
+    ~event_pair()
+    {
+        if (start)
+            cudaEventDestroy(start);
+        if (stop)
+            cudaEventDestroy(stop);
+    }
+};
+
+int cu_time(const struct cu_timing_opts *o, cu_launch l, struct cu_timing *t)
+{
+    memset(t, 0, sizeof *t);
+    t->ms_host = NAN;
+    event_pair ev;
+    CU_TRY(cudaEventCreate(&ev.start));
+    CU_TRY(cudaEventCreate(&ev.stop));
+    double *samples = static_cast<double *>(calloc((size_t)o->reps, sizeof(double)));
+    if (samples == NULL) {
+        cu_error("out of memory");
+        return CLC_ERR;
+    }
+    struct free_on_exit {
+        double *p;
+        ~free_on_exit() { free(p); }
+    } guard{samples};
+
+    for (int i = 0; i < o->warmup; i++) {
+        CU_TRY(l.fn(l.arg));
+        t->launches++;
+    }
+    CU_TRY(cudaDeviceSynchronize());
+
+    /* One probe launch decides whether single launches are long enough to time. */
+    double probe;
+    if (time_batch(l, 1, ev.start, ev.stop, &probe) != CLC_OK)
+        return CLC_ERR;
+    t->launches++;
+    int batch = 1;
+    if (probe < o->min_ms) {
+        double b = ceil(o->min_ms / (probe > 1e-6 ? probe : 1e-6));
+        batch = b > 10000 ? 10000 : (int)b;
+    }
+    for (int r = 0; r < o->reps; r++) {
+        double ms;
+        if (time_batch(l, batch, ev.start, ev.stop, &ms) != CLC_OK)
+            return CLC_ERR;
+        samples[r] = ms / batch;
+        t->launches += batch;
+    }
+    struct clc_stats s;
+    clc_stats_compute(samples, (size_t)o->reps, &s);
+    t->reps = o->reps;
+    t->batch = batch;
+    t->ms_median = s.median;
+    t->ms_min = s.min;
+    t->ms_max = s.max;
+    t->cv = s.cv;
+
+    if (o->host_check) {
+        /* Host clock around a batch long enough (>= 20 ms) that synchronisation latency is noise. */
+        int n = (int)fmin(10000.0, fmax(1.0, ceil(20.0 / fmax(s.median, 1e-6))));
+        uint64_t t0 = clc_now_ns();
+        for (int i = 0; i < n; i++)
+            CU_TRY(l.fn(l.arg));
+        CU_TRY(cudaDeviceSynchronize());
+        t->ms_host = (double)(clc_now_ns() - t0) * 1e-6 / n;
+        t->launches += n;
+    }
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ helpers for cases */
+
+void cu_opts_defaults(struct cu_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->reps = 0;
+    o->warmup = -1;
+    o->types = CLC_FLOAT | CLC_DOUBLE;
+    o->peak_gbps = NAN;
+}
+
+bool cu_bench_wants(const struct cu_bench *b, const char *variant)
+{
+    return b->opts->variant == NULL || strcmp(b->opts->variant, variant) == 0;
+}
+
+int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct cu_timing *t)
+{
+    if (cu_time(&b->timing, l, t) != CLC_OK)
+        return CLC_ERR;
+    r->reps = t->reps;
+    r->batch = t->batch;
+    r->ms_median = t->ms_median;
+    r->ms_min = t->ms_min;
+    r->ms_max = t->ms_max;
+    r->cv = t->cv;
+    r->ms_host = t->ms_host;
+    return CLC_OK;
+}
+
+bool cu_bench_check(struct clc_result *r, const void *got, const void *want, size_t n,
+                    enum clc_type t, double tol)
+{
+    size_t bad = 0, first = 0;
+    double g0 = 0, w0 = 0;
+    for (size_t i = 0; i < n; i++) {
+        double g = cu_get(got, i, t), w = cu_get(want, i, t);
+        /* written so that NaN (the poison) fails both ways */
+        bool ok = tol == 0 ? g == w : fabs(g - w) <= tol * fmax(1.0, fabs(w));
+        if (!ok && bad++ == 0) {
+            first = i;
+            g0 = g;
+            w0 = w;
+        }
+    }
+    if (bad == 0)
+        return true;
+    snprintf(r->note, sizeof r->note, "wrong result: %zu of %zu elements differ, first at %zu: "
+             "got %g, expected %g", bad, n, first, g0, w0);
+    return false;
+}
+
+int cu_bench_finish(struct cu_bench *b, struct clc_result *r, bool verified)
+{
+    r->verified = verified;
+    if (verified) {
+        r->status = CLC_STATUS_OK;
+        r->gbps = clc_gbps(r->bytes, r->ms_median);
+        r->pct_copy = clc_percent(r->gbps, b->report->device.copy_gbps);
+        r->pct_peak = clc_percent(r->gbps, b->report->device.peak_gbps);
+        if (r->batch > 1 && r->note[0] == '\0')
+            snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
+                     r->batch, b->timing.min_ms);
+    } else {
+        /* a wrong result is never a number */
+        r->status = CLC_STATUS_ERROR;
+        r->gbps = r->pct_copy = r->pct_peak = NAN;
+        r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
+        cu_error("%s/%s (%s): %s", r->case_name, r->variant, clc_type_name(r->type), r->note);
+    }
+    if (clc_report_add(b->report, r) != CLC_OK)
+        return CLC_ERR;
+    if (b->table != NULL)
+        clc_table_row(b->table, r);
+    return verified ? CLC_OK : CLC_ERR;
+}
+
+int cu_bench_skip(struct cu_bench *b, enum clc_type t, const char *variant, const char *why)
+{
+    struct clc_result r;
+    clc_result_init(&r, b->c->name, variant, t);
+    r.status = CLC_STATUS_SKIPPED;
+    snprintf(r.note, sizeof r.note, "%s", why);
+    if (clc_report_add(b->report, &r) != CLC_OK)
+        return CLC_ERR;
+    if (b->table != NULL)
+        clc_table_row(b->table, &r);
+    return CLC_OK;
+}
+
+size_t cu_kernel_max_threads(const struct cu_bench *b, const void *func)
+{
+    cudaFuncAttributes a;
+    int dev = 0, max = 1024;
+    if (cudaFuncGetAttributes(&a, func) == cudaSuccess && a.maxThreadsPerBlock > 0) {
+        max = a.maxThreadsPerBlock;
+    } else if (cudaGetDevice(&dev) != cudaSuccess ||
+               cudaDeviceGetAttribute(&max, cudaDevAttrMaxThreadsPerBlock, dev) != cudaSuccess) {
+        max = 1024;
+    }
+    (void)cudaGetLastError();
+    if (b->opts->max_block > 0 && (size_t)max > b->opts->max_block)
+        return b->opts->max_block;
+    return (size_t)max;
+}
+
+int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *s)
+{
+    if (!cu_bench_wants(b, s->variant))
+        return CLC_OK;
+    size_t es = clc_type_size(t);
+    cu_host h_in, got, want;
+    cu_dev in, out;
+    struct clc_result r;
+    struct cu_timing tm;
+
+    clc_result_init(&r, b->c->name, s->variant, t);
+    if (s->has_param)
+        clc_result_set_param(&r, s->param);
+    r.bytes = s->bytes;
+    if (cu_host_alloc(&h_in, s->n_in, t) || cu_host_alloc(&got, s->n_out, t) ||
+        cu_host_alloc(&want, s->n_out, t) || cu_alloc(&in, s->n_in * es, "input") ||
+        cu_alloc(&out, s->n_out * es, "output"))
+        return CLC_ERR;
+    cu_fill_values(h_in.p, s->n_in, t, 0);
+    if (cu_write(&in, 0, s->n_in * es, h_in.p) || cu_bench_poison(&out, s->n_out * es))
+        return CLC_ERR;
+    cu_map_args a = {t, in.p, out.p, s->n_out, (unsigned)s->param,
+                     dim3((unsigned)(s->global / s->local)), dim3((unsigned)s->local)};
+    cudaError_t (*launch)(const struct cu_map_args *) = s->launch;
+    auto call = [&a, launch]() { return launch(&a); };
+    if (cu_bench_time(b, &r, cu_launch_of(call), &tm) || cu_read(&out, 0, s->n_out * es, got.p))
+        return CLC_ERR;
+    s->reference(h_in.p, want.p, s, t);
+    return cu_bench_finish(b, &r, cu_bench_check(&r, got.p, want.p, s->n_out, t, 0));
+}
+
+/* ------------------------------------------------------------------ devices */
+
+void cu_describe_device(int dev, struct clc_device_meta *m)
+{
+    cudaDeviceProp p;
+    memset(m, 0, sizeof *m);
+    m->cc_major = m->cc_minor = m->warp_size = -1;
+    m->peak_gbps = m->copy_gbps = NAN;
+    if (cudaGetDeviceProperties(&p, dev) != cudaSuccess)
+        return;
+    int drv = 0, rt = 0;
+    cudaDriverGetVersion(&drv);
+    cudaRuntimeGetVersion(&rt);
+    snprintf(m->name, sizeof m->name, "%s", p.name);
+    snprintf(m->vendor, sizeof m->vendor, "NVIDIA");
+    snprintf(m->driver, sizeof m->driver, "CUDA %d.%d", drv / 1000, drv % 1000 / 10);
+    snprintf(m->platform, sizeof m->platform, "CUDA runtime %d.%d", rt / 1000, rt % 1000 / 10);
+    snprintf(m->version, sizeof m->version, "sm_%d%d", p.major, p.minor);
+    m->cc_major = p.major;
+    m->cc_minor = p.minor;
+    m->warp_size = p.warpSize;
+    snprintf(m->pci_bus_id, sizeof m->pci_bus_id, "%04x:%02x:%02x.0", (unsigned)p.pciDomainID,
+             (unsigned)p.pciBusID, (unsigned)p.pciDeviceID);
+    m->compute_units = p.multiProcessorCount;
+    m->global_mem = p.totalGlobalMem;
+    /* CUDA has no per-buffer limit below the device memory; NVIDIA's OpenCL allows a quarter
+     * of it (CL_DEVICE_MAX_MEM_ALLOC_SIZE).  Using the same limit makes the default sizes,
+     * which are clamped to it, the same in both tools. */
+    m->max_alloc = p.totalGlobalMem / 4;
+    m->l2_bytes = p.l2CacheSize > 0 ? (uint64_t)p.l2CacheSize : 0;
+    m->timer_res_ns = EVENT_RESOLUTION_NS;
+    /* Theoretical peak: 2 transfers per memory clock (kHz) x bus width in bytes. */
+    int clock_khz = 0, bus_bits = 0;
+    if (cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev) == cudaSuccess &&
+        clock_khz > 0 && bus_bits > 0) {
+        m->peak_gbps = 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
+        snprintf(m->peak_source, sizeof m->peak_source, "cudaDeviceGetAttribute");
+    }
+    (void)cudaGetLastError();
+}
+
+int cu_select_device(const char *selector)
+{
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    if (err != cudaSuccess) {
+        cu_error("no CUDA device: %s", cudaGetErrorString(err));
+        return -2;
+    }
+    if (n == 0) {
+        cu_error("no CUDA device: cudaGetDeviceCount found none");
+        return -2;
+    }
+    if (selector == NULL || *selector == '\0')
+        return 0;
+    char *end;
+    long idx = strtol(selector, &end, 10);
+    if (*end == '\0') {
+        if (idx < 0 || idx >= n) {
+            cu_error("no CUDA device %ld: there are %d (0..%d)", idx, n, n - 1);
+            return -1;
+        }
+        return (int)idx;
+    }
+    for (int i = 0; i < n; i++) {
+        cudaDeviceProp p;
+        if (cudaGetDeviceProperties(&p, i) == cudaSuccess && strcasestr(p.name, selector) != NULL)
+            return i;
+    }
+    cu_error("no CUDA device matches '%s'; 'clcoalesce-cuda list' shows them", selector);
+    return -1;
+}
+
+int cu_print_devices(FILE *f)
+{
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    if (err != cudaSuccess || n == 0) {
+        cu_error("no CUDA device: %s",
+                 err != cudaSuccess ? cudaGetErrorString(err) : "cudaGetDeviceCount found none");
+        return CLC_ERR;
+    }
+    for (int i = 0; i < n; i++) {
+        struct clc_device_meta m;
+        char gm[32], l2[32];
+        cu_describe_device(i, &m);
+        fprintf(f, "[%d] %s\n", i, m.name);
+        fprintf(f, "      compute cap.:   %d.%d (%s), warp size %d\n", m.cc_major, m.cc_minor,
+                m.version, m.warp_size);
+        fprintf(f, "      SMs:            %d\n", m.compute_units);
+        fprintf(f, "      global memory:  %s\n", clc_format_size(m.global_mem, gm, sizeof gm));
+        fprintf(f, "      L2:             %s\n", clc_format_size(m.l2_bytes, l2, sizeof l2));
+        if (!isnan(m.peak_gbps))
+            fprintf(f, "      peak:           %.1f GB/s\n", m.peak_gbps);
+        fprintf(f, "      PCI bus id:     %s\n", m.pci_bus_id);
+        fprintf(f, "      driver:         %s, %s\n", m.driver, m.platform);
+    }
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ the run */
+
+static uint64_t pow2_at_least(uint64_t v)
+{
+    uint64_t p = 1;
+    while (p < v)
+        p <<= 1;
+    return p;
+}
+
+/* The size a case runs at, by the OpenCL tool's rule: --size as given (checked against the
+ * per-buffer limit), else a power of two >= 4 x L2 and >= 64 MiB that the case's largest
+ * buffer can hold. */
+static int case_size(const struct cu_opts *o, const struct clc_device_meta *m,
+                     const struct cu_case *c, uint64_t *size)
+{
+    char a[32], b[32];
+    uint64_t factor = c->alloc_factor ? c->alloc_factor : 1;
+    if (o->size) {
+        if (o->size > m->max_alloc / factor) {
+            cu_error("allocation too large: case '%s' allocates %u x --size = %s, the limit "
+                     "per buffer is %s", c->name, (unsigned)factor,
+                     clc_format_size(o->size * factor, a, sizeof a),
+                     clc_format_size(m->max_alloc, b, sizeof b));
+            return CLC_ERR;
+        }
+        *size = o->size;
+        return CLC_OK;
+    }
+    uint64_t s = o->quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
+    if (!o->quick && s < MIN_AUTO_SIZE)
+        s = MIN_AUTO_SIZE;
+    while (s * factor > m->max_alloc && s > 4096)
+        s /= 2;
+    *size = s;
+    return CLC_OK;
+}
+
+/* The driver's device-to-device copy over `bytes`: the ceiling every result is compared with. */
+static int measure_copy_ceiling(const struct cu_timing_opts *to, uint64_t bytes, double *gbps)
+{
+    cu_dev src, dst;
+    struct cu_timing t;
+    if (cu_alloc(&src, bytes, "copy ceiling source") ||
+        cu_alloc(&dst, bytes, "copy ceiling destination"))
+        return CLC_ERR;
+    CU_TRY(cudaMemset(src.p, 0, bytes));
+    void *d = dst.p, *s = src.p;
+    auto copy = [d, s, bytes]() {
+        return cudaMemcpyAsync(d, s, bytes, cudaMemcpyDeviceToDevice, 0);
+    };
+    if (cu_time(to, cu_launch_of(copy), &t) != CLC_OK)
+        return CLC_ERR;
+    *gbps = clc_gbps(2 * bytes, t.ms_median);
+    return CLC_OK;
+}
+
+static void fill_run_meta(struct clc_report *rep, const struct cu_opts *o,
+                          const struct cu_timing_opts *to, const char *const *names, int n)
+{
+    struct clc_run_meta *m = &rep->run;
+    m->size = o->size;
+    m->size_auto = o->size == 0;
+    m->reps = to->reps;
+    m->warmup = to->warmup;
+    m->quick = o->quick;
+    m->types = o->types;
+    m->cases[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(m->cases);
+        snprintf(m->cases + len, sizeof m->cases - len, "%s%s", i ? " " : "", names[i]);
+    }
+}
+
+int cu_run(const struct cu_opts *o, const char *const *names, int n, struct clc_report *rep,
+           FILE *table)
+{
+    const struct cu_case *cases[64];
+    int ncases = 0;
+    if (n == 0) {
+        for (size_t i = 0; i < cu_n_cases && i < 64; i++)
+            cases[ncases++] = cu_cases[i];
+    } else {
+        for (int i = 0; i < n && i < 64; i++) {
+            cases[ncases] = cu_find_case(names[i]);
+            if (cases[ncases] == NULL) {
+                cu_error("unknown case '%s'; 'clcoalesce-cuda cases' lists them", names[i]);
+                return CLC_USAGE;
+            }
+            ncases++;
+        }
+    }
+    int dev = cu_select_device(o->device);
+    if (dev < 0)
+        return dev == -1 ? CLC_USAGE : CLC_ERR;
+    CU_TRY(cudaSetDevice(dev));
+    cu_describe_device(dev, &rep->device);
+    max_alloc_bytes = rep->device.max_alloc;
+    for (int i = 0; i < ncases; i++) {
+        uint64_t s;
+        if (case_size(o, &rep->device, cases[i], &s) != CLC_OK)
+            return CLC_ERR;
+    }
+    CU_TRY(cudaFree(0)); /* create the context now, not inside the first timing */
+    cu_note("device: %s (%s, %s)", rep->device.name, rep->device.pci_bus_id, rep->device.platform);
+
+    struct cu_timing_opts to;
+    to.warmup = o->warmup >= 0 ? o->warmup : (o->quick ? 1 : 2);
+    to.reps = o->reps > 0 ? o->reps : (o->quick ? 5 : 20);
+    to.min_ms = fmax(0.02, 200.0 * rep->device.timer_res_ns * 1e-6);
+    to.host_check = o->host_check;
+    fill_run_meta(rep, o, &to, names, n);
+    if (!isnan(o->peak_gbps)) {
+        rep->device.peak_gbps = o->peak_gbps;
+        snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "--peak");
+    }
+
+    /* The ceiling is measured at the size the copy case would use. */
+    uint64_t ceiling_size;
+    const struct cu_case *copy = cu_find_case("copy");
+    case_size(o, &rep->device, copy ? copy : cases[0], &ceiling_size);
+    if (measure_copy_ceiling(&to, ceiling_size, &rep->device.copy_gbps) != CLC_OK)
+        return CLC_ERR;
+    snprintf(rep->device.copy_source, sizeof rep->device.copy_source, "cudaMemcpy");
+    rep->run.size = ceiling_size;
+    char sz[32];
+    cu_note("copy ceiling: %.1f GB/s (cudaMemcpy device to device, %s)", rep->device.copy_gbps,
+            clc_format_size(ceiling_size, sz, sizeof sz));
+
+    if (table != NULL)
+        clc_table_header(table);
+    int rc = CLC_OK;
+    for (int i = 0; i < ncases; i++) {
+        struct cu_bench b = {o, cases[i], 0, rep->device.max_alloc, rep, table, to};
+        case_size(o, &rep->device, cases[i], &b.size);
+        static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
+        for (int k = 0; k < 2; k++) {
+            enum clc_type t = types[k];
+            if (!(cases[i]->types & t) || !(o->types & t))
+                continue;
+            if (cases[i]->run(&b, t) != CLC_OK)
+                rc = CLC_ERR;
+        }
+    }
+    return rc;
+}

@@ -1,0 +1,96 @@
+/* gridstride.cu - twin of gridstride: out[i] = in[i] * 2 with one element per thread vs a
+ * grid-stride loop over a fixed grid (1024 blocks, or 1, 4 and 16 blocks per SM). */
+#include "bench.cuh"
+
+#define LOCAL 256
+#define FIXED_GROUPS 1024
+
+template <typename T> __global__ void monolithic(const T *in, T *out, uint64_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = in[i] * 2;
+}
+
+/* groups = the number of blocks launched, so the stride is the whole grid. */
+template <typename T> __global__ void gridstride(const T *in, T *out, uint64_t n, unsigned groups)
+{
+    size_t stride = (size_t)groups * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        out[i] = in[i] * 2;
+}
+
+template <typename T> static cudaError_t launch_mono_t(const cu_map_args *a)
+{
+    monolithic<T><<<a->grid, a->block>>>((const T *)a->in, (T *)a->out, a->n_out);
+    return cudaGetLastError();
+}
+CU_TYPED_LAUNCH(launch_mono, launch_mono_t)
+
+template <typename T> static cudaError_t launch_grid_t(const cu_map_args *a)
+{
+    gridstride<T><<<a->grid, a->block>>>((const T *)a->in, (T *)a->out, a->n_out, a->param);
+    return cudaGetLastError();
+}
+CU_TYPED_LAUNCH(launch_grid, launch_grid_t)
+
+static void reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
+{
+    for (size_t j = 0; j < s->n_out; j++)
+        cu_put(want, j, t, cu_get(in, j, t) * 2);
+}
+
+static int run(cu_bench *b, enum clc_type t)
+{
+    size_t n = cu_bench_elems(b, t);
+    cu_map_spec mono = {};
+    mono.variant = "monolithic";
+    mono.n_in = n;
+    mono.n_out = n;
+    mono.global = cu_round_up(n, LOCAL);
+    mono.local = LOCAL;
+    mono.bytes = 2 * (uint64_t)n * clc_type_size(t);
+    mono.launch = launch_mono;
+    mono.reference = reference;
+    int rc = cu_bench_map(b, t, &mono);
+
+    /* More blocks than one element per thread needs would only launch idle threads, so each
+     * grid is capped there; grids that come out equal run once. */
+    int sms = b->report->device.compute_units;
+    size_t cu = sms > 0 ? (size_t)sms : 1;
+    size_t needed = cu_round_up(n ? n : 1, LOCAL) / LOCAL;
+    size_t grids[] = {FIXED_GROUPS, cu, 4 * cu, 16 * cu};
+    size_t done[sizeof grids / sizeof grids[0]];
+    size_t n_done = 0;
+    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
+        size_t groups = grids[g] < needed ? grids[g] : needed;
+        bool dup = false;
+        for (size_t d = 0; d < n_done; d++)
+            dup = dup || done[d] == groups;
+        if (dup)
+            continue;
+        done[n_done++] = groups;
+        cu_map_spec s = mono;
+        s.variant = "gridstride";
+        s.global = groups * LOCAL;
+        s.has_param = true;
+        s.param = (long)groups;
+        s.launch = launch_grid;
+        if (cu_bench_map(b, t, &s) != CLC_OK)
+            rc = CLC_ERR;
+    }
+    return rc;
+}
+
+extern const struct cu_case cu_case_gridstride = {
+    "gridstride",
+    "out[i] = in[i] * 2: one element per thread vs a grid-stride loop over a fixed grid",
+    "monolithic; gridstride, param = blocks of 256 (1024, and 1, 4, 16 per SM; capped at one "
+    "element per thread, equal grids run once)",
+    "2 x n x element size",
+    "monolithic and a grid of 4-16 blocks per SM within a few percent of each other; 1 block "
+    "per SM leaves too few warps to hide latency and falls well short",
+    CLC_FLOAT,
+    1,
+    run,
+};

@@ -1,0 +1,51 @@
+/* uncoalesced.cu - twin of uncoalesced: out[i] = in[(i * 32) % n] * 2, each lane of a warp
+ * reads its own sector; the writes stay coalesced. */
+#include "bench.cuh"
+
+/* The index is formed in 64 bits: i * 32 overflows 32 bits for arrays above 512 MiB. */
+template <typename T> __global__ void scale(const T *in, T *out, uint64_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = in[(i * 32) % n] * 2;
+}
+
+template <typename T> static cudaError_t launch_t(const cu_map_args *a)
+{
+    scale<T><<<a->grid, a->block>>>((const T *)a->in, (T *)a->out, a->n_out);
+    return cudaGetLastError();
+}
+CU_TYPED_LAUNCH(launch, launch_t)
+
+static void reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
+{
+    for (size_t j = 0; j < s->n_out; j++)
+        cu_put(want, j, t, cu_get(in, (j * 32) % s->n_in, t) * 2);
+}
+
+static int run(cu_bench *b, enum clc_type t)
+{
+    size_t n = cu_bench_elems(b, t);
+    cu_map_spec spec = {};
+    spec.variant = "kernel";
+    spec.n_in = n;
+    spec.n_out = n;
+    spec.global = cu_round_up(n, 256);
+    spec.local = 256;
+    spec.bytes = 2 * (uint64_t)n * clc_type_size(t);
+    spec.launch = launch;
+    spec.reference = reference;
+    return cu_bench_map(b, t, &spec);
+}
+
+extern const struct cu_case cu_case_uncoalesced = {
+    "uncoalesced",
+    "out[i] = in[(i * 32) % n] * 2: neighbouring threads read 128 bytes apart",
+    "kernel",
+    "2 x n x element size (the useful bytes; the hardware moves far more)",
+    "far below coalesced: each load request touches 32 sectors instead of 4, so about 8x "
+    "the read traffic for the same useful bytes",
+    CLC_FLOAT,
+    1,
+    run,
+};

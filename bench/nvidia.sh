@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# nvidia.sh - OpenCL next to CUDA on one NVIDIA GPU: builds both, runs the default suite with
+# each, compares them row by row, and plots them when gnuplot is installed.
+#
+# usage: bench/nvidia.sh OUTDIR [options for both runs, e.g. --size 512MiB]
+# Needs: NVIDIA's OpenCL driver registered with the ICD loader (see README), nvcc, CMake.
+# Writes OUTDIR/{gpu.txt,devices.txt,opencl.json,cuda.json,compare.txt,compare.csv,
+#               opencl.log,cuda.log,timing.txt,commands.txt} and OUTDIR/plots/ (with gnuplot).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:?usage: bench/nvidia.sh OUTDIR [run options]}
+shift
+build=${CLC_BUILD_DIR:-$root/build-nvidia}
+mkdir -p "$out"
+
+cmake -S "$root" -B "$build" -DBUILD_TESTING=OFF \
+      -DCMAKE_CUDA_ARCHITECTURES="${CLC_CUDA_ARCH:-90}" >"$out/build.log" 2>&1
+cmake --build "$build" -j "$(nproc)" >>"$out/build.log" 2>&1
+ocl=$build/clcoalesce
+cuda=$build/bench/cuda/clcoalesce-cuda
+
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.memory,pci.bus_id \
+           --format=csv >"$out/gpu.txt" 2>&1 || true
+"$ocl" list >"$out/devices.txt"
+
+# The commands, exactly as run, so every figure can be reproduced.
+ocl_cmd=("$ocl" run --device NVIDIA --host-check -f json -o "$out/opencl.json" "$@")
+cuda_cmd=("$cuda" run --host-check -f json -o "$out/cuda.json" "$@")
+{
+    echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(head -2 "$out/gpu.txt" | tail -1)"
+    echo "${ocl_cmd[*]#$build/}"
+    echo "${cuda_cmd[*]#$build/}"
+    echo "clcoalesce compare opencl.json cuda.json"
+} | sed "s|$out/||g; s|$build/||g" >"$out/commands.txt"
+
+: >"$out/timing.txt"
+for api in opencl cuda; do
+    if [ $api = opencl ]; then cmd=("${ocl_cmd[@]}"); else cmd=("${cuda_cmd[@]}"); fi
+    t0=$(date +%s.%N)
+    "${cmd[@]}" >"$out/$api.log" 2>&1 || { tail -20 "$out/$api.log"; exit 1; }
+    t1=$(date +%s.%N)
+    echo "$api suite wall time: $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s (kernel compiles included)" | tee -a "$out/timing.txt"
+done
+
+"$ocl" compare "$out/opencl.json" "$out/cuda.json" >"$out/compare.txt"
+"$ocl" compare "$out/opencl.json" "$out/cuda.json" -f csv -o "$out/compare.csv" >/dev/null
+if command -v gnuplot >/dev/null; then
+    "$ocl" plot "$out/opencl.json" "$out/cuda.json" -o "$out/plots" >/dev/null
+fi
+tail -4 "$out/compare.txt"
