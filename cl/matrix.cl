@@ -6,7 +6,16 @@
  * elements exactly once; the range is rounded up to whole work-groups, hence the guards. */
 #include "clc.h"
 
-__kernel void matrix_rowmajor(__global T *m, ulong width, ulong height CLC_TRACE_ARGS)
+/* NVIDIA's compiler allows only 256 work-items to a kernel that does not declare its shape;
+ * the host passes -DGROUP_Y (32 where the device allows 1024) so both kernels can run
+ * 32 x 32 work-groups. */
+#ifdef GROUP_Y
+#define SHAPE __attribute__((reqd_work_group_size(32, GROUP_Y, 1)))
+#else
+#define SHAPE
+#endif
+
+SHAPE __kernel void matrix_rowmajor(__global T *m, ulong width, ulong height CLC_TRACE_ARGS)
 {
     CLC_TRACE_BEGIN
     size_t col = get_global_id(0), row = get_global_id(1);
@@ -16,7 +25,7 @@ __kernel void matrix_rowmajor(__global T *m, ulong width, ulong height CLC_TRACE
     }
 }
 
-__kernel void matrix_colmajor(__global T *m, ulong width, ulong height CLC_TRACE_ARGS)
+SHAPE __kernel void matrix_colmajor(__global T *m, ulong width, ulong height CLC_TRACE_ARGS)
 {
     CLC_TRACE_BEGIN
     size_t col = get_global_id(0), row = get_global_id(1);

@@ -68,7 +68,12 @@ TILED_TRANSPOSE(tiled, TILE)
 TILED_TRANSPOSE(tiled_padded, TILE + 1)
 
 /* The padded tile with one element per work-item: 32 x 32 work-items per tile (needs a
- * work-group of 1024), so each work-item has a single load in flight. */
+ * work-group of 1024), so each work-item has a single load in flight.  NVIDIA's compiler
+ * allows only 256 work-items to a kernel that does not declare its shape, so the host
+ * defines FULL_TILE, and the kernel declares 32 x 32, where the device allows 1024. */
+#ifdef FULL_TILE
+__attribute__((reqd_work_group_size(TILE, TILE, 1)))
+#endif
 __kernel void tiled_1elem(__global const T *in, __global T *out, ulong width,
                           ulong height CLC_TRACE_ARGS)
 {
