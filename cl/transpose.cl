@@ -45,14 +45,15 @@ __kernel void naive(__global const T *in, __global T *out, ulong width,
  * it out row by row as the tile at the mirrored place of out, reading the __local tile down
  * its columns.  With a pitch of 32 a column lies in a single __local bank (a 32-way
  * conflict); a pitch of 33 spreads it over all 32 banks.  Work-items outside the matrix still
- * reach the barrier. */
+ * reach the barrier.  Local ids are 32-bit: size_t ones make NVIDIA's compiler do 64-bit
+ * address arithmetic for every __local access. */
 #define TILED_TRANSPOSE(name, pitch)                                                        \
     __kernel void name(__global const T *in, __global T *out, ulong width,                  \
                        ulong height CLC_TRACE_ARGS)                                         \
     {                                                                                       \
         CLC_TRACE_BEGIN                                                                     \
         __local T tile[TILE][pitch];                                                        \
-        size_t lx = get_local_id(0), ly = get_local_id(1);                                  \
+        uint lx = get_local_id(0), ly = get_local_id(1);                                  \
         size_t bx = get_group_id(0) * TILE, by = get_group_id(1) * TILE;                    \
         for (uint j = 0; j < TILE; j += ROWS)                                               \
             if (bx + lx < width && by + ly + j < height)                                    \
@@ -79,7 +80,7 @@ __kernel void tiled_1elem(__global const T *in, __global T *out, ulong width,
 {
     CLC_TRACE_BEGIN
     __local T tile[TILE][TILE + 1];
-    size_t lx = get_local_id(0), ly = get_local_id(1);
+    uint lx = get_local_id(0), ly = get_local_id(1);
     size_t bx = get_group_id(0) * TILE, by = get_group_id(1) * TILE;
     if (bx + lx < width && by + ly < height)
         tile[ly][lx] = LOAD(in, (by + ly) * width + bx + lx);

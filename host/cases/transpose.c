@@ -93,8 +93,12 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct transpose *m
     if (clc_bench_kernel(b, t, shape, v->kernel, &k))
         goto cleanup;
 
-    if (clGetKernelWorkGroupInfo(k, b->ctx->dev.id, CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
-                                 NULL) != CL_SUCCESS)
+    /* A kernel built with its shape declared runs that shape (NVIDIA still reports 256 for
+     * CL_KERNEL_WORK_GROUP_SIZE); otherwise ask the kernel. */
+    if (shape != NULL)
+        max = group;
+    else if (clGetKernelWorkGroupInfo(k, b->ctx->dev.id, CL_KERNEL_WORK_GROUP_SIZE, sizeof max,
+                                      &max, NULL) != CL_SUCCESS)
         max = b->ctx->dev.max_wg_size;
     if (max < group) {
         char why[128];
