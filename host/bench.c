@@ -302,6 +302,8 @@ static void model_row(struct clc_bench *b, struct clc_result *r)
     if (clc_model_analyse(&tr, &m) != 0)
         goto cleanup;
     r->model_sectors_per_req = m.sectors_per_req;
+    r->model_ld_sectors_per_req = m.sectors_per_req_load;
+    r->model_st_sectors_per_req = m.sectors_per_req_store;
     r->model_efficiency = m.efficiency;
     r->model_bytes_moved = m.bytes_moved;
     if (m.truncated)
@@ -529,9 +531,11 @@ static int case_size(const struct clc_opts *o, const struct clc_device_meta *m,
 static int resolve_cases(const char *const *names, int n, const struct clc_case **out, int *count)
 {
     if (n == 0) {
+        int k = 0;
         for (size_t i = 0; i < clc_n_cases; i++)
-            out[i] = clc_cases[i];
-        *count = (int)clc_n_cases;
+            if (clc_case_runs_by_default(clc_cases[i]))
+                out[k++] = clc_cases[i];
+        *count = k;
         return CLC_OK;
     }
     for (int i = 0; i < n; i++) {

@@ -32,6 +32,7 @@ void clc_result_init(struct clc_result *r, const char *case_name, const char *va
     r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
     r->gbps = r->pct_copy = r->pct_peak = NAN;
     r->model_sectors_per_req = r->model_efficiency = r->model_bytes_moved = NAN;
+    r->model_ld_sectors_per_req = r->model_st_sectors_per_req = NAN;
     r->status = CLC_STATUS_ERROR;
 }
 
@@ -262,6 +263,8 @@ static json_t *result_json(const struct clc_result *r)
     json_object_set_new(o, "pct_copy", num_or_null(r->pct_copy));
     json_object_set_new(o, "pct_peak", num_or_null(r->pct_peak));
     json_object_set_new(o, "model_sectors_per_req", num_or_null(r->model_sectors_per_req));
+    json_object_set_new(o, "model_ld_sectors_per_req", num_or_null(r->model_ld_sectors_per_req));
+    json_object_set_new(o, "model_st_sectors_per_req", num_or_null(r->model_st_sectors_per_req));
     json_object_set_new(o, "model_efficiency", num_or_null(r->model_efficiency));
     json_object_set_new(o, "model_bytes_moved", num_or_null(r->model_bytes_moved));
     json_object_set_new(o, "verified", json_boolean(r->verified));
@@ -401,6 +404,8 @@ static int read_result(json_t *o, struct clc_result *r, const char *path, size_t
     r->pct_copy = get_num(o, "pct_copy");
     r->pct_peak = get_num(o, "pct_peak");
     r->model_sectors_per_req = get_num(o, "model_sectors_per_req");
+    r->model_ld_sectors_per_req = get_num(o, "model_ld_sectors_per_req");
+    r->model_st_sectors_per_req = get_num(o, "model_st_sectors_per_req");
     r->model_efficiency = get_num(o, "model_efficiency");
     r->model_bytes_moved = get_num(o, "model_bytes_moved");
     r->verified = json_is_true(json_object_get(o, "verified"));

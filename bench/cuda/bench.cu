@@ -3,6 +3,7 @@
  * and host/ocl_device.c so that both tools measure the same thing the same way. */
 #include "bench.cuh"
 
+#include <cuda_profiler_api.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -10,6 +11,9 @@
 #include <strings.h>
 
 #include "clcoalesce/stats.h"
+
+/* Header-only NVTX: without a profiler attached its calls return at once. */
+#include <nvtx3/nvToolsExt.h>
 
 #define QUICK_SIZE ((uint64_t)1 << 20)
 #define MIN_AUTO_SIZE ((uint64_t)64 << 20)
@@ -192,9 +196,20 @@ int cu_time(const struct cu_timing_opts *o, cu_launch l, struct cu_timing *t)
     }
     CU_TRY(cudaDeviceSynchronize());
 
-    /* One probe launch decides whether single launches are long enough to time. */
+    /* One probe launch decides whether single launches are long enough to time.  It is also
+     * the launch a profiler sees with CLC_PROFILE_PROBE: exactly one per row, after the
+     * inputs are written and warm-up is done, and never a batch of thousands. */
     double probe;
-    if (time_batch(l, 1, ev.start, ev.stop, &probe) != CLC_OK)
+    if (o->probe_label != NULL) {
+        nvtxRangePushA(o->probe_label);
+        CU_TRY(cudaProfilerStart());
+    }
+    int probe_rc = time_batch(l, 1, ev.start, ev.stop, &probe);
+    if (o->probe_label != NULL) {
+        CU_TRY(cudaProfilerStop());
+        nvtxRangePop();
+    }
+    if (probe_rc != CLC_OK)
         return CLC_ERR;
     t->launches++;
     int batch = 1;
@@ -249,7 +264,19 @@ bool cu_bench_wants(const struct cu_bench *b, const char *variant)
 
 int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct cu_timing *t)
 {
-    if (cu_time(&b->timing, l, t) != CLC_OK)
+    struct cu_timing_opts o = b->timing;
+    char label[160];
+    if (o.profile_probe) {
+        char param[24] = "-";
+        if (r->has_param)
+            snprintf(param, sizeof param, "%ld", r->param);
+        snprintf(label, sizeof label, "clc/%s/%s/%s/%s", r->case_name, r->variant, param,
+                 clc_type_name(r->type));
+        o.probe_label = label;
+        /* the launch order, for reading a profile that lacks the NVTX range names */
+        fprintf(stderr, "clcoalesce-cuda: probe: %s\n", label);
+    }
+    if (cu_time(&o, l, t) != CLC_OK)
         return CLC_ERR;
     r->reps = t->reps;
     r->batch = t->batch;
@@ -580,6 +607,9 @@ int cu_run(const struct cu_opts *o, const char *const *names, int n, struct clc_
     to.reps = o->reps > 0 ? o->reps : (o->quick ? 5 : 20);
     to.min_ms = fmax(0.02, 200.0 * rep->device.timer_res_ns * 1e-6);
     to.host_check = o->host_check;
+    const char *pp = getenv("CLC_PROFILE_PROBE");
+    to.profile_probe = pp != NULL && *pp != '\0' && strcmp(pp, "0") != 0;
+    to.probe_label = NULL;
     fill_run_meta(rep, o, &to, names, n);
     if (!isnan(o->peak_gbps)) {
         rep->device.peak_gbps = o->peak_gbps;

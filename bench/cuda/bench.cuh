@@ -158,6 +158,10 @@ struct cu_timing_opts {
     int reps;
     double min_ms;   /* a launch shorter than this is batched */
     bool host_check;
+    /* CLC_PROFILE_PROBE set in the environment: cu_bench_time names each row's probe launch
+     * (probe_label, "clc/case/variant/param/type") so a profiler sees that launch alone. */
+    bool profile_probe;
+    const char *probe_label;
 };
 
 struct cu_timing {
@@ -168,7 +172,9 @@ struct cu_timing {
 
 /* Times l exactly as the OpenCL tool's clc_time: `warmup` launches, one probe launch, then
  * `reps` samples, each `batch` launches between one start and one end event (batch is 1
- * unless the probe is shorter than min_ms), summarised by median/min/max/cv per launch. */
+ * unless the probe is shorter than min_ms), summarised by median/min/max/cv per launch.
+ * With o->probe_label set, the probe alone runs between cudaProfilerStart and
+ * cudaProfilerStop inside an NVTX range of that name (bench/ncu-sectors.sh profiles it). */
 int cu_time(const struct cu_timing_opts *o, cu_launch l, struct cu_timing *t);
 
 /* ------------------------------------------------------------------ running */

@@ -41,6 +41,8 @@ struct clc_result {
     double pct_peak;     /* gbps as a percent of the theoretical peak */
     /* Access model (predicted from the addresses the kernel touches); NAN when not modelled. */
     double model_sectors_per_req; /* 32-byte sectors per warp-level request, loads and stores */
+    double model_ld_sectors_per_req; /* the same over load requests only */
+    double model_st_sectors_per_req; /* the same over store requests only */
     double model_efficiency;      /* useful bytes / bytes moved in sectors, 0..1 */
     double model_bytes_moved;     /* bytes moved in whole sectors per launch */
     bool verified;       /* the output matched the host reference */

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# ncu-sectors.sh - the access model checked against the hardware: Nsight Compute counts the
+# global load / store requests and 32-byte sectors of every CUDA twin's launch, and
+# bench/ncu_sectors.py sets the measured sectors per request next to the model's prediction
+# from an OpenCL result JSON.
+#
+# usage: bench/ncu-sectors.sh BUILD_DIR OPENCL_JSON OUTDIR [clcoalesce-cuda run options]
+#   BUILD_DIR    holds bench/cuda/clcoalesce-cuda (e.g. build-nvidia from bench/nvidia.sh)
+#   OPENCL_JSON  `clcoalesce run -f json` output (e.g. bench/nvidia.sh's OUTDIR/opencl.json)
+#   extra options go to the twin after the defaults below, so they override them
+#   (e.g. --type all for fp64 too, or CASE names to profile only those cases).
+# Needs: an NVIDIA GPU, Nsight Compute (ncu on PATH, at /usr/local/cuda/bin/ncu, or NCU=path),
+#        python3, and permission to read GPU performance counters.
+# Writes OUTDIR/{ncu-raw.csv,sectors.csv,sectors.md,ncu-command.txt} and, for reference,
+#        OUTDIR/{cuda-profiled.json,cuda-profiled.log}.
+#
+# How launches become rows: with CLC_PROFILE_PROBE=1 the twin wraps each row's probe launch
+# (one launch, after warm-up, before the timed samples; see cu_time in bench/cuda/bench.cu) in
+# cudaProfilerStart/Stop and an NVTX range "clc/<case>/<variant>/<param or ->/<type>".  ncu
+# runs with --profile-from-start off, so it profiles exactly those launches: not the input
+# initialisation kernels, not the warm-up, not the thousands of batched timing launches.
+# --nvtx puts the range name in each launch's CSV row, and the table is joined by that name,
+# not by launch order; the twin's "probe:" lines in cuda-profiled.log are the fallback.
+# Sectors and requests per launch do not depend on the size once many warps run, so a small
+# array (8 MiB) keeps the profile short.  --clock-control none leaves the GPU's clocks alone.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+usage="usage: bench/ncu-sectors.sh BUILD_DIR OPENCL_JSON OUTDIR [clcoalesce-cuda run options]"
+build=${1:?$usage}
+json=${2:?$usage}
+out=${3:?$usage}
+shift 3
+
+die() {
+    echo "ncu-sectors.sh: error: $*" >&2
+    exit 1
+}
+
+cuda=$build/bench/cuda/clcoalesce-cuda
+[ -x "$cuda" ] || die "$cuda not found: build the CUDA twins first (bench/nvidia.sh, or cmake with nvcc)"
+[ -r "$json" ] || die "cannot read the OpenCL result '$json' (clcoalesce run -f json -o FILE)"
+command -v python3 >/dev/null || die "python3 not found"
+
+ncu=${NCU:-}
+if [ -z "$ncu" ]; then
+    if command -v ncu >/dev/null; then
+        ncu=$(command -v ncu)
+    elif [ -x /usr/local/cuda/bin/ncu ]; then
+        ncu=/usr/local/cuda/bin/ncu
+    else
+        die "Nsight Compute (ncu) not found on PATH or at /usr/local/cuda/bin/ncu; install it (part of the CUDA toolkit) or set NCU=/path/to/ncu"
+    fi
+fi
+[ -x "$ncu" ] || die "NCU=$ncu is not an executable"
+
+mkdir -p "$out"
+raw=$out/ncu-raw.csv
+rm -f "$raw"
+
+metrics=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+
+run_cmd=("$cuda" run --type float --size 8MiB --reps 1 --warmup 0
+         -f json -o "$out/cuda-profiled.json" "$@")
+ncu_cmd=("$ncu" --profile-from-start off --nvtx --clock-control none
+         --metrics "$metrics" --csv --page raw --print-units base
+         --log-file "$raw" "${run_cmd[@]}")
+py_cmd=(python3 "$root/bench/ncu_sectors.py" --ncu-csv "$raw" --opencl-json "$json"
+        --probes "$out/cuda-profiled.log" --csv "$out/sectors.csv" --md "$out/sectors.md")
+
+# The commands, exactly as run.
+{
+    echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $("$ncu" --version 2>/dev/null | tail -1)"
+    echo "CLC_PROFILE_PROBE=1 ${ncu_cmd[*]} >$out/cuda-profiled.log 2>&1"
+    echo "${py_cmd[*]}"
+} >"$out/ncu-command.txt"
+
+t0=$(date +%s)
+rc=0
+CLC_PROFILE_PROBE=1 "${ncu_cmd[@]}" >"$out/cuda-profiled.log" 2>&1 || rc=$?
+echo "profiling took $(($(date +%s) - t0)) s (ncu exit status $rc)"
+if grep -q ERR_NVGPUCTRPERM "$raw" "$out/cuda-profiled.log" 2>/dev/null; then
+    die "no permission to read the GPU's performance counters: run as root, or see
+  https://developer.nvidia.com/ERR_NVGPUCTRPERM (NVreg_RestrictProfilingToAdminUsers=0)"
+fi
+if ! grep -q '^"ID"' "$raw" 2>/dev/null; then
+    tail -20 "$out/cuda-profiled.log" >&2 || true
+    [ -r "$raw" ] && tail -20 "$raw" >&2
+    die "ncu profiled no launch (see $out/cuda-profiled.log and $raw)"
+fi
+# A failed row (wrong result) still leaves the others' counters usable.
+[ "$rc" -eq 0 ] || echo "ncu-sectors.sh: warning: the profiled run exited $rc; see $out/cuda-profiled.log" >&2
+
+"${py_cmd[@]}"
