@@ -53,6 +53,13 @@ static const char usage_text[] =
     "  -o, --output FILE         write the results there (atomically; not written on error)\n"
     "      --quiet               no notes on stderr\n"
     "\n"
+    "your own kernel (run custom --help: the signatures and launch shapes):\n"
+    "      --kernel-file F       the .cl file (with case custom only, as the four below)\n"
+    "      --kernel NAME         the __kernel in it\n"
+    "      --pattern P           what it computes: copy, scale, transpose or gather\n"
+    "      --local N|XxY         work-group size (default 256; transpose 32x8)\n"
+    "      --items-per-thread K  elements (transpose: rows) per work-item (default 1; 4)\n"
+    "\n"
     "  -h, --help                this text\n"
     "  -V, --version             the version\n"
     "\n"
@@ -84,6 +91,11 @@ enum {
     OPT_HOST_CHECK,
     OPT_QUIET,
     OPT_NO_MODEL,
+    OPT_KERNEL_FILE,
+    OPT_KERNEL,
+    OPT_PATTERN,
+    OPT_LOCAL,
+    OPT_ITEMS,
 };
 
 static const struct option run_options[] = {
@@ -101,9 +113,84 @@ static const struct option run_options[] = {
     {"output", required_argument, NULL, 'o'},
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"no-model", no_argument, NULL, OPT_NO_MODEL},
+    {"kernel-file", required_argument, NULL, OPT_KERNEL_FILE},
+    {"kernel", required_argument, NULL, OPT_KERNEL},
+    {"pattern", required_argument, NULL, OPT_PATTERN},
+    {"local", required_argument, NULL, OPT_LOCAL},
+    {"items-per-thread", required_argument, NULL, OPT_ITEMS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
+
+/* --local: "N" (local[1] = 0) or "XxY", each 1 to 65536. */
+static int parse_local(const char *s, size_t local[2])
+{
+    char buf[64];
+    long v;
+    snprintf(buf, sizeof buf, "%s", s);
+    char *x = strchr(buf, 'x');
+    if (x != NULL)
+        *x = '\0';
+    if (clc_parse_count(buf, 1, 65536, &v) != CLC_OK)
+        return CLC_USAGE;
+    local[0] = (size_t)v;
+    local[1] = 0;
+    if (x != NULL) {
+        if (clc_parse_count(x + 1, 1, 65536, &v) != CLC_OK)
+            return CLC_USAGE;
+        local[1] = (size_t)v;
+    }
+    return CLC_OK;
+}
+
+/* The custom case's options: all or none, and only with that case. */
+static int check_custom_args(const struct clc_run_args *a)
+{
+    const struct clc_opts *o = &a->opts;
+    bool named = false;
+    for (int i = 0; i < a->n_cases; i++)
+        named = named || strcmp(a->cases[i], "custom") == 0;
+    bool any = o->kernel_file || o->kernel_name || o->pattern || o->local[0] ||
+               o->items_per_thread;
+    if (!named) {
+        if (any) {
+            clc_error("--kernel-file, --kernel, --pattern, --local and --items-per-thread go "
+                      "with the custom case only: 'clcoalesce run custom --help'");
+            return CLC_USAGE;
+        }
+        return CLC_OK;
+    }
+    if (!o->kernel_file || !o->kernel_name || !o->pattern) {
+        char missing[64] = "";
+        const char *names[] = {o->kernel_file ? NULL : "--kernel-file",
+                               o->kernel_name ? NULL : "--kernel", o->pattern ? NULL : "--pattern"};
+        for (int i = 0; i < 3; i++) {
+            size_t len = strlen(missing);
+            if (names[i] != NULL)
+                snprintf(missing + len, sizeof missing - len, "%s%s", len ? ", " : "", names[i]);
+        }
+        clc_error("run custom needs --kernel-file F, --kernel NAME and --pattern P (copy, "
+                  "scale, transpose or gather); missing %s; see 'clcoalesce run custom --help'",
+                  missing);
+        return CLC_USAGE;
+    }
+    if (!clc_custom_pattern_known(o->pattern)) {
+        usage_error("--pattern takes copy, scale, transpose or gather, not", o->pattern);
+        return CLC_USAGE;
+    }
+    bool two_d = clc_custom_pattern_2d(o->pattern);
+    if (o->local[0] && two_d != (o->local[1] != 0)) {
+        clc_error(two_d ? "--local: the %s pattern launches in 2-D: give XxY, e.g. 32x8"
+                        : "--local: the %s pattern launches in 1-D: give one number, e.g. 256",
+                  o->pattern);
+        return CLC_USAGE;
+    }
+    if (o->types_given && !(o->types & CLC_FLOAT)) {
+        clc_error("the custom case runs in float only (--type)");
+        return CLC_USAGE;
+    }
+    return CLC_OK;
+}
 
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
 {
@@ -168,6 +255,23 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
         case 'o': a->output = optarg; break;
         case OPT_QUIET: a->quiet = true; break;
         case OPT_NO_MODEL: a->opts.model = false; break;
+        case OPT_KERNEL_FILE: a->opts.kernel_file = optarg; break;
+        case OPT_KERNEL: a->opts.kernel_name = optarg; break;
+        case OPT_PATTERN: a->opts.pattern = optarg; break;
+        case OPT_LOCAL:
+            if (parse_local(optarg, a->opts.local) != CLC_OK) {
+                usage_error("--local takes N or XxY (1 to 65536 each), not", optarg);
+                return CLC_USAGE;
+            }
+            break;
+        case OPT_ITEMS:
+            if (clc_parse_count(optarg, 1, 1 << 20, &v) != CLC_OK) {
+                usage_error("--items-per-thread takes a whole number from 1 to 1048576, not",
+                            optarg);
+                return CLC_USAGE;
+            }
+            a->opts.items_per_thread = (unsigned)v;
+            break;
         case 'h': a->help = true; return CLC_OK;
         case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
         default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
@@ -181,7 +285,7 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
             return CLC_USAGE;
         }
     }
-    return CLC_OK;
+    return check_custom_args(a);
 }
 
 static int cmd_run(int argc, char **argv)
@@ -191,6 +295,13 @@ static int cmd_run(int argc, char **argv)
     if (rc != CLC_OK)
         return rc;
     if (a.help) {
+        /* `run custom --help`: getopt stopped at --help, so look at every argument */
+        for (int i = 1; i < argc; i++) {
+            if (strcmp(argv[i], "custom") == 0) {
+                clc_custom_help(stdout);
+                return CLC_OK;
+            }
+        }
         fputs(usage_text, stdout);
         return CLC_OK;
     }

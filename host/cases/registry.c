@@ -23,6 +23,11 @@ const struct clc_case *clc_find_case(const char *name)
     return NULL;
 }
 
+bool clc_case_runs_by_default(const struct clc_case *c)
+{
+    return !c->explicit_only;
+}
+
 void clc_print_cases(FILE *f)
 {
     for (size_t i = 0; i < clc_n_cases; i++) {
@@ -36,5 +41,7 @@ void clc_print_cases(FILE *f)
         fprintf(f, "    bytes:    %s\n", c->bytes_rule);
         fprintf(f, "    expect:   %s\n", c->expect);
         fprintf(f, "    kernels:  cl/%s (%s)\n", c->cl_file, c->kernels);
+        if (c->explicit_only)
+            fprintf(f, "    runs only when named: 'clcoalesce run %s --help'\n", c->name);
     }
 }

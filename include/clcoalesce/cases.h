@@ -37,6 +37,12 @@ struct clc_opts {
      * (`explain` and `ptx` use it); NULL for none. */
     clc_model_hook model_hook;
     void *model_hook_arg;
+    /* The custom case (`run custom`, host/cases/custom.c): a kernel of the user's own. */
+    const char *kernel_file;   /* --kernel-file: the .cl file, relative to the current dir */
+    const char *kernel_name;   /* --kernel: the __kernel in it */
+    const char *pattern;       /* --pattern: copy, scale, transpose or gather */
+    size_t local[2];           /* --local N or XxY; {0, 0}: the pattern's default */
+    unsigned items_per_thread; /* --items-per-thread K; 0: the pattern's default */
 };
 
 /* Fills o with the defaults: 20 reps, 2 warm-ups, float and double, size chosen per device,
@@ -57,6 +63,8 @@ struct clc_case {
     const char *expect;     /* which variant should win, and why */
     unsigned types;         /* element types it runs in (enum clc_type mask) */
     unsigned alloc_factor;  /* largest buffer it allocates, as a multiple of the size */
+    bool explicit_only;     /* runs only when named (it needs options of its own), never as
+                             * part of a plain `run` */
     /* Runs every variant in type t, adding rows with clc_bench_finish.  Returns CLC_OK, or
      * CLC_ERR after an error was printed (rows already added stay). */
     int (*run)(struct clc_bench *b, enum clc_type t);
@@ -65,6 +73,15 @@ struct clc_case {
 extern const struct clc_case *const clc_cases[];
 extern const size_t clc_n_cases;
 const struct clc_case *clc_find_case(const char *name);
+
+/* True when a plain `run` (no case named) runs c: every case but the explicit_only ones. */
+bool clc_case_runs_by_default(const struct clc_case *c);
+
+/* The custom case's patterns: whether `pattern` is one, whether it launches in 2-D, and
+ * the `run custom --help` text (kernel signatures, launch shape, build options). */
+bool clc_custom_pattern_known(const char *pattern);
+bool clc_custom_pattern_2d(const char *pattern);
+void clc_custom_help(FILE *f);
 
 /* Prints the `clcoalesce cases` listing. */
 void clc_print_cases(FILE *f);

@@ -1,0 +1,293 @@
+/* test_custom.c - `run custom`: the example kernels in cl/examples verify, are modelled and
+ * are ranked against the built-in variants of their pattern; a wrong kernel and a kernel
+ * that does not compile fail with exit 1 (the compile error naming the user's file and
+ * line); bad or missing options exit 2; and a plain `run` never runs the custom case. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#define EXAMPLES CLC_TEST_SOURCE_DIR "/cl/examples/"
+
+static char out[1 << 16], err[1 << 16];
+
+/* n = 10007 floats: not a multiple of 4 (copy_float4's scalar tail runs) and a 100 x 100
+ * transpose with 7 elements past the matrix that must stay untouched. */
+#define ODD_SIZE (4 * 10007)
+
+static void custom_opts(struct clc_opts *o, const char *file, const char *kernel,
+                        const char *pattern, unsigned items)
+{
+    clc_test_opts(o);
+    o->size = ODD_SIZE;
+    o->kernel_file = file;
+    o->kernel_name = kernel;
+    o->pattern = pattern;
+    o->items_per_thread = items;
+}
+
+static size_t count_case(const struct clc_report *rep, const char *case_name)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rep->n_results; i++)
+        n += strcmp(rep->results[i].case_name, case_name) == 0;
+    return n;
+}
+
+/* Runs an example through the library and checks: every row verified, one custom row (the
+ * first) with the kernel's name and a model figure, and rows of every case it ranks with.
+ * Returns the custom row's model efficiency. */
+static double run_example(const char *file, const char *kernel, const char *pattern,
+                          unsigned items, const char *const *compare, size_t n_compare)
+{
+    struct clc_opts o;
+    struct clc_report rep;
+    custom_opts(&o, file, kernel, pattern, items);
+    ck_assert_int_eq(clc_test_run_case("custom", &o, &rep), CLC_OK);
+    clc_test_assert_all_verified(&rep, 2);
+    const struct clc_result *r = &rep.results[0];
+    ck_assert_str_eq(r->case_name, "custom");
+    ck_assert_str_eq(r->variant, kernel);
+    ck_assert_uint_eq(count_case(&rep, "custom"), 1);
+    ck_assert_msg(!isnan(r->model_efficiency), "%s not modelled: %s", kernel, r->note);
+    ck_assert_ptr_null(strstr(r->note, "model:"));
+    for (size_t c = 0; c < n_compare; c++)
+        ck_assert_msg(count_case(&rep, compare[c]) >= 1, "no %s rows", compare[c]);
+    double eff = r->model_efficiency;
+    clc_report_free(&rep);
+    return eff;
+}
+
+START_TEST(copy_example_verifies_and_ranks)
+{
+    static const char *const cmp[] = {"copy", "vector", "mlp"};
+    double eff = run_example(EXAMPLES "copy_float4.cl", "copy_float4", "copy", 4, cmp, 3);
+    ck_assert_msg(eff > 0.99, "float4 copy efficiency %g", eff);
+}
+END_TEST
+
+START_TEST(scale_example_verifies_and_ranks)
+{
+    static const char *const cmp[] = {"coalesced", "uncoalesced"};
+    /* 8 floats per work-item in a chunk: lanes 32 bytes apart, 1 useful sector in 8 */
+    double eff =
+        run_example(EXAMPLES "scale_strided_bad.cl", "scale_chunked", "scale", 8, cmp, 2);
+    ck_assert_msg(eff < 0.5, "chunked scale efficiency %g", eff);
+}
+END_TEST
+
+START_TEST(transpose_example_verifies_and_ranks)
+{
+    static const char *const cmp[] = {"transpose"};
+    run_example(EXAMPLES "transpose_tiled.cl", "transpose_tiled", "transpose", 0, cmp, 1);
+}
+END_TEST
+
+/* Writes text to a fresh file in a temporary folder and returns its path (static). */
+static const char *write_kernel(const char *name, const char *text)
+{
+    static char path[128];
+    char dir[] = "/tmp/clc-test-custom-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* A gather kernel written without clc.h: it verifies and ranks; the model is off, and its
+ * row says why. */
+START_TEST(plain_gather_runs_without_model)
+{
+    const char *file = write_kernel(
+        "plain.cl", "__kernel void g(__global const float *in, __global const uint *idx,\n"
+                    "                __global float *out, ulong n)\n"
+                    "{\n"
+                    "    size_t i = get_global_id(0);\n"
+                    "    if (i < n)\n"
+                    "        out[i] = in[idx[i]];\n"
+                    "}\n");
+    struct clc_opts o;
+    struct clc_report rep;
+    custom_opts(&o, file, "g", "gather", 0);
+    ck_assert_int_eq(clc_test_run_case("custom", &o, &rep), CLC_OK);
+    clc_test_assert_all_verified(&rep, 2);
+    const struct clc_result *r = &rep.results[0];
+    ck_assert_str_eq(r->case_name, "custom");
+    ck_assert(isnan(r->model_efficiency));
+    ck_assert_ptr_nonnull(strstr(r->note, "model: off (no CLC_TRACE_ARGS"));
+    ck_assert_uint_ge(count_case(&rep, "gather"), 2);
+    /* the same permutation as the built-in random gather: same bytes counted */
+    const struct clc_result *random = clc_test_find(&rep, "random", -1, CLC_FLOAT);
+    ck_assert_ptr_nonnull(random);
+    ck_assert_uint_eq(r->bytes, random->bytes);
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* The CLI with a path relative to the current folder: the ranking follows the table on
+ * stdout; with CSV on stdout it goes to stderr and the CSV stays clean. */
+START_TEST(cli_prints_ranking)
+{
+    ck_assert_int_eq(chdir(CLC_TEST_SOURCE_DIR), 0); /* each test runs in its own process */
+    const char *args = "run custom --kernel-file cl/examples/scale_strided_bad.cl --kernel "
+                       "scale_chunked --pattern scale --items-per-thread 8 --size 64KiB -r 2";
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    const char *rank = strstr(out, "ranking: scale_chunked (pattern scale)");
+    ck_assert_msg(rank != NULL, "no ranking in: %s", out);
+    ck_assert_ptr_nonnull(strstr(rank, "% of best"));
+    ck_assert_ptr_nonnull(strstr(rank, "coalesced"));
+    ck_assert_ptr_nonnull(strstr(rank, "uncoalesced"));
+    ck_assert_ptr_nonnull(strstr(rank, "scale_chunked"));
+    ck_assert_ptr_nonnull(strstr(rank, "<- yours"));
+    /* ranks 1 to 3, the best at 100.0 % */
+    ck_assert_ptr_nonnull(strstr(rank, "   3  "));
+    ck_assert_ptr_nonnull(strstr(rank, "100.0"));
+
+    char csv[512];
+    snprintf(csv, sizeof csv, "%s -f csv", args);
+    rc = clc_test_cli(csv, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    ck_assert_ptr_null(strstr(out, "ranking"));
+    ck_assert_ptr_nonnull(strstr(out, "custom,scale_chunked"));
+    ck_assert_ptr_nonnull(strstr(err, "ranking: scale_chunked"));
+}
+END_TEST
+
+START_TEST(wrong_kernel_exits_1)
+{
+    const char *file = write_kernel(
+        "wrong.cl", "#include \"clc.h\"\n"
+                    "__kernel void k(__global const T *in, __global T *out, ulong n "
+                    "CLC_TRACE_ARGS)\n"
+                    "{\n"
+                    "    CLC_TRACE_BEGIN\n"
+                    "    size_t i = get_global_id(0);\n"
+                    "    if (i < n)\n"
+                    "        STORE(out, i, LOAD(in, i) + 1);\n"
+                    "}\n");
+    char args[512];
+    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k --pattern copy "
+             "--size 16KiB -r 1", file);
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
+    ck_assert_ptr_nonnull(strstr(err, "wrong result"));
+    ck_assert_ptr_null(strstr(out, "ranking")); /* a wrong kernel is not ranked */
+}
+END_TEST
+
+START_TEST(compile_error_names_file_and_line)
+{
+    /* the missing ';' is on line 5 */
+    const char *file = write_kernel(
+        "broken.cl", "#include \"clc.h\"\n"
+                     "__kernel void k(__global const T *in, __global T *out, ulong n "
+                     "CLC_TRACE_ARGS)\n"
+                     "{\n"
+                     "    CLC_TRACE_BEGIN\n"
+                     "    size_t i = get_global_id(0)\n"
+                     "    if (i < n)\n"
+                     "        STORE(out, i, LOAD(in, i));\n"
+                     "}\n");
+    char args[512], where[256];
+    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k --pattern copy "
+             "--size 16KiB", file);
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
+    /* the first error line of ours names the file and the line */
+    snprintf(where, sizeof where, "clcoalesce: error: %s:5:", file);
+    const char *first = strstr(err, "clcoalesce: error:");
+    ck_assert_msg(first != NULL && strncmp(first, where, strlen(where)) == 0,
+                  "expected '%s' first; stderr: %s", where, err);
+    /* and so does the log: no temporary file name is left */
+    ck_assert_ptr_null(strstr(err, "tempfile"));
+    ck_assert_ptr_null(strstr(err, "<kernel>"));
+}
+END_TEST
+
+/* Runs the binary and asserts its exit code and that stderr holds `needle`. */
+static void expect(const char *args, int code, const char *needle)
+{
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == code, "'%s' exited %d, expected %d; stderr: %s", args, rc, code, err);
+    ck_assert_msg(strstr(err, needle) != NULL, "'%s': '%s' not in: %s", args, needle, err);
+}
+
+START_TEST(bad_options)
+{
+    const char *ex = "--kernel-file " EXAMPLES "copy_float4.cl --kernel copy_float4";
+    char a[512];
+    expect("run custom", 2, "missing --kernel-file, --kernel, --pattern");
+    snprintf(a, sizeof a, "run custom %s", ex);
+    expect(a, 2, "missing --pattern");
+    snprintf(a, sizeof a, "run custom %s --pattern reduce", ex);
+    expect(a, 2, "--pattern takes copy, scale, transpose or gather, not 'reduce'");
+    snprintf(a, sizeof a, "run copy %s --pattern copy", ex);
+    expect(a, 2, "with the custom case only");
+    expect("run --kernel-file x.cl", 2, "with the custom case only");
+    expect("run stride --local 64", 2, "with the custom case only");
+    snprintf(a, sizeof a, "run custom %s --pattern copy --local 32x8", ex);
+    expect(a, 2, "launches in 1-D");
+    snprintf(a, sizeof a, "run custom %s --pattern transpose --local 32", ex);
+    expect(a, 2, "launches in 2-D");
+    snprintf(a, sizeof a, "run custom %s --pattern copy --local 8y8", ex);
+    expect(a, 2, "--local takes N or XxY");
+    snprintf(a, sizeof a, "run custom %s --pattern copy --items-per-thread 0", ex);
+    expect(a, 2, "--items-per-thread");
+    snprintf(a, sizeof a, "run custom %s --pattern copy --type double", ex);
+    expect(a, 2, "float only");
+    /* run time: exit 1 */
+    expect("run custom --kernel-file /nonexistent/k.cl --kernel k --pattern copy --size 16KiB", 1,
+           "cannot read kernel file '/nonexistent/k.cl'");
+    snprintf(a, sizeof a, "run custom %s --pattern gather --size 16KiB", ex);
+    expect(a, 1, "takes 3 parameters; the gather pattern passes 4");
+    snprintf(a, sizeof a, "run custom --kernel-file %scopy_float4.cl --kernel nope --pattern "
+             "copy --size 16KiB", EXAMPLES);
+    expect(a, 1, "no __kernel 'nope'");
+    /* the help names every pattern's signature */
+    ck_assert_int_eq(clc_test_cli("run custom --help", out, sizeof out, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "ulong width, ulong height CLC_TRACE_ARGS"));
+    ck_assert_ptr_nonnull(strstr(out, "__global const uint *idx"));
+    ck_assert_ptr_nonnull(strstr(out, "--items-per-thread"));
+}
+END_TEST
+
+/* A plain run (no case named) leaves custom out: it would fail without its options, so a
+ * run of every other case with a variant none has must succeed and add no custom row. */
+START_TEST(not_in_default_run)
+{
+    ck_assert(!clc_case_runs_by_default(clc_find_case("custom")));
+    ck_assert(clc_case_runs_by_default(clc_find_case("copy")));
+    struct clc_opts o;
+    struct clc_report rep;
+    clc_test_opts(&o);
+    o.size = 4096;
+    o.variant = "no-such-variant";
+    clc_report_init(&rep, "opencl");
+    ck_assert_int_eq(clc_run(&o, NULL, 0, &rep, NULL), CLC_OK);
+    ck_assert_uint_eq(count_case(&rep, "custom"), 0);
+    clc_report_free(&rep);
+    /* and `cases` lists it */
+    ck_assert_int_eq(clc_test_cli("cases", out, sizeof out, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(out, "custom\n"));
+    ck_assert_ptr_nonnull(strstr(out, "runs only when named"));
+}
+END_TEST
+
+int main(void)
+{
+    const TTest *tests[] = {
+        copy_example_verifies_and_ranks, scale_example_verifies_and_ranks,
+        transpose_example_verifies_and_ranks, plain_gather_runs_without_model,
+        cli_prints_ranking, wrong_kernel_exits_1, compile_error_names_file_and_line,
+        bad_options, not_in_default_run,
+    };
+    return clc_test_main(clc_test_suite("custom", tests, sizeof tests / sizeof tests[0]));
+}
