@@ -68,9 +68,12 @@ __global__ void tiled(const T *in, T *out, uint64_t width, uint64_t height)
     __shared__ T tile[TILE][PITCH];
     size_t lx = threadIdx.x, ly = threadIdx.y;
     size_t bx = (size_t)blockIdx.x * TILE, by = (size_t)blockIdx.y * TILE;
+    T v[TILE / ROWS]; /* all rows loaded before any is stored, as in transpose.cl */
     for (unsigned j = 0; j < TILE; j += ROWS)
         if (bx + lx < width && by + ly + j < height)
-            tile[ly + j][lx] = in[(by + ly + j) * width + bx + lx];
+            v[j / ROWS] = in[(by + ly + j) * width + bx + lx];
+    for (unsigned j = 0; j < TILE; j += ROWS)
+        tile[ly + j][lx] = v[j / ROWS];
     __syncthreads();
     /* out's tile starts at row bx, column by */
     for (unsigned j = 0; j < TILE; j += ROWS)
