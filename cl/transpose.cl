@@ -46,9 +46,9 @@ __kernel void naive(__global const T *in, __global T *out, ulong width,
  * its columns.  With a pitch of 32 a column lies in a single __local bank (a 32-way
  * conflict); a pitch of 33 spreads it over all 32 banks.  Work-items outside the matrix still
  * reach the barrier.  The four rows are loaded into registers before any is stored to the
- * tile: written load, store, load, store, NVIDIA's OpenCL compiler kept one load in flight
- * per work-item (each ld.global waited on by its st.shared, between branches) and ran 18-24 %
- * slower than the same kernel in CUDA.  Rows outside the matrix leave v[] unset; those tile
+ * tile: written load, store, load, store, NVIDIA's OpenCL compiler put each ld.global right
+ * before its st.shared, between branches, so a work-item waited for every load in turn, and
+ * the kernel ran 18-24 % slower than the same code in CUDA.  Rows outside the matrix leave v[] unset; those tile
  * entries are never written out. */
 #define TILED_TRANSPOSE(name, pitch)                                                        \
     __kernel void name(__global const T *in, __global T *out, ulong width,                  \

@@ -669,6 +669,11 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
                 rc = CLC_ERR;
         }
     }
+    if (rc == CLC_OK && o->variant != NULL && rep->n_results == 0) {
+        clc_error("no variant '%s' in the cases run; 'clcoalesce cases' lists the variants",
+                  o->variant);
+        rc = CLC_USAGE;
+    }
 done:
     if (ctx_open)
         clc_ctx_close(&ctx);

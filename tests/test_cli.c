@@ -57,6 +57,7 @@ START_TEST(usage_errors_exit_2)
     expect("run --device 7:3 copy", 2, "no device 7:3");
     expect("run --device no-such-gpu copy", 2, "no device name contains 'no-such-gpu'");
     expect("list extra", 2, "unexpected argument");
+    expect("run coalesced --quick --variant nope", 2, "no variant 'nope'");
     /* one line, not a cascade */
     expect("run --size 0", 2, NULL);
     ck_assert_ptr_nonnull(strstr(err, "error:"));
