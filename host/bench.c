@@ -61,6 +61,7 @@ int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn,
         b->last_launch = *(const struct clc_launch *)arg;
     if (clc_time(b->ctx, &b->timing, fn, arg, t) != CLC_OK)
         return CLC_ERR;
+    b->coarse = t->coarse;
     r->reps = t->reps;
     r->batch = t->batch;
     r->ms_median = t->ms_median;
@@ -323,6 +324,7 @@ cleanup:
 int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
 {
     r->verified = verified;
+    r->size = b->size;
     if (verified) {
         r->status = CLC_STATUS_OK;
         r->gbps = clc_gbps(r->bytes, r->ms_median);
@@ -331,6 +333,16 @@ int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
         if (r->batch > 1 && r->note[0] == '\0')
             snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
                      r->batch, b->timing.min_ms);
+        if (b->timing.cold) {
+            size_t len = strlen(r->note);
+            if (b->coarse)
+                snprintf(r->note + len, sizeof r->note - len, "%scold: L2 flushed before each "
+                         "launch; one launch is < %.3g ms, near the timer's resolution: a coarse "
+                         "figure", len ? "; " : "", b->timing.min_ms);
+            else
+                snprintf(r->note + len, sizeof r->note - len,
+                         "%scold: L2 flushed before each launch", len ? "; " : "");
+        }
         if (b->opts->model && b->have_launch)
             model_row(b, r);
     } else {
@@ -341,6 +353,7 @@ int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
         clc_error("%s/%s (%s): %s", r->case_name, r->variant, clc_type_name(r->type), r->note);
     }
     b->have_launch = false;
+    b->coarse = false;
     if (clc_report_add(b->report, r) != CLC_OK)
         return CLC_ERR;
     if (b->table != NULL)
@@ -501,22 +514,29 @@ static uint64_t pow2_at_least(uint64_t v)
     return p;
 }
 
-/* The size a case runs at: --size as given (checked against the allocation limit), else
- * a working set of at least 4 x L2 that the case's largest buffer can hold. */
+/* True when case c's largest buffer at `size` fits the device's allocation limit. */
+static bool size_fits(const struct clc_device_meta *m, const struct clc_case *c, uint64_t size)
+{
+    return size <= m->max_alloc / (c->alloc_factor ? c->alloc_factor : 1);
+}
+
+/* The size a case runs at: `given` (--size or a sweep step, named by `what` in messages;
+ * checked against the allocation limit), else a working set of at least 4 x L2 that the
+ * case's largest buffer can hold. */
 static int case_size(const struct clc_opts *o, const struct clc_device_meta *m,
-                     const struct clc_case *c, uint64_t *size)
+                     const struct clc_case *c, uint64_t given, const char *what, uint64_t *size)
 {
     char a[32], b[32];
     uint64_t factor = c->alloc_factor ? c->alloc_factor : 1;
-    if (o->size) {
-        if (o->size > m->max_alloc / factor) {
-            clc_error("allocation too large: case '%s' allocates %u x --size = %s, the device "
+    if (given) {
+        if (!size_fits(m, c, given)) {
+            clc_error("allocation too large: case '%s' allocates %u x %s = %s, the device "
                       "allows %s per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)", c->name,
-                      (unsigned)factor, clc_format_size(o->size * factor, a, sizeof a),
+                      (unsigned)factor, what, clc_format_size(given * factor, a, sizeof a),
                       clc_format_size(m->max_alloc, b, sizeof b));
             return CLC_ERR;
         }
-        *size = o->size;
+        *size = given;
         return CLC_OK;
     }
     uint64_t s = o->quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
@@ -558,6 +578,7 @@ static void fill_run_meta(struct clc_report *rep, const struct clc_opts *o,
     m->reps = to->reps;
     m->warmup = to->warmup;
     m->quick = o->quick;
+    m->cold = o->cold;
     m->types = o->types;
     m->cases[0] = '\0';
     for (int i = 0; i < n; i++) {
@@ -570,6 +591,7 @@ static void add_skip(struct clc_bench *b, const struct clc_case *c, enum clc_typ
 {
     struct clc_result r;
     clc_result_init(&r, c->name, "*", t);
+    r.size = b->size;
     r.status = CLC_STATUS_SKIPPED;
     snprintf(r.note, sizeof r.note, "%s", why);
     clc_report_add(b->report, &r);
@@ -607,9 +629,13 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
                   dev->meta.name);
         goto done;
     }
+    /* A sweep must fit at least its first size; later it stops, with a note, at the first
+     * size that does not. */
+    bool sweep = o->sweep_max != 0;
     for (int i = 0; i < ncases; i++) {
         uint64_t s;
-        if (case_size(o, &dev->meta, cases[i], &s) != CLC_OK)
+        if (case_size(o, &dev->meta, cases[i], sweep ? o->sweep_min : o->size,
+                      sweep ? "the --sweep-size MIN" : "--size", &s) != CLC_OK)
             goto done;
     }
     if (clc_find_kernel_dir(o->kernel_dir, kdir, sizeof kdir) != CLC_OK)
@@ -625,7 +651,10 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
         .reps = o->reps > 0 ? o->reps : (o->quick ? 5 : 20),
         .min_ms = fmax(0.02, 200.0 * dev->meta.timer_res_ns * 1e-6),
         .host_check = o->host_check,
+        .cold = o->cold,
     };
+    if (o->cold && o->host_check)
+        clc_note("--host-check is skipped with --cold: its batch of launches would run warm");
     rep->device = dev->meta;
     fill_run_meta(rep, o, &to, names, n);
     if (!isnan(o->peak_gbps)) {
@@ -639,10 +668,14 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
         }
     }
 
-    /* The ceiling is measured at the size the copy case would use. */
+    /* The ceiling is measured at the size the copy case would use (the default size in a
+     * sweep), and warm even with --cold: it is the steady-state reference for every row. */
     uint64_t ceiling_size;
-    case_size(o, &dev->meta, clc_find_case("copy") ? clc_find_case("copy") : cases[0], &ceiling_size);
-    if (measure_copy_ceiling(&ctx, &to, ceiling_size, &rep->device.copy_gbps) != CLC_OK)
+    struct clc_timing_opts ceiling_to = to;
+    ceiling_to.cold = false;
+    case_size(o, &dev->meta, clc_find_case("copy") ? clc_find_case("copy") : cases[0], o->size,
+              "--size", &ceiling_size);
+    if (measure_copy_ceiling(&ctx, &ceiling_to, ceiling_size, &rep->device.copy_gbps) != CLC_OK)
         goto done;
     snprintf(rep->device.copy_source, sizeof rep->device.copy_source, "clEnqueueCopyBuffer");
     rep->run.size = ceiling_size; /* with size_auto, the size chosen before per-case clamping */
@@ -654,19 +687,36 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
         clc_table_header(table);
     rc = CLC_OK;
     for (int i = 0; i < ncases; i++) {
-        struct clc_bench b = {&ctx, o, cases[i], 0, rep, table, to, {0}, false};
-        case_size(o, &dev->meta, cases[i], &b.size);
-        static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
-        for (int k = 0; k < 2; k++) {
-            enum clc_type t = types[k];
-            if (!(cases[i]->types & t) || !(o->types & t))
-                continue;
-            if (t == CLC_DOUBLE && !dev->fp64) {
-                add_skip(&b, cases[i], t, "device has no cl_khr_fp64");
-                continue;
+        struct clc_bench b = {&ctx, o, cases[i], 0, rep, table, to, {0}, false, false};
+        /* without a sweep this runs once, at --size or the default */
+        uint64_t step = sweep ? o->sweep_min : o->size;
+        for (;;) {
+            case_size(o, &dev->meta, cases[i], step, "--size", &b.size);
+            static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
+            for (int k = 0; k < 2; k++) {
+                enum clc_type t = types[k];
+                if (!(cases[i]->types & t) || !(o->types & t))
+                    continue;
+                if (t == CLC_DOUBLE && !dev->fp64) {
+                    add_skip(&b, cases[i], t, "device has no cl_khr_fp64");
+                    continue;
+                }
+                if (cases[i]->run(&b, t) != CLC_OK)
+                    rc = CLC_ERR;
             }
-            if (cases[i]->run(&b, t) != CLC_OK)
-                rc = CLC_ERR;
+            if (!sweep || step > o->sweep_max / 2)
+                break;
+            step *= 2;
+            if (!size_fits(&dev->meta, cases[i], step)) {
+                char a[32], all[32], lim[32];
+                unsigned factor = cases[i]->alloc_factor ? cases[i]->alloc_factor : 1;
+                clc_note("%s: the sweep stops before %s: the case would allocate %u x %s = %s, "
+                         "the device allows %s per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)",
+                         cases[i]->name, clc_format_size(step, a, sizeof a), factor, a,
+                         clc_format_size(step * factor, all, sizeof all),
+                         clc_format_size(dev->meta.max_alloc, lim, sizeof lim));
+                break;
+            }
         }
     }
     if (rc == CLC_OK && o->variant != NULL && rep->n_results == 0) {

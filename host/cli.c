@@ -38,6 +38,9 @@ static const char usage_text[] =
     "                            (default: the first GPU, else the first device)\n"
     "  -s, --size BYTES          bytes of each case's main array, e.g. 256MiB, 4MB\n"
     "                            (default: at least 4 x the last-level cache, to measure DRAM)\n"
+    "      --sweep-size MIN:MAX  run each case at MIN, 2 x MIN, 4 x MIN ... up to MAX, e.g.\n"
+    "                            1MiB:4GiB; every row carries its size (size_bytes); a case\n"
+    "                            stops at the first size it cannot allocate (not with --size)\n"
     "  -r, --reps N              timed samples per variant (default 20)\n"
     "  -w, --warmup N            untimed launches first (default 2)\n"
     "  -t, --type T              float, double or all (default all the case supports)\n"
@@ -45,6 +48,8 @@ static const char usage_text[] =
     "  -q, --quick               tiny sizes and 5 reps: a smoke test, not a measurement\n"
     "      --peak GBPS           theoretical peak bandwidth, for the %peak column\n"
     "      --host-check          also time a batch with the host clock (ms_host)\n"
+    "      --cold                flush the last-level cache before each timed sample (one\n"
+    "                            launch per sample), so each starts from DRAM\n"
     "      --no-model            skip the access model (the model column: useful bytes /\n"
     "                            bytes moved in 32-byte sectors, from traced addresses)\n"
     "  -k, --kernel-dir DIR      folder of .cl files (else $CLCOALESCE_KERNEL_DIR, the source\n"
@@ -96,6 +101,8 @@ enum {
     OPT_PATTERN,
     OPT_LOCAL,
     OPT_ITEMS,
+    OPT_SWEEP_SIZE,
+    OPT_COLD,
 };
 
 static const struct option run_options[] = {
@@ -108,6 +115,8 @@ static const struct option run_options[] = {
     {"quick", no_argument, NULL, 'q'},
     {"peak", required_argument, NULL, OPT_PEAK},
     {"host-check", no_argument, NULL, OPT_HOST_CHECK},
+    {"cold", no_argument, NULL, OPT_COLD},
+    {"sweep-size", required_argument, NULL, OPT_SWEEP_SIZE},
     {"kernel-dir", required_argument, NULL, 'k'},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
@@ -139,6 +148,33 @@ static int parse_local(const char *s, size_t local[2])
         if (clc_parse_count(x + 1, 1, 65536, &v) != CLC_OK)
             return CLC_USAGE;
         local[1] = (size_t)v;
+    }
+    return CLC_OK;
+}
+
+/* --sweep-size MIN:MAX, each side a size as --size takes it, MIN <= MAX. */
+static int parse_sweep(const char *s, uint64_t *min, uint64_t *max)
+{
+    char buf[128];
+    const char *why;
+    snprintf(buf, sizeof buf, "%s", s);
+    char *colon = strchr(buf, ':');
+    if (colon == NULL) {
+        clc_error("bad --sweep-size '%s': expected MIN:MAX, e.g. 1MiB:4GiB", s);
+        return CLC_USAGE;
+    }
+    *colon = '\0';
+    if (clc_parse_size(buf, min, &why) != CLC_OK) {
+        clc_error("bad --sweep-size '%s': MIN '%s': %s", s, buf, why);
+        return CLC_USAGE;
+    }
+    if (clc_parse_size(colon + 1, max, &why) != CLC_OK) {
+        clc_error("bad --sweep-size '%s': MAX '%s': %s", s, colon + 1, why);
+        return CLC_USAGE;
+    }
+    if (*min > *max) {
+        clc_error("bad --sweep-size '%s': MIN is larger than MAX", s);
+        return CLC_USAGE;
     }
     return CLC_OK;
 }
@@ -245,6 +281,11 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
             break;
         }
         case OPT_HOST_CHECK: a->opts.host_check = true; break;
+        case OPT_COLD: a->opts.cold = true; break;
+        case OPT_SWEEP_SIZE:
+            if (parse_sweep(optarg, &a->opts.sweep_min, &a->opts.sweep_max) != CLC_OK)
+                return CLC_USAGE;
+            break;
         case 'k': a->opts.kernel_dir = optarg; break;
         case 'f':
             if (clc_parse_format(optarg, &a->format) != CLC_OK) {
@@ -276,6 +317,10 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
         case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
         default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
         }
+    }
+    if (a->opts.sweep_max && a->opts.size) {
+        usage_error("--sweep-size and --size exclude each other: a sweep chooses the sizes", NULL);
+        return CLC_USAGE;
     }
     a->cases = (const char *const *)argv + optind;
     a->n_cases = argc - optind;

@@ -39,6 +39,9 @@ void clc_ctx_close(struct clc_ctx *ctx)
     for (int i = 0; i < ctx->n_programs; i++)
         clReleaseProgram(ctx->programs[i].program);
     ctx->n_programs = 0;
+    if (ctx->flush_buf)
+        clReleaseMemObject(ctx->flush_buf);
+    ctx->flush_buf = NULL;
     if (ctx->queue)
         clReleaseCommandQueue(ctx->queue);
     if (ctx->context)
@@ -307,6 +310,25 @@ cleanup:
     return rc;
 }
 
+/* Writes a buffer of twice the last-level cache (at least 8 MiB) and waits for it, so the
+ * next launch finds none of its data cached.  A new pattern each time keeps the write from
+ * being skipped as redundant. */
+static int flush_cache(struct clc_ctx *ctx)
+{
+    if (ctx->flush_buf == NULL) {
+        uint64_t want = 2 * ctx->dev.meta.l2_bytes;
+        if (want < ((uint64_t)8 << 20))
+            want = (uint64_t)8 << 20;
+        if (want > ctx->dev.meta.max_alloc)
+            want = ctx->dev.meta.max_alloc;
+        if (clc_buffer(ctx, (size_t)want, "cache flush buffer", &ctx->flush_buf) != CLC_OK)
+            return CLC_ERR;
+        ctx->flush_bytes = (size_t)want & ~(size_t)3;
+    }
+    cl_uint pattern = ++ctx->flush_count;
+    return clc_fill(ctx, ctx->flush_buf, ctx->flush_bytes, &pattern, sizeof pattern);
+}
+
 int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_fn fn, void *arg,
              struct clc_timing *t)
 {
@@ -328,17 +350,20 @@ int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_f
 
     /* One probe launch decides whether single launches are long enough to time. */
     double probe;
-    if (time_batch(ctx, fn, arg, 1, &probe) != CLC_OK)
+    if ((o->cold && flush_cache(ctx) != CLC_OK) || time_batch(ctx, fn, arg, 1, &probe) != CLC_OK)
         goto cleanup;
     t->launches++;
     int batch = 1;
-    if (probe < o->min_ms) {
+    if (probe < o->min_ms && o->cold) {
+        t->coarse = true; /* batching would time warm launches: keep 1 and say so */
+    } else if (probe < o->min_ms) {
         double b = ceil(o->min_ms / (probe > 1e-6 ? probe : 1e-6));
         batch = b > 10000 ? 10000 : (int)b;
     }
     for (int r = 0; r < o->reps; r++) {
         double ms;
-        if (time_batch(ctx, fn, arg, batch, &ms) != CLC_OK)
+        if ((o->cold && flush_cache(ctx) != CLC_OK) ||
+            time_batch(ctx, fn, arg, batch, &ms) != CLC_OK)
             goto cleanup;
         samples[r] = ms / batch;
         t->launches += batch;
@@ -352,7 +377,7 @@ int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_f
     t->ms_max = s.max;
     t->cv = s.cv;
 
-    if (o->host_check) {
+    if (o->host_check && !o->cold) {
         /* Host clock around a batch long enough (>= 20 ms) that clFinish latency is noise. */
         int n = (int)fmin(10000.0, fmax(1.0, ceil(20.0 / fmax(s.median, 1e-6))));
         uint64_t t0 = clc_now_ns();

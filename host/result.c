@@ -160,7 +160,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
 {
     fputs("case,variant,param,type,bytes,reps,batch,ms_median,ms_min,ms_max,cv,ms_host,gbps,"
           "pct_copy,pct_peak,model_sectors_per_req,model_efficiency,model_bytes_moved,"
-          "verified,status,api,device,note\n",
+          "verified,status,api,device,note,size_bytes\n",
           f);
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
@@ -184,7 +184,8 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
                 rep->api);
         csv_text(f, rep->device.name);
         csv_text(f, r->note);
-        fputc('\n', f);
+        /* last, so readers that count columns from the left keep working */
+        fprintf(f, ",%llu\n", (unsigned long long)r->size);
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
 }
@@ -252,6 +253,7 @@ static json_t *result_json(const struct clc_result *r)
     json_object_set_new(o, "param", r->has_param ? json_integer(r->param) : json_null());
     json_object_set_new(o, "type", json_string(clc_type_name(r->type)));
     json_object_set_new(o, "bytes", json_integer((json_int_t)r->bytes));
+    json_object_set_new(o, "size_bytes", json_integer((json_int_t)r->size));
     json_object_set_new(o, "reps", json_integer(r->reps));
     json_object_set_new(o, "batch", json_integer(r->batch));
     json_object_set_new(o, "ms_median", num_or_null(r->ms_median));
@@ -393,6 +395,8 @@ static int read_result(json_t *o, struct clc_result *r, const char *path, size_t
     if (json_is_integer(param))
         clc_result_set_param(r, (long)json_integer_value(param));
     r->bytes = (uint64_t)get_num(o, "bytes");
+    double size = get_num(o, "size_bytes"); /* absent in files written before it existed */
+    r->size = isnan(size) || size < 0 ? 0 : (uint64_t)size;
     r->reps = (int)get_num(o, "reps");
     r->batch = (int)get_num(o, "batch");
     r->ms_median = get_num(o, "ms_median");

@@ -22,6 +22,9 @@ typedef void (*clc_model_hook)(void *arg, const struct clc_result *r, const char
 
 struct clc_opts {
     uint64_t size;          /* bytes of each case's main array; 0 = choose from the device */
+    uint64_t sweep_min;     /* --sweep-size MIN:MAX: run at MIN, 2 x MIN, ... <= MAX; */
+    uint64_t sweep_max;     /* 0 and 0 for no sweep */
+    bool cold;              /* --cold: flush the last-level cache before each timed sample */
     int reps;               /* timed samples (--reps) */
     int warmup;             /* untimed launches (--warmup) */
     unsigned types;         /* enum clc_type mask (--type) */
@@ -100,6 +103,7 @@ struct clc_bench {
     /* The last launch clc_bench_time timed through clc_enqueue_kernel, for the model. */
     struct clc_launch last_launch;
     bool have_launch;
+    bool coarse;              /* the last timing was cold and coarse (struct clc_timing) */
 };
 
 /* Runs the named cases (all when n == 0) on the selected device, filling rep.  Streams table

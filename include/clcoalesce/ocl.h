@@ -75,6 +75,11 @@ struct clc_ctx {
     char kernel_dir[4096];
     struct clc_program_entry programs[64];
     int n_programs;
+    /* --cold: a buffer of 2 x L2 (at least 8 MiB), written before each timed sample to
+     * evict the case's data; created on first use, released by clc_ctx_close. */
+    cl_mem flush_buf;
+    size_t flush_bytes;
+    cl_uint flush_count;
 };
 
 /* Creates the context and a profiling queue on dev.  Returns CLC_OK or CLC_ERR. */
@@ -128,7 +133,8 @@ struct clc_timing_opts {
     int warmup;       /* untimed launches first */
     int reps;         /* timed samples */
     double min_ms;    /* a sample shorter than this is batched (several launches per sample) */
-    bool host_check;  /* also time a batch with the host clock around clFinish */
+    bool host_check;  /* also time a batch with the host clock around clFinish (not with cold) */
+    bool cold;        /* flush the last-level cache before each timed sample; batch is then 1 */
 };
 
 struct clc_timing {
@@ -136,11 +142,15 @@ struct clc_timing {
     long launches;    /* total enqueues done, warm-up included (in-place cases verify with it) */
     double ms_median, ms_min, ms_max, cv; /* per launch */
     double ms_host;   /* per launch, NAN unless host_check */
+    bool coarse;      /* cold and the probe launch was shorter than min_ms: single launches
+                       * sit near the timer's resolution */
 };
 
 /* Times fn: warm-up, then reps samples each of `batch` launches between the START of the
  * first event and the END of the last.  batch is 1 unless one launch is shorter than
- * min_ms (timer resolution), then chosen to make a sample last about min_ms.
+ * min_ms (timer resolution), then chosen to make a sample last about min_ms.  With o->cold
+ * the last-level cache is flushed (untimed) before the probe and before every sample, and
+ * batch is always 1: later launches of a batch would find the data cached.
  * Returns CLC_OK or CLC_ERR (the failing call is reported). */
 int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_fn fn, void *arg,
              struct clc_timing *t);

@@ -1,0 +1,141 @@
+/* test_sweep_cold.c - `run --sweep-size MIN:MAX` runs a case at MIN, 2 x MIN ... MAX with the
+ * size on every row (read back from JSON and CSV); bad sweeps are usage errors; `run --cold`
+ * verifies, times one launch per sample and says so in the row and the JSON config. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char out[1 << 16], err[1 << 16];
+
+START_TEST(sweep_doubles_the_size)
+{
+    struct clc_opts o;
+    clc_test_opts(&o);
+    o.sweep_min = 64 << 10;
+    o.sweep_max = 1 << 20;
+    struct clc_report rep;
+    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
+    clc_test_assert_all_verified(&rep, 5);
+    ck_assert_uint_eq(rep.n_results, 5);
+    for (size_t i = 0; i < 5; i++) {
+        const struct clc_result *r = &rep.results[i];
+        ck_assert_uint_eq(r->size, (uint64_t)(64 << 10) << i);
+        ck_assert_uint_eq(r->bytes, 2 * r->size); /* coalesced reads and writes the array once */
+    }
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* The size survives the JSON file and heads its own CSV column. */
+START_TEST(sweep_size_in_json_and_csv)
+{
+    char dir[] = "/tmp/clc-sweep-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char file[128], args[256];
+    snprintf(file, sizeof file, "%s/r.json", dir);
+    snprintf(args, sizeof args, "run coalesced --quick --sweep-size 64KiB:128KiB -f json -o %s",
+             file);
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    struct clc_report rep;
+    ck_assert_int_eq(clc_read_json(file, &rep), CLC_OK);
+    ck_assert_uint_eq(rep.n_results, 2);
+    ck_assert_uint_eq(rep.results[0].size, 64 << 10);
+    ck_assert_uint_eq(rep.results[1].size, 128 << 10);
+    clc_report_free(&rep);
+    ck_assert_int_eq(unlink(file), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+
+    rc = clc_test_cli("run coalesced --quick --size 64KiB -f csv", out, sizeof out, err,
+                      sizeof err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    ck_assert_ptr_nonnull(strstr(out, ",device,note,size_bytes\n"));
+    ck_assert_ptr_nonnull(strstr(out, "coalesced,kernel,,float,131072,"));
+    ck_assert_ptr_nonnull(strstr(out, "\",65536\n")); /* after the quoted note */
+}
+END_TEST
+
+static void expect_usage(const char *args, const char *needle)
+{
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 2, "'%s' exited %d, expected 2; stderr: %s", args, rc, err);
+    ck_assert_msg(strstr(err, needle) != NULL, "'%s': '%s' not in: %s", args, needle, err);
+}
+
+START_TEST(bad_sweeps_are_usage_errors)
+{
+    expect_usage("run --sweep-size 1MiB", "expected MIN:MAX");
+    expect_usage("run --sweep-size 4MiB:1MiB", "MIN is larger than MAX");
+    expect_usage("run --sweep-size x:y", "bad --sweep-size 'x:y'");
+    expect_usage("run --sweep-size 1MiB:", "MAX");
+    expect_usage("run --sweep-size 1MiB:2MiB --size 1MiB", "exclude each other");
+    expect_usage("run --size 1MiB --sweep-size 1MiB:2MiB", "exclude each other");
+    /* a MIN no buffer can hold is a run-time error, named */
+    int rc = clc_test_cli("run coalesced --sweep-size 1TiB:2TiB", out, sizeof out, err,
+                          sizeof err);
+    ck_assert_int_eq(rc, 1);
+    ck_assert_ptr_nonnull(strstr(err, "allocation too large"));
+    ck_assert_ptr_nonnull(strstr(err, "--sweep-size MIN"));
+}
+END_TEST
+
+START_TEST(cold_run_is_one_launch_per_sample)
+{
+    struct clc_opts o;
+    clc_test_opts(&o);
+    o.cold = true;
+    o.size = 4096; /* a launch far below the timer's resolution: warm, it would be batched */
+    struct clc_report rep;
+    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
+    clc_test_assert_all_verified(&rep, 1);
+    ck_assert_int_eq(rep.results[0].batch, 1);
+    ck_assert(rep.run.cold);
+    ck_assert_ptr_nonnull(strstr(rep.results[0].note, "cold: L2 flushed before each launch"));
+    clc_report_free(&rep);
+
+    o.cold = false; /* without it: no cold note, and the config says so */
+    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
+    ck_assert(!rep.run.cold);
+    ck_assert_ptr_null(strstr(rep.results[0].note, "cold"));
+    clc_report_free(&rep);
+}
+END_TEST
+
+START_TEST(cold_recorded_in_json_config)
+{
+    char dir[] = "/tmp/clc-cold-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char file[128], args[256];
+    snprintf(file, sizeof file, "%s/r.json", dir);
+    snprintf(args, sizeof args, "run coalesced --quick --cold -f json -o %s", file);
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    struct clc_report rep;
+    ck_assert_int_eq(clc_read_json(file, &rep), CLC_OK);
+    ck_assert_uint_eq(rep.n_results, 1);
+    ck_assert(rep.results[0].verified && rep.results[0].gbps > 0);
+    ck_assert_int_eq(rep.results[0].batch, 1);
+    ck_assert_uint_eq(rep.results[0].size, 1 << 20); /* --quick's size */
+    clc_report_free(&rep);
+    FILE *f = fopen(file, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(out, "\"cold\": true"));
+    ck_assert_int_eq(unlink(file), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+int main(void)
+{
+    const TTest *tests[] = {sweep_doubles_the_size, sweep_size_in_json_and_csv,
+                            bad_sweeps_are_usage_errors, cold_run_is_one_launch_per_sample,
+                            cold_recorded_in_json_config};
+    return clc_test_main(clc_test_suite("sweep_cold", tests, sizeof tests / sizeof tests[0]));
+}
