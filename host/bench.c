@@ -470,22 +470,11 @@ cleanup:
 
 /* ------------------------------------------------------------------ the run */
 
-struct copy_arg {
-    cl_mem src, dst;
-    size_t bytes;
-};
-
-static cl_int enqueue_copy(void *arg, cl_command_queue q, cl_event *ev)
-{
-    const struct copy_arg *c = arg;
-    return clEnqueueCopyBuffer(q, c->src, c->dst, 0, 0, c->bytes, 0, NULL, ev);
-}
-
 /* The vendor copy over `bytes`: the practical ceiling every result is compared with. */
 static int measure_copy_ceiling(struct clc_ctx *ctx, const struct clc_timing_opts *to,
                                 uint64_t bytes, double *gbps)
 {
-    struct copy_arg c = {NULL, NULL, (size_t)bytes};
+    struct clc_copy c = {NULL, NULL, (size_t)bytes};
     struct clc_timing t;
     int rc = CLC_ERR;
     if (clc_buffer(ctx, c.bytes, "copy ceiling source", &c.src) != CLC_OK ||
@@ -494,7 +483,7 @@ static int measure_copy_ceiling(struct clc_ctx *ctx, const struct clc_timing_opt
     const cl_uint zero = 0;
     if (clc_fill(ctx, c.src, c.bytes, &zero, sizeof zero) != CLC_OK)
         goto cleanup;
-    if (clc_time(ctx, to, enqueue_copy, &c, &t) != CLC_OK)
+    if (clc_time(ctx, to, clc_enqueue_copy, &c, &t) != CLC_OK)
         goto cleanup;
     *gbps = clc_gbps(2 * bytes, t.ms_median);
     rc = CLC_OK;

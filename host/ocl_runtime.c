@@ -276,6 +276,12 @@ cl_int clc_enqueue_kernel(void *arg, cl_command_queue q, cl_event *ev)
                                   l->local[0] ? l->local : NULL, 0, NULL, ev);
 }
 
+cl_int clc_enqueue_copy(void *arg, cl_command_queue q, cl_event *ev)
+{
+    const struct clc_copy *c = arg;
+    return clEnqueueCopyBuffer(q, c->src, c->dst, 0, 0, c->bytes, 0, NULL, ev);
+}
+
 /* Enqueues `count` launches and returns the device time from the START of the first to
  * the END of the last, in ms. */
 static int time_batch(struct clc_ctx *ctx, clc_enqueue_fn fn, void *arg, int count, double *ms)

@@ -11,17 +11,6 @@ static void copy_reference(const void *in, void *want, const struct clc_map_spec
         clc_put(want, j, t, clc_get(in, j, t));
 }
 
-struct copy_buffers {
-    cl_mem src, dst;
-    size_t bytes;
-};
-
-static cl_int enqueue_copy(void *arg, cl_command_queue q, cl_event *ev)
-{
-    const struct copy_buffers *c = arg;
-    return clEnqueueCopyBuffer(q, c->src, c->dst, 0, 0, c->bytes, 0, NULL, ev);
-}
-
 /* The driver's own copy: no kernel of ours, so it shows what the memory system gives. */
 static int run_enqueue(struct clc_bench *b, enum clc_type t, size_t n)
 {
@@ -29,7 +18,7 @@ static int run_enqueue(struct clc_bench *b, enum clc_type t, size_t n)
         return CLC_OK;
     int rc = CLC_ERR;
     size_t bytes = n * clc_type_size(t);
-    struct copy_buffers c = {NULL, NULL, bytes};
+    struct clc_copy c = {NULL, NULL, bytes};
     void *h_in = clc_host_alloc(n, t), *got = clc_host_alloc(n, t);
     struct clc_result r;
     struct clc_timing tm;
@@ -41,7 +30,7 @@ static int run_enqueue(struct clc_bench *b, enum clc_type t, size_t n)
     clc_fill_values(h_in, n, t, 0);
     if (clc_write(b->ctx, c.src, 0, bytes, h_in) != CLC_OK ||
         clc_bench_poison(b, c.dst, bytes) != CLC_OK ||
-        clc_bench_time(b, &r, enqueue_copy, &c, &tm) != CLC_OK ||
+        clc_bench_time(b, &r, clc_enqueue_copy, &c, &tm) != CLC_OK ||
         clc_read(b->ctx, c.dst, 0, bytes, got) != CLC_OK)
         goto cleanup;
     rc = clc_bench_finish(b, &r, clc_bench_check(&r, got, h_in, n, t, 0));

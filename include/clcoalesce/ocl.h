@@ -126,6 +126,14 @@ struct clc_launch {
 };
 cl_int clc_enqueue_kernel(void *launch, cl_command_queue q, cl_event *ev);
 
+/* A device-to-device clEnqueueCopyBuffer of `bytes`: the vendor copy, the other common
+ * clc_enqueue_fn argument. */
+struct clc_copy {
+    cl_mem src, dst;
+    size_t bytes;
+};
+cl_int clc_enqueue_copy(void *copy, cl_command_queue q, cl_event *ev);
+
 /* Rounds n up to a multiple of m (m > 0): OpenCL 1.2 has no non-uniform work-groups. */
 size_t clc_round_up(size_t n, size_t m);
 
