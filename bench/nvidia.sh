@@ -10,8 +10,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: bench/nvidia.sh OUTDIR [run options]}
 shift
-build=${CLC_BUILD_DIR:-$root/build-nvidia}
+build=$(mkdir -p "${CLC_BUILD_DIR:-$root/build-nvidia}" && cd "${CLC_BUILD_DIR:-$root/build-nvidia}" && pwd)
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 
 cmake -S "$root" -B "$build" -DBUILD_TESTING=OFF \
       -DCMAKE_CUDA_ARCHITECTURES="${CLC_CUDA_ARCH:-90}" >"$out/build.log" 2>&1
@@ -42,9 +43,13 @@ for api in opencl cuda; do
     echo "$api suite wall time: $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s (kernel compiles included)" | tee -a "$out/timing.txt"
 done
 
-"$ocl" compare "$out/opencl.json" "$out/cuda.json" >"$out/compare.txt"
-"$ocl" compare "$out/opencl.json" "$out/cuda.json" -f csv -o "$out/compare.csv" >/dev/null
-if command -v gnuplot >/dev/null; then
-    "$ocl" plot "$out/opencl.json" "$out/cuda.json" -o "$out/plots" >/dev/null
-fi
+# from inside OUTDIR, so the outputs name the files as they lie beside them
+(
+    cd "$out"
+    "$ocl" compare opencl.json cuda.json >compare.txt
+    "$ocl" compare opencl.json cuda.json -f csv -o compare.csv >/dev/null
+    if command -v gnuplot >/dev/null; then
+        "$ocl" plot opencl.json cuda.json -o plots >/dev/null
+    fi
+)
 tail -4 "$out/compare.txt"

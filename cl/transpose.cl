@@ -77,7 +77,12 @@ TILED_TRANSPOSE(tiled_padded, TILE + 1)
 /* The padded tile with one element per work-item: 32 x 32 work-items per tile (needs a
  * work-group of 1024), so each work-item has a single load in flight.  NVIDIA's compiler
  * allows only 256 work-items to a kernel that does not declare its shape, so the host
- * defines FULL_TILE, and the kernel declares 32 x 32, where the device allows 1024. */
+ * defines FULL_TILE, and the kernel declares 32 x 32, where the device allows 1024.
+ * Each guard is one condition (& rather than &&) and only the global access sits under it:
+ * written with && around load-and-store-to-tile, NVIDIA's OpenCL compiler emitted two
+ * branches per guard where the same code in CUDA became predicated instructions, and the
+ * kernel ran 8 % slower than its CUDA twin (1465 vs 1588 GB/s on an H100).  Entries of the
+ * tile outside the matrix hold 0 and are never written out. */
 #ifdef FULL_TILE
 __attribute__((reqd_work_group_size(TILE, TILE, 1)))
 #endif
@@ -88,11 +93,17 @@ __kernel void tiled_1elem(__global const T *in, __global T *out, ulong width,
     __local T tile[TILE][TILE + 1];
     uint lx = get_local_id(0), ly = get_local_id(1);
     size_t bx = get_group_id(0) * TILE, by = get_group_id(1) * TILE;
-    if (bx + lx < width && by + ly < height)
-        tile[ly][lx] = LOAD(in, (by + ly) * width + bx + lx);
+    size_t x = bx + lx, y = by + ly;
+    T v = 0;
+    if ((x < width) & (y < height))
+        v = LOAD(in, y * width + x);
+    tile[ly][lx] = v;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (by + lx < height && bx + ly < width)
-        STORE(out, (bx + ly) * height + by + lx, tile[lx][ly]);
+    /* out's tile starts at row bx, column by */
+    size_t ox = by + lx, oy = bx + ly;
+    T w = tile[lx][ly];
+    if ((ox < height) & (oy < width))
+        STORE(out, oy * height + ox, w);
 }
 
 /* Each work-item transposes a 4 x 4 block in registers: four 4-wide loads along rows of in,

@@ -1,6 +1,8 @@
-# ClcDependencies.cmake - finds OpenCL, jansson and (optionally) Check without downloading.
+# ClcDependencies.cmake - finds OpenCL, jansson and (optionally) Check and OpenMP without
+# downloading.
 #
-# Defines the imported target clc::jansson and CLC_HAVE_CHECK / PkgConfig::CHECK.
+# Defines the imported targets clc::jansson and clc::openmp, and CLC_HAVE_CHECK /
+# PkgConfig::CHECK.
 # jansson is linked statically when libjansson.a is present (Debian's libjansson-dev ships
 # it), so the binary also runs on a GPU server that lacks the shared library.
 
@@ -24,3 +26,14 @@ endif()
 # Debian's check ships a pkg-config file but no CMake package.
 pkg_check_modules(CHECK IMPORTED_TARGET check)
 set(CLC_HAVE_CHECK ${CHECK_FOUND})
+
+# OpenMP (gcc's libgomp, which comes with gcc) spreads the host side of verification over the
+# cores; without it the same loops run on one, only slower.
+option(CLC_OPENMP "Verify results on every host core with OpenMP when it is found" ON)
+add_library(clc::openmp INTERFACE IMPORTED)
+if(CLC_OPENMP)
+  find_package(OpenMP COMPONENTS C)
+  if(OpenMP_C_FOUND)
+    target_link_libraries(clc::openmp INTERFACE OpenMP::OpenMP_C)
+  endif()
+endif()

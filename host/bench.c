@@ -72,29 +72,6 @@ int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn,
     return CLC_OK;
 }
 
-bool clc_bench_check(struct clc_result *r, const void *got, const void *want, size_t n,
-                     enum clc_type t, double tol)
-{
-    size_t bad = 0, first = 0;
-    double g0 = 0, w0 = 0;
-    for (size_t i = 0; i < n; i++) {
-        double g = t == CLC_DOUBLE ? ((const double *)got)[i] : ((const float *)got)[i];
-        double w = t == CLC_DOUBLE ? ((const double *)want)[i] : ((const float *)want)[i];
-        /* written so that NaN (the poison) fails both ways */
-        bool ok = tol == 0 ? g == w : fabs(g - w) <= tol * fmax(1.0, fabs(w));
-        if (!ok && bad++ == 0) {
-            first = i;
-            g0 = g;
-            w0 = w;
-        }
-    }
-    if (bad == 0)
-        return true;
-    snprintf(r->note, sizeof r->note, "wrong result: %zu of %zu elements differ, first at %zu: "
-             "got %g, expected %g", bad, n, first, g0, w0);
-    return false;
-}
-
 /* ------------------------------------------------------------------ the access model */
 
 /* Arguments given through clc_arg, per kernel, so the trace build of a timed kernel can be
@@ -361,16 +338,6 @@ int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
     return verified ? CLC_OK : CLC_ERR;
 }
 
-void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first)
-{
-    for (size_t j = 0; j < n; j++) {
-        if (t == CLC_DOUBLE)
-            ((double *)dst)[j] = clc_value(first + j);
-        else
-            ((float *)dst)[j] = (float)clc_value(first + j);
-    }
-}
-
 void *clc_host_alloc(size_t n, enum clc_type t)
 {
     void *p = malloc(n * clc_type_size(t) + 1);
@@ -454,7 +421,7 @@ int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spe
         clc_read(b->ctx, out, 0, s->n_out * es, got) != CLC_OK)
         goto cleanup;
     s->reference(h_in, want, s, t);
-    rc = clc_bench_finish(b, &r, clc_bench_check(&r, got, want, s->n_out, t, 0));
+    rc = clc_bench_finish(b, &r, clc_check_values(&r, got, want, s->n_out, t, 0));
 cleanup:
     if (k)
         clReleaseKernel(k);
@@ -635,13 +602,10 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
     clc_note("device: %s (%s)", dev->meta.name, dev->meta.platform);
     clc_note("kernels: %s", kdir);
 
-    struct clc_timing_opts to = {
-        .warmup = o->warmup >= 0 ? o->warmup : (o->quick ? 1 : 2),
-        .reps = o->reps > 0 ? o->reps : (o->quick ? 5 : 20),
-        .min_ms = fmax(0.02, 200.0 * dev->meta.timer_res_ns * 1e-6),
-        .host_check = o->host_check,
-        .cold = o->cold,
-    };
+    struct clc_timing_opts to =
+        clc_timing_defaults(o->warmup, o->reps, o->quick, dev->meta.timer_res_ns);
+    to.host_check = o->host_check;
+    to.cold = o->cold;
     if (o->cold && o->host_check)
         clc_note("--host-check is skipped with --cold: its batch of launches would run warm");
     rep->device = dev->meta;

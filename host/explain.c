@@ -26,12 +26,15 @@ static const char explain_usage[] =
     "param, float when the case has it.\n";
 
 static const char ptx_usage[] =
-    "usage: clcoalesce ptx CASE [--variant V] [--type T] [--verbose] [--device SEL]\n"
+    "usage: clcoalesce ptx CASE [--variant V] [--type T] [--verbose | --raw] [--device SEL]\n"
     "                      [--kernel-dir DIR]\n"
     "Builds CASE's kernel file for the device and prints the PTX (NVIDIA's OpenCL driver\n"
     "only), counting the global loads and stores by width and marking them '>>'.  With\n"
     "--variant, only the kernel that variant launches, built with its options.  --verbose\n"
-    "adds -cl-nv-verbose and prints the register and spill lines of the build log.\n";
+    "adds -cl-nv-verbose and prints the register and spill lines of the build log.  --raw\n"
+    "prints the whole module as the driver returned it, nothing added, for NVIDIA's own\n"
+    "tools: clcoalesce ptx CASE --raw > k.ptx; ptxas -arch=sm_90 -v k.ptx -o k.cubin;\n"
+    "cuobjdump -sass k.cubin.\n";
 
 static void usage_error(const char *msg, const char *arg)
 {
@@ -216,10 +219,11 @@ struct insp_args {
     const char *device;
     const char *kernel_dir;
     bool verbose;
+    bool raw;
     bool help;
 };
 
-enum { OPT_VARIANT = 300, OPT_PARAM, OPT_RESULTS, OPT_VERBOSE, OPT_TYPE };
+enum { OPT_VARIANT = 300, OPT_PARAM, OPT_RESULTS, OPT_VERBOSE, OPT_RAW, OPT_TYPE };
 
 /* Parses explain's (ptx false) or ptx's (ptx true) arguments. */
 static int parse_args(int argc, char **argv, bool ptx, struct insp_args *a)
@@ -238,6 +242,7 @@ static int parse_args(int argc, char **argv, bool ptx, struct insp_args *a)
         {"variant", required_argument, NULL, OPT_VARIANT},
         {"type", required_argument, NULL, 't'},
         {"verbose", no_argument, NULL, OPT_VERBOSE},
+        {"raw", no_argument, NULL, OPT_RAW},
         {"device", required_argument, NULL, 'd'},
         {"kernel-dir", required_argument, NULL, 'k'},
         {"help", no_argument, NULL, 'h'},
@@ -273,12 +278,17 @@ static int parse_args(int argc, char **argv, bool ptx, struct insp_args *a)
         }
         case OPT_RESULTS: a->results = optarg; break;
         case OPT_VERBOSE: a->verbose = true; break;
+        case OPT_RAW: a->raw = true; break;
         case 'd': a->device = optarg; break;
         case 'k': a->kernel_dir = optarg; break;
         case 'h': a->help = true; return CLC_OK;
         case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
         default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
         }
+    }
+    if (a->verbose && a->raw) {
+        usage_error("--verbose and --raw do not go together", NULL);
+        return CLC_USAGE;
     }
     if (optind >= argc) {
         usage_error("name a case; 'clcoalesce cases' lists them", NULL);
@@ -726,6 +736,11 @@ int clc_cmd_ptx(int argc, char **argv)
         bin = NULL;
         if (build_binary(&ctx, file, options, a.verbose, &bin, &prog) != CLC_OK)
             goto done;
+    }
+    if (a.raw) {
+        fputs(bin, stdout);
+        rc = CLC_OK;
+        goto done;
     }
     printf("\n%s (%s) on %s, options: %s%s%s\n\n", file, clc_type_name(a.type), devs[di].meta.name,
            options, only ? "; kernel " : "", only ? only : "");

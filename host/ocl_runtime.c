@@ -335,69 +335,47 @@ static int flush_cache(struct clc_ctx *ctx)
     return clc_fill(ctx, ctx->flush_buf, ctx->flush_bytes, &pattern, sizeof pattern);
 }
 
+/* clc_time's API side for clc_time_launches. */
+struct ocl_timer {
+    struct clc_ctx *ctx;
+    clc_enqueue_fn fn;
+    void *arg;
+};
+
+static int ocl_run(void *api, int count)
+{
+    struct ocl_timer *o = api;
+    int rc = CLC_ERR;
+    for (int i = 0; i < count; i++) {
+        cl_event ev;
+        CLC_CHECK(o->fn(o->arg, o->ctx->queue, &ev));
+        clReleaseEvent(ev);
+    }
+    CLC_CHECK(clFinish(o->ctx->queue));
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+/* The START of a kernel's own event is when it began to run, so no untimed launch is needed
+ * in front (compare the CUDA twins' cu_time). */
+static int ocl_time(void *api, int count, bool probe, double *ms, int *extra)
+{
+    struct ocl_timer *o = api;
+    (void)probe;
+    *extra = 0;
+    return time_batch(o->ctx, o->fn, o->arg, count, ms);
+}
+
+static int ocl_flush(void *api)
+{
+    return flush_cache(((struct ocl_timer *)api)->ctx);
+}
+
 int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_fn fn, void *arg,
              struct clc_timing *t)
 {
-    int rc = CLC_ERR;
-    double *samples = calloc((size_t)o->reps, sizeof *samples);
-    memset(t, 0, sizeof *t);
-    t->ms_host = NAN;
-    if (samples == NULL) {
-        clc_error("out of memory");
-        return CLC_ERR;
-    }
-    for (int i = 0; i < o->warmup; i++) {
-        cl_event ev;
-        CLC_CHECK(fn(arg, ctx->queue, &ev));
-        clReleaseEvent(ev);
-        t->launches++;
-    }
-    CLC_CHECK(clFinish(ctx->queue));
-
-    /* One probe launch decides whether single launches are long enough to time. */
-    double probe;
-    if ((o->cold && flush_cache(ctx) != CLC_OK) || time_batch(ctx, fn, arg, 1, &probe) != CLC_OK)
-        goto cleanup;
-    t->launches++;
-    int batch = 1;
-    if (probe < o->min_ms && o->cold) {
-        t->coarse = true; /* batching would time warm launches: keep 1 and say so */
-    } else if (probe < o->min_ms) {
-        double b = ceil(o->min_ms / (probe > 1e-6 ? probe : 1e-6));
-        batch = b > 10000 ? 10000 : (int)b;
-    }
-    for (int r = 0; r < o->reps; r++) {
-        double ms;
-        if ((o->cold && flush_cache(ctx) != CLC_OK) ||
-            time_batch(ctx, fn, arg, batch, &ms) != CLC_OK)
-            goto cleanup;
-        samples[r] = ms / batch;
-        t->launches += batch;
-    }
-    struct clc_stats s;
-    clc_stats_compute(samples, (size_t)o->reps, &s);
-    t->reps = o->reps;
-    t->batch = batch;
-    t->ms_median = s.median;
-    t->ms_min = s.min;
-    t->ms_max = s.max;
-    t->cv = s.cv;
-
-    if (o->host_check && !o->cold) {
-        /* Host clock around a batch long enough (>= 20 ms) that clFinish latency is noise. */
-        int n = (int)fmin(10000.0, fmax(1.0, ceil(20.0 / fmax(s.median, 1e-6))));
-        uint64_t t0 = clc_now_ns();
-        for (int i = 0; i < n; i++) {
-            cl_event ev;
-            CLC_CHECK(fn(arg, ctx->queue, &ev));
-            clReleaseEvent(ev);
-        }
-        CLC_CHECK(clFinish(ctx->queue));
-        t->ms_host = (double)(clc_now_ns() - t0) * 1e-6 / n;
-        t->launches += n;
-    }
-    rc = CLC_OK;
-cleanup:
-    free(samples);
-    return rc;
+    struct ocl_timer api = {ctx, fn, arg};
+    struct clc_timer tm = {&api, ocl_run, ocl_time, ocl_flush};
+    return clc_time_launches(&tm, o, t);
 }

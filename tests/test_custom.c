@@ -101,6 +101,24 @@ static const char *write_kernel(const char *name, const char *text)
     return path;
 }
 
+/* Writes a copy-pattern kernel k that stores `value` (an expression of LOAD(in, i)) at
+ * out[i], with `before` above it and `after` below it in the file. */
+static const char *copy_kernel(const char *name, const char *before, const char *value,
+                               const char *after)
+{
+    static char text[2048];
+    snprintf(text, sizeof text,
+             "#include \"clc.h\"\n"
+             "%s__kernel void k(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)\n"
+             "{\n"
+             "    CLC_TRACE_BEGIN\n"
+             "    size_t i = get_global_id(0);\n"
+             "    if (i < n)\n"
+             "        STORE(out, i, %s);\n"
+             "}\n%s", before, value, after);
+    return write_kernel(name, text);
+}
+
 /* A gather kernel written without clc.h: it verifies and ranks; the model is off, and its
  * row says why. */
 START_TEST(plain_gather_runs_without_model)
@@ -163,16 +181,7 @@ END_TEST
 
 START_TEST(wrong_kernel_exits_1)
 {
-    const char *file = write_kernel(
-        "wrong.cl", "#include \"clc.h\"\n"
-                    "__kernel void k(__global const T *in, __global T *out, ulong n "
-                    "CLC_TRACE_ARGS)\n"
-                    "{\n"
-                    "    CLC_TRACE_BEGIN\n"
-                    "    size_t i = get_global_id(0);\n"
-                    "    if (i < n)\n"
-                    "        STORE(out, i, LOAD(in, i) + 1);\n"
-                    "}\n");
+    const char *file = copy_kernel("wrong.cl", "", "LOAD(in, i) + 1", "");
     char args[512];
     snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k --pattern copy "
              "--size 16KiB -r 1", file);
@@ -180,6 +189,35 @@ START_TEST(wrong_kernel_exits_1)
     ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
     ck_assert_ptr_nonnull(strstr(err, "wrong result"));
     ck_assert_ptr_null(strstr(out, "ranking")); /* a wrong kernel is not ranked */
+}
+END_TEST
+
+/* A kernel that declares its work-group shape runs at that shape; asked to run at another
+ * it is refused before any launch, naming the declared shape. */
+START_TEST(declared_shape)
+{
+    const char *file = copy_kernel(
+        "shaped.cl", "__attribute__((reqd_work_group_size(CLC_LOCAL_X, CLC_LOCAL_Y, 1)))\n",
+        "LOAD(in, i)",
+        "__attribute__((reqd_work_group_size(64, 1, 1)))\n"
+        "__kernel void k64(__global const T *in, __global T *out, ulong n)\n"
+        "{\n"
+        "    if (get_global_id(0) < n)\n"
+        "        out[get_global_id(0)] = in[get_global_id(0)];\n"
+        "}\n");
+    char args[512];
+    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k --pattern copy "
+             "--local 128 --size 16KiB -r 1", file);
+    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    ck_assert_ptr_nonnull(strstr(out, "<- yours"));
+    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k64 --pattern copy "
+             "--local 128 --size 16KiB -r 1", file);
+    rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
+    ck_assert_ptr_nonnull(strstr(err, "--local 128x1: kernel 'k64' declares "
+                                      "reqd_work_group_size(64, 1, 1)"));
+    ck_assert_ptr_null(strstr(out, "ranking"));
 }
 END_TEST
 
@@ -287,7 +325,8 @@ int main(void)
     const TTest *tests[] = {
         copy_example_verifies_and_ranks, scale_example_verifies_and_ranks,
         transpose_example_verifies_and_ranks, plain_gather_runs_without_model,
-        cli_prints_ranking, wrong_kernel_exits_1, compile_error_names_file_and_line,
+        cli_prints_ranking, wrong_kernel_exits_1, declared_shape,
+        compile_error_names_file_and_line,
         bad_options, not_in_default_run,
     };
     return clc_test_main(clc_test_suite("custom", tests, sizeof tests / sizeof tests[0]));

@@ -161,6 +161,20 @@ START_TEST(ptx_command)
         assert_has(err, "returned no PTX (only NVIDIA's OpenCL driver does)");
         ck_assert_ptr_null(strstr(out, ".target"));
     }
+    /* --raw: the module as the driver returned it, nothing added */
+    rc = cli("ptx transpose --raw");
+    if (default_device_is_nvidia()) {
+        ck_assert_int_eq(rc, 0);
+        ck_assert_msg(strncmp(out, "//", 2) == 0 || strncmp(out, ".version", 8) == 0 ||
+                      out[0] == '\n', "not raw PTX: %.80s", out);
+        assert_has(out, ".entry tiled_1elem");
+        ck_assert_ptr_null(strstr(out, ">> "));
+    } else {
+        ck_assert_int_eq(rc, 1);
+        assert_has(err, "returned no PTX");
+    }
+    ck_assert_int_eq(cli("ptx transpose --raw --verbose"), 2);
+    assert_has(err, "--verbose and --raw do not go together");
     ck_assert_int_eq(cli("ptx nosuchcase"), 2);
     ck_assert_int_eq(cli("ptx coalesced --param 1"), 2); /* explain's option, not ptx's */
     ck_assert_int_eq(cli("ptx --help"), 0);

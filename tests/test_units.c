@@ -1,5 +1,6 @@
 /* test_units.c - pieces that need no device: size and count parsing, device selectors,
- * statistics, bandwidth arithmetic, writers and the JSON reader. */
+ * statistics, bandwidth arithmetic, writers and the JSON reader, the element check and the
+ * timing policy (against a fake API). */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +10,8 @@
 
 #include "clcoalesce/cli.h"
 #include "clcoalesce/stats.h"
+#include "clcoalesce/timing.h"
+#include "clcoalesce/verify.h"
 #include "testutil.h"
 
 START_TEST(sizes_parse)
@@ -285,12 +288,150 @@ START_TEST(run_args_parse)
 }
 END_TEST
 
+
+/* The check (parallel with OpenMP) counts every bad element and names the first one, wherever
+ * the bad elements fall among the threads' chunks; NaN never passes. */
+START_TEST(check_counts_and_names_first)
+{
+    enum { N = 100003 };
+    float *want = malloc(N * sizeof *want), *got = malloc(N * sizeof *got);
+    ck_assert_ptr_nonnull(want);
+    ck_assert_ptr_nonnull(got);
+    clc_fill_values(want, N, CLC_FLOAT, 7);
+    for (size_t i = 0; i < N; i += 9973)
+        ck_assert(want[i] == (float)clc_value(7 + i));
+    memcpy(got, want, N * sizeof *got);
+    struct clc_result r;
+    clc_result_init(&r, "c", "v", CLC_FLOAT);
+    ck_assert(clc_check_values(&r, got, want, N, CLC_FLOAT, 0));
+    ck_assert_str_eq(r.note, "");
+    got[N - 1] += 1;
+    got[77777] = NAN;
+    got[31] -= 2;
+    ck_assert(!clc_check_values(&r, got, want, N, CLC_FLOAT, 0));
+    char expect[160];
+    snprintf(expect, sizeof expect, "wrong result: 3 of %d elements differ, first at 31: got %g, "
+             "expected %g", N, (double)got[31], (double)want[31]);
+    ck_assert_str_eq(r.note, expect);
+    /* within a relative tolerance the off-by-one elements pass, NaN does not */
+    got[31] = want[31] * (1 + 1e-7f);
+    got[N - 1] = want[N - 1];
+    ck_assert(!clc_check_values(&r, got, want, N, CLC_FLOAT, 1e-6));
+    ck_assert_ptr_nonnull(strstr(r.note, "1 of 100003 elements differ, first at 77777: got nan"));
+    free(want);
+    free(got);
+}
+END_TEST
+
+/* A fake API for the timing policy: every launch "takes" ms_per_launch of device time. */
+struct fake_api {
+    double ms_per_launch;
+    long runs, timed, extra_each, flushes, flushes_before_probe;
+    bool probe_seen, probe_twice;
+};
+
+static int fake_run(void *api, int count)
+{
+    ((struct fake_api *)api)->runs += count;
+    return CLC_OK;
+}
+
+static int fake_time(void *api, int count, bool probe, double *ms, int *extra)
+{
+    struct fake_api *f = api;
+    if (probe) {
+        f->probe_twice = f->probe_seen;
+        f->probe_seen = true;
+        f->flushes_before_probe = f->flushes;
+    }
+    f->timed += count;
+    *ms = count * f->ms_per_launch;
+    *extra = (int)f->extra_each;
+    return CLC_OK;
+}
+
+static int fake_flush(void *api)
+{
+    ((struct fake_api *)api)->flushes++;
+    return CLC_OK;
+}
+
+START_TEST(timing_policy)
+{
+    struct clc_timing_opts o = clc_timing_defaults(-1, 0, false, 1000.0);
+    ck_assert_int_eq(o.warmup, 2);
+    ck_assert_int_eq(o.reps, 20);
+    ck_assert(o.warmup_ms == CLC_WARMUP_MS);
+    ck_assert(fabs(o.min_ms - 0.2) < 1e-12); /* 200 x a 1 us timer */
+    struct clc_timing_opts q = clc_timing_defaults(-1, 0, true, 1.0);
+    ck_assert_int_eq(q.warmup, 1);
+    ck_assert_int_eq(q.reps, 5);
+    ck_assert(q.warmup_ms == 0);
+    ck_assert(fabs(q.min_ms - 0.02) < 1e-12); /* never below 0.02 ms */
+
+    /* long launches: one per sample; every launch counted, the untimed ones too */
+    struct fake_api f = {.ms_per_launch = 1.0, .extra_each = 1};
+    struct clc_timer tm = {&f, fake_run, fake_time, fake_flush};
+    struct clc_timing t;
+    o.warmup_ms = 0;
+    o.host_check = true;
+    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert(f.probe_seen && !f.probe_twice);
+    ck_assert_int_eq(t.batch, 1);
+    ck_assert_int_eq(t.reps, 20);
+    ck_assert(t.ms_median == 1.0 && t.ms_min == 1.0 && t.ms_max == 1.0 && t.cv == 0);
+    ck_assert_int_eq(f.timed, 1 + 20);
+    long host_batch = 20; /* >= 20 ms of 1 ms launches */
+    ck_assert_int_eq(f.runs, 2 + host_batch);
+    ck_assert_int_eq(t.launches, f.runs + f.timed + 21 * f.extra_each);
+    ck_assert(!isnan(t.ms_host));
+    ck_assert_int_eq(f.flushes, 0);
+
+    /* short launches: batched to last min_ms */
+    struct fake_api s = {.ms_per_launch = 0.01};
+    tm.api = &s;
+    o.host_check = false;
+    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(t.batch, 20); /* 0.2 ms / 0.01 ms */
+    ck_assert(fabs(t.ms_median - 0.01) < 1e-12);
+    ck_assert(isnan(t.ms_host));
+    ck_assert_int_eq(t.launches, s.runs + s.timed);
+
+    /* warm-up continues until warmup_ms have passed on the host clock */
+    struct fake_api w = {.ms_per_launch = 1.0};
+    tm.api = &w;
+    o.warmup_ms = 5;
+    uint64_t t0 = clc_now_ns();
+    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert((double)(clc_now_ns() - t0) * 1e-6 >= 5);
+    ck_assert_int_gt(w.runs, 2);
+    o.warmup = 0; /* no warm-up at all, whatever warmup_ms says */
+    struct fake_api z = {.ms_per_launch = 1.0};
+    tm.api = &z;
+    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(z.runs, 0);
+
+    /* cold: a flush before the probe and before each sample, no batching, coarse when short */
+    struct fake_api c = {.ms_per_launch = 0.01};
+    tm.api = &c;
+    o.cold = true;
+    o.host_check = true;
+    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(c.flushes_before_probe, 1);
+    ck_assert_int_eq(c.flushes, 1 + 20);
+    ck_assert_int_eq(t.batch, 1);
+    ck_assert(t.coarse);
+    ck_assert(isnan(t.ms_host)); /* the host batch would run warm */
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {sizes_parse,        bad_sizes_rejected, counts_parse,
                             device_selectors,   known_devices,      statistics,
                             bandwidth_arithmetic, json_round_trip,  csv_quotes_notes,
                             reader_rejects_bad_files, failed_write_leaves_no_file,
-                            registry_is_consistent, run_args_parse};
+                            registry_is_consistent, run_args_parse,
+                            check_counts_and_names_first, timing_policy};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

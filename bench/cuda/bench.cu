@@ -77,6 +77,50 @@ int cu_host_alloc(cu_host *h, size_t n, enum clc_type t)
     return CLC_OK;
 }
 
+/* Freed device memory stays in this process's pool for the next allocation.  A kernel that
+ * runs within a fraction of a second after a multi-GiB cudaFree is slower: on an H100 an
+ * fp64 in-place pass over 256 MiB ran at 2498 GB/s right after freeing 8 GiB and at 2846
+ * GB/s 0.5 s later (bench/cuda/free_probe.cu), so with cudaMalloc/cudaFree the first row
+ * after a case that freed a large buffer measured the driver's clean-up, not the kernel.
+ * With the pool nothing is given back until the run ends.  Devices without memory pools
+ * use cudaMalloc/cudaFree. */
+static cudaMemPool_t pool;
+static bool have_pool;
+
+static void cu_pool_init(int dev)
+{
+    int supported = 0;
+    uint64_t keep = UINT64_MAX;
+    have_pool = cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported, dev) ==
+                    cudaSuccess && supported &&
+                cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess &&
+                cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep) ==
+                    cudaSuccess;
+}
+
+void cu_free(void *p)
+{
+    if (have_pool)
+        cudaFreeAsync(p, 0);
+    else
+        cudaFree(p);
+}
+
+/* Allocates from the pool on the default stream, where every launch of the run goes; when
+ * the pool's free blocks do not fit the request, gives them back and tries once more. */
+static cudaError_t device_malloc(void **p, size_t bytes)
+{
+    if (!have_pool)
+        return cudaMalloc(p, bytes);
+    cudaError_t err = cudaMallocAsync(p, bytes, 0);
+    if (err == cudaErrorMemoryAllocation) {
+        cudaGetLastError(); /* clear it: the retry decides */
+        if (cudaStreamSynchronize(0) == cudaSuccess && cudaMemPoolTrimTo(pool, 0) == cudaSuccess)
+            err = cudaMallocAsync(p, bytes, 0);
+    }
+    return err;
+}
+
 int cu_alloc(cu_dev *d, size_t bytes, const char *what)
 {
     char want[32], lim[32];
@@ -87,10 +131,10 @@ int cu_alloc(cu_dev *d, size_t bytes, const char *what)
                  clc_format_size(max_alloc_bytes, lim, sizeof lim));
         return CLC_ERR;
     }
-    cudaError_t err = cudaMalloc(&d->p, bytes ? bytes : 1);
+    cudaError_t err = device_malloc(&d->p, bytes ? bytes : 1);
     if (err != cudaSuccess) {
         d->p = nullptr;
-        cu_error("cudaMalloc(%s, %s) failed: %s: %s", what, clc_format_size(bytes, want, sizeof want),
+        cu_error("%s(%s, %s) failed: %s: %s", have_pool ? "cudaMallocAsync" : "cudaMalloc", what, clc_format_size(bytes, want, sizeof want),
                  cudaGetErrorName(err), cudaGetErrorString(err));
         return CLC_ERR;
     }
@@ -108,12 +152,6 @@ int cu_read(const cu_dev *d, size_t offset, size_t bytes, void *dst)
 {
     CU_TRY(cudaMemcpy(dst, static_cast<const char *>(d->p) + offset, bytes, cudaMemcpyDeviceToHost));
     return CLC_OK;
-}
-
-void cu_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first)
-{
-    for (size_t j = 0; j < n; j++)
-        cu_put(dst, j, t, cu_value(first + j));
 }
 
 /* ------------------------------------------------------------------ values on the device */
@@ -146,21 +184,6 @@ int cu_bench_poison(cu_dev *d, size_t bytes)
 
 /* ------------------------------------------------------------------ timing */
 
-/* Enqueues `count` launches between one start and one end event on the default stream and
- * returns the elapsed device time in ms. */
-static int time_batch(cu_launch l, int count, cudaEvent_t start, cudaEvent_t stop, double *ms)
-{
-    float f = 0;
-    CU_TRY(cudaEventRecord(start, 0));
-    for (int i = 0; i < count; i++)
-        CU_TRY(l.fn(l.arg));
-    CU_TRY(cudaEventRecord(stop, 0));
-    CU_TRY(cudaEventSynchronize(stop));
-    CU_TRY(cudaEventElapsedTime(&f, start, stop));
-    *ms = f;
-    return CLC_OK;
-}
-
 /* Owns the two events of a timing. */
 struct event_pair {
     cudaEvent_t start = nullptr, stop = nullptr;
@@ -173,77 +196,62 @@ struct event_pair {
     }
 };
 
-int cu_time(const struct cu_timing_opts *o, cu_launch l, struct cu_timing *t)
-{
-    memset(t, 0, sizeof *t);
-    t->ms_host = NAN;
+/* cu_time's API side for clc_time_launches. */
+struct cuda_timer {
+    cu_launch l;
     event_pair ev;
-    CU_TRY(cudaEventCreate(&ev.start));
-    CU_TRY(cudaEventCreate(&ev.stop));
-    double *samples = static_cast<double *>(calloc((size_t)o->reps, sizeof(double)));
-    if (samples == NULL) {
-        cu_error("out of memory");
-        return CLC_ERR;
-    }
-    struct free_on_exit {
-        double *p;
-        ~free_on_exit() { free(p); }
-    } guard{samples};
+    const char *probe_label;
+};
 
-    for (int i = 0; i < o->warmup; i++) {
-        CU_TRY(l.fn(l.arg));
-        t->launches++;
-    }
+static int cuda_run(void *api, int count)
+{
+    const cuda_timer *c = static_cast<const cuda_timer *>(api);
+    for (int i = 0; i < count; i++)
+        CU_TRY(c->l.fn(c->l.arg));
     CU_TRY(cudaDeviceSynchronize());
+    return CLC_OK;
+}
 
-    /* One probe launch decides whether single launches are long enough to time.  It is also
-     * the launch a profiler sees with CLC_PROFILE_PROBE: exactly one per row, after the
-     * inputs are written and warm-up is done, and never a batch of thousands. */
-    double probe;
-    if (o->probe_label != NULL) {
-        nvtxRangePushA(o->probe_label);
+/* A start event recorded on an idle GPU completes at once, before the host has queued the
+ * launch behind it, so it would time the host's launch latency too (1-2 % of a 0.2 ms
+ * kernel, measured against the host clock).  One untimed launch in front keeps the GPU busy
+ * while the events and the timed launches are queued: the start event then completes when
+ * that launch ends and the timed one begins, as the START of an OpenCL kernel event. */
+static int cuda_time(void *api, int count, bool probe, double *ms, int *extra)
+{
+    const cuda_timer *c = static_cast<const cuda_timer *>(api);
+    const char *label = probe ? c->probe_label : NULL;
+    float f = 0;
+    CU_TRY(c->l.fn(c->l.arg));
+    *extra = 1;
+    if (label != NULL) {
+        nvtxRangePushA(label);
         CU_TRY(cudaProfilerStart());
     }
-    int probe_rc = time_batch(l, 1, ev.start, ev.stop, &probe);
-    if (o->probe_label != NULL) {
+    CU_TRY(cudaEventRecord(c->ev.start, 0));
+    for (int i = 0; i < count; i++)
+        CU_TRY(c->l.fn(c->l.arg));
+    CU_TRY(cudaEventRecord(c->ev.stop, 0));
+    if (label != NULL) {
         CU_TRY(cudaProfilerStop());
         nvtxRangePop();
     }
-    if (probe_rc != CLC_OK)
-        return CLC_ERR;
-    t->launches++;
-    int batch = 1;
-    if (probe < o->min_ms) {
-        double b = ceil(o->min_ms / (probe > 1e-6 ? probe : 1e-6));
-        batch = b > 10000 ? 10000 : (int)b;
-    }
-    for (int r = 0; r < o->reps; r++) {
-        double ms;
-        if (time_batch(l, batch, ev.start, ev.stop, &ms) != CLC_OK)
-            return CLC_ERR;
-        samples[r] = ms / batch;
-        t->launches += batch;
-    }
-    struct clc_stats s;
-    clc_stats_compute(samples, (size_t)o->reps, &s);
-    t->reps = o->reps;
-    t->batch = batch;
-    t->ms_median = s.median;
-    t->ms_min = s.min;
-    t->ms_max = s.max;
-    t->cv = s.cv;
-
-    if (o->host_check) {
-        /* Host clock around a batch long enough (>= 20 ms) that synchronisation latency is noise. */
-        int n = (int)fmin(10000.0, fmax(1.0, ceil(20.0 / fmax(s.median, 1e-6))));
-        uint64_t t0 = clc_now_ns();
-        for (int i = 0; i < n; i++)
-            CU_TRY(l.fn(l.arg));
-        CU_TRY(cudaDeviceSynchronize());
-        t->ms_host = (double)(clc_now_ns() - t0) * 1e-6 / n;
-        t->launches += n;
-    }
+    CU_TRY(cudaEventSynchronize(c->ev.stop));
+    CU_TRY(cudaEventElapsedTime(&f, c->ev.start, c->ev.stop));
+    *ms = f;
     return CLC_OK;
+}
+
+int cu_time(const struct clc_timing_opts *o, const char *probe_label, cu_launch l,
+            struct clc_timing *t)
+{
+    cuda_timer c;
+    c.l = l;
+    c.probe_label = probe_label;
+    CU_TRY(cudaEventCreate(&c.ev.start));
+    CU_TRY(cudaEventCreate(&c.ev.stop));
+    struct clc_timer tm = {&c, cuda_run, cuda_time, NULL};
+    return clc_time_launches(&tm, o, t);
 }
 
 /* ------------------------------------------------------------------ helpers for cases */
@@ -262,21 +270,21 @@ bool cu_bench_wants(const struct cu_bench *b, const char *variant)
     return b->opts->variant == NULL || strcmp(b->opts->variant, variant) == 0;
 }
 
-int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct cu_timing *t)
+int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct clc_timing *t)
 {
-    struct cu_timing_opts o = b->timing;
     char label[160];
-    if (o.profile_probe) {
+    const char *probe_label = NULL;
+    if (b->profile_probe) {
         char param[24] = "-";
         if (r->has_param)
             snprintf(param, sizeof param, "%ld", r->param);
         snprintf(label, sizeof label, "clc/%s/%s/%s/%s", r->case_name, r->variant, param,
                  clc_type_name(r->type));
-        o.probe_label = label;
+        probe_label = label;
         /* the launch order, for reading a profile that lacks the NVTX range names */
         fprintf(stderr, "clcoalesce-cuda: probe: %s\n", label);
     }
-    if (cu_time(&o, l, t) != CLC_OK)
+    if (cu_time(&b->timing, probe_label, l, t) != CLC_OK)
         return CLC_ERR;
     r->reps = t->reps;
     r->batch = t->batch;
@@ -286,28 +294,6 @@ int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct 
     r->cv = t->cv;
     r->ms_host = t->ms_host;
     return CLC_OK;
-}
-
-bool cu_bench_check(struct clc_result *r, const void *got, const void *want, size_t n,
-                    enum clc_type t, double tol)
-{
-    size_t bad = 0, first = 0;
-    double g0 = 0, w0 = 0;
-    for (size_t i = 0; i < n; i++) {
-        double g = cu_get(got, i, t), w = cu_get(want, i, t);
-        /* written so that NaN (the poison) fails both ways */
-        bool ok = tol == 0 ? g == w : fabs(g - w) <= tol * fmax(1.0, fabs(w));
-        if (!ok && bad++ == 0) {
-            first = i;
-            g0 = g;
-            w0 = w;
-        }
-    }
-    if (bad == 0)
-        return true;
-    snprintf(r->note, sizeof r->note, "wrong result: %zu of %zu elements differ, first at %zu: "
-             "got %g, expected %g", bad, n, first, g0, w0);
-    return false;
 }
 
 int cu_bench_finish(struct cu_bench *b, struct clc_result *r, bool verified)
@@ -372,7 +358,7 @@ int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *
     cu_host h_in, got, want;
     cu_dev in, out;
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
 
     clc_result_init(&r, b->c->name, s->variant, t);
     if (s->has_param)
@@ -382,7 +368,7 @@ int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *
         cu_host_alloc(&want, s->n_out, t) || cu_alloc(&in, s->n_in * es, "input") ||
         cu_alloc(&out, s->n_out * es, "output"))
         return CLC_ERR;
-    cu_fill_values(h_in.p, s->n_in, t, 0);
+    clc_fill_values(h_in.p, s->n_in, t, 0);
     if (cu_write(&in, 0, s->n_in * es, h_in.p) || cu_bench_poison(&out, s->n_out * es))
         return CLC_ERR;
     cu_map_args a = {t, in.p, out.p, s->n_out, (unsigned)s->param,
@@ -392,7 +378,7 @@ int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *
     if (cu_bench_time(b, &r, cu_launch_of(call), &tm) || cu_read(&out, 0, s->n_out * es, got.p))
         return CLC_ERR;
     s->reference(h_in.p, want.p, s, t);
-    return cu_bench_finish(b, &r, cu_bench_check(&r, got.p, want.p, s->n_out, t, 0));
+    return cu_bench_finish(b, &r, clc_check_values(&r, got.p, want.p, s->n_out, t, 0));
 }
 
 /* ------------------------------------------------------------------ devices */
@@ -535,10 +521,10 @@ static int case_size(const struct cu_opts *o, const struct clc_device_meta *m,
 }
 
 /* The driver's device-to-device copy over `bytes`: the ceiling every result is compared with. */
-static int measure_copy_ceiling(const struct cu_timing_opts *to, uint64_t bytes, double *gbps)
+static int measure_copy_ceiling(const struct clc_timing_opts *to, uint64_t bytes, double *gbps)
 {
     cu_dev src, dst;
-    struct cu_timing t;
+    struct clc_timing t;
     if (cu_alloc(&src, bytes, "copy ceiling source") ||
         cu_alloc(&dst, bytes, "copy ceiling destination"))
         return CLC_ERR;
@@ -547,14 +533,14 @@ static int measure_copy_ceiling(const struct cu_timing_opts *to, uint64_t bytes,
     auto copy = [d, s, bytes]() {
         return cudaMemcpyAsync(d, s, bytes, cudaMemcpyDeviceToDevice, 0);
     };
-    if (cu_time(to, cu_launch_of(copy), &t) != CLC_OK)
+    if (cu_time(to, NULL, cu_launch_of(copy), &t) != CLC_OK)
         return CLC_ERR;
     *gbps = clc_gbps(2 * bytes, t.ms_median);
     return CLC_OK;
 }
 
 static void fill_run_meta(struct clc_report *rep, const struct cu_opts *o,
-                          const struct cu_timing_opts *to, const char *const *names, int n)
+                          const struct clc_timing_opts *to, const char *const *names, int n)
 {
     struct clc_run_meta *m = &rep->run;
     m->size = o->size;
@@ -600,16 +586,14 @@ int cu_run(const struct cu_opts *o, const char *const *names, int n, struct clc_
             return CLC_ERR;
     }
     CU_TRY(cudaFree(0)); /* create the context now, not inside the first timing */
+    cu_pool_init(dev);
     cu_note("device: %s (%s, %s)", rep->device.name, rep->device.pci_bus_id, rep->device.platform);
 
-    struct cu_timing_opts to;
-    to.warmup = o->warmup >= 0 ? o->warmup : (o->quick ? 1 : 2);
-    to.reps = o->reps > 0 ? o->reps : (o->quick ? 5 : 20);
-    to.min_ms = fmax(0.02, 200.0 * rep->device.timer_res_ns * 1e-6);
+    struct clc_timing_opts to =
+        clc_timing_defaults(o->warmup, o->reps, o->quick, rep->device.timer_res_ns);
     to.host_check = o->host_check;
     const char *pp = getenv("CLC_PROFILE_PROBE");
-    to.profile_probe = pp != NULL && *pp != '\0' && strcmp(pp, "0") != 0;
-    to.probe_label = NULL;
+    bool profile_probe = pp != NULL && *pp != '\0' && strcmp(pp, "0") != 0;
     fill_run_meta(rep, o, &to, names, n);
     if (!isnan(o->peak_gbps)) {
         rep->device.peak_gbps = o->peak_gbps;
@@ -632,7 +616,7 @@ int cu_run(const struct cu_opts *o, const char *const *names, int n, struct clc_
         clc_table_header(table);
     int rc = CLC_OK;
     for (int i = 0; i < ncases; i++) {
-        struct cu_bench b = {o, cases[i], 0, rep->device.max_alloc, rep, table, to};
+        struct cu_bench b = {o, cases[i], 0, rep->device.max_alloc, rep, table, to, profile_probe};
         case_size(o, &rep->device, cases[i], &b.size);
         static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
         for (int k = 0; k < 2; k++) {

@@ -15,6 +15,8 @@
 
 #include "clcoalesce/core.h"
 #include "clcoalesce/result.h"
+#include "clcoalesce/timing.h"
+#include "clcoalesce/verify.h"
 
 /* ------------------------------------------------------------------ messages and errors */
 
@@ -38,6 +40,9 @@ void cu_fail(const char *call, cudaError_t err, const char *file, int line);
 
 /* ------------------------------------------------------------------ buffers */
 
+/* Returns a device allocation to the run's memory pool (see cu_pool_init). */
+void cu_free(void *p);
+
 /* A device allocation freed when it goes out of scope. */
 struct cu_dev {
     void *p = nullptr;
@@ -45,7 +50,7 @@ struct cu_dev {
     cu_dev() = default;
     cu_dev(const cu_dev &) = delete;
     cu_dev &operator=(const cu_dev &) = delete;
-    ~cu_dev() { if (p) cudaFree(p); }
+    ~cu_dev() { if (p) cu_free(p); }
     template <typename T> T *as() const { return static_cast<T *>(p); }
 };
 
@@ -79,22 +84,6 @@ __host__ __device__ inline double cu_value(uint64_t j)
     uint32_t h = (uint32_t)j * 2654435761u;
     return (double)((int)(h >> 22) - 512);
 }
-
-/* Element access for host references written once for both types. */
-inline double cu_get(const void *p, size_t i, enum clc_type t)
-{
-    return t == CLC_DOUBLE ? ((const double *)p)[i] : ((const float *)p)[i];
-}
-inline void cu_put(void *p, size_t i, enum clc_type t, double v)
-{
-    if (t == CLC_DOUBLE)
-        ((double *)p)[i] = v;
-    else
-        ((float *)p)[i] = (float)v;
-}
-
-/* Fills n elements of type t with cu_value(first + j). */
-void cu_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first);
 
 /* Rounds n up to a multiple of m: the OpenCL side's global size, so grid = round_up / block. */
 inline size_t cu_round_up(size_t n, size_t m)
@@ -153,29 +142,13 @@ template <class F> cu_launch cu_launch_of(const F &f)
     return cu_launch{[](const void *a) { return (*static_cast<const F *>(a))(); }, &f};
 }
 
-struct cu_timing_opts {
-    int warmup;
-    int reps;
-    double min_ms;   /* a launch shorter than this is batched */
-    bool host_check;
-    /* CLC_PROFILE_PROBE set in the environment: cu_bench_time names each row's probe launch
-     * (probe_label, "clc/case/variant/param/type") so a profiler sees that launch alone. */
-    bool profile_probe;
-    const char *probe_label;
-};
-
-struct cu_timing {
-    int reps, batch;
-    long launches;   /* every launch made, warm-up and probe included (in-place cases verify with it) */
-    double ms_median, ms_min, ms_max, cv, ms_host;
-};
-
-/* Times l exactly as the OpenCL tool's clc_time: `warmup` launches, one probe launch, then
- * `reps` samples, each `batch` launches between one start and one end event (batch is 1
- * unless the probe is shorter than min_ms), summarised by median/min/max/cv per launch.
- * With o->probe_label set, the probe alone runs between cudaProfilerStart and
- * cudaProfilerStop inside an NVTX range of that name (bench/ncu-sectors.sh profiles it). */
-int cu_time(const struct cu_timing_opts *o, cu_launch l, struct cu_timing *t);
+/* Times l with the shared policy of include/clcoalesce/timing.h, as the OpenCL tool's
+ * clc_time: each sample is `batch` launches between a start and a stop event, behind one
+ * untimed launch that keeps the GPU busy while they are queued.  With probe_label set, the
+ * probe launch alone runs between cudaProfilerStart and cudaProfilerStop inside an NVTX
+ * range of that name (bench/ncu-sectors.sh profiles it). */
+int cu_time(const struct clc_timing_opts *o, const char *probe_label, cu_launch l,
+            struct clc_timing *t);
 
 /* ------------------------------------------------------------------ running */
 
@@ -186,7 +159,10 @@ struct cu_bench {
     uint64_t max_alloc;         /* per-buffer limit */
     struct clc_report *report;
     FILE *table;                /* rows are streamed here when non-NULL */
-    struct cu_timing_opts timing;
+    struct clc_timing_opts timing;
+    /* CLC_PROFILE_PROBE set in the environment: cu_bench_time names each row's probe launch
+     * ("clc/case/variant/param/type") so a profiler sees that launch alone. */
+    bool profile_probe;
 };
 
 /* Elements of type t in the case's main array. */
@@ -204,12 +180,8 @@ int cu_bench_poison(cu_dev *d, size_t bytes);
 int cu_bench_init_values(enum clc_type t, cu_dev *buf, size_t n);
 
 /* Times l with the run's options and copies the timing into r. */
-int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct cu_timing *t);
+int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct clc_timing *t);
 
-/* Compares n elements of type t, exactly when tol == 0, else within a relative tolerance;
- * on mismatch writes the first bad index and the count into r->note. */
-bool cu_bench_check(struct clc_result *r, const void *got, const void *want, size_t n,
-                    enum clc_type t, double tol);
 
 /* Completes a row (status, GB/s, percentages), adds it to the report and streams it.
  * Returns CLC_OK, or CLC_ERR when the row did not verify. */

@@ -24,6 +24,7 @@ static void aos_reference(const void *in, void *want, const struct clc_map_spec 
                           enum clc_type t)
 {
     const struct particle *p = in;
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s->n_out; i++)
         clc_put(want, i, t, (double)p[i].x * 2);
 }
@@ -31,6 +32,7 @@ static void aos_reference(const void *in, void *want, const struct clc_map_spec 
 static void soa_reference(const void *in, void *want, const struct clc_map_spec *s,
                           enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s->n_out; i++)
         clc_put(want, i, t, clc_get(in, i, t) * 2);
 }
@@ -39,6 +41,7 @@ static void padded_reference(const void *in, void *want, const struct clc_map_sp
                              enum clc_type t)
 {
     const struct padded *p = in;
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s->n_out; i++)
         clc_put(want, i, t, (double)p[i].f * 2);
 }

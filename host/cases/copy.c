@@ -7,6 +7,7 @@
 static void copy_reference(const void *in, void *want, const struct clc_map_spec *s,
                            enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
         clc_put(want, j, t, clc_get(in, j, t));
 }
@@ -33,7 +34,7 @@ static int run_enqueue(struct clc_bench *b, enum clc_type t, size_t n)
         clc_bench_time(b, &r, clc_enqueue_copy, &c, &tm) != CLC_OK ||
         clc_read(b->ctx, c.dst, 0, bytes, got) != CLC_OK)
         goto cleanup;
-    rc = clc_bench_finish(b, &r, clc_bench_check(&r, got, h_in, n, t, 0));
+    rc = clc_bench_finish(b, &r, clc_check_values(&r, got, h_in, n, t, 0));
 cleanup:
     if (c.src)
         clReleaseMemObject(c.src);

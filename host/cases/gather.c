@@ -33,6 +33,7 @@ static uint64_t xorshift64(uint64_t *s)
 static void make_indices(uint32_t *idx, size_t n, size_t block, uint64_t seed)
 {
     uint64_t s = seed;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < n; j++)
         idx[j] = (uint32_t)j;
     for (size_t lo = 0; lo < n; lo += block) {
@@ -69,9 +70,10 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct gather_run *
         clc_read(b->ctx, g->out, 0, n * es, g->got))
         return CLC_ERR;
     /* in holds clc_value(j), so the expected output needs only the indices */
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < n; i++)
         clc_put(g->want, i, t, clc_value(g->h_idx[i]));
-    return clc_bench_finish(b, &r, clc_bench_check(&r, g->got, g->want, n, t, 0));
+    return clc_bench_finish(b, &r, clc_check_values(&r, g->got, g->want, n, t, 0));
 }
 
 static int run(struct clc_bench *b, enum clc_type t)

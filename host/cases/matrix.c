@@ -81,7 +81,7 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct matrix *m,
     if (tm.batch > 1)
         snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
                  tm.batch);
-    rc = clc_bench_finish(b, &r, clc_bench_check(&r, m->got, m->want, m->n, t, 0));
+    rc = clc_bench_finish(b, &r, clc_check_values(&r, m->got, m->want, m->n, t, 0));
 cleanup:
     if (ev)
         clReleaseEvent(ev);
@@ -108,6 +108,7 @@ static int run(struct clc_bench *b, enum clc_type t)
      * element whose value is -1 maps to itself, so a missed element escapes only when it is
      * one of those (1 value in 1024): a missed row or column is caught. */
     size_t used = m.width * m.height;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < m.n; j++)
         clc_put(m.want, j, t, j < used ? clc_value(j) * 2 + 1 : clc_value(j));
     rc = CLC_OK;

@@ -9,6 +9,7 @@
 
 static void reference(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
         clc_put(want, j, t, clc_get(in, j, t));
 }

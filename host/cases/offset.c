@@ -8,6 +8,7 @@
 /* After `launches` increments, elements [s, s + n) have grown by launches, the rest not. */
 static void expected(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < len; j++)
         clc_put(want, j, t, clc_value(j) + (j >= s && j < s + n ? (double)launches : 0.0));
 }
@@ -29,7 +30,7 @@ static int run_offset(struct clc_bench *b, enum clc_type t, cl_kernel k, cl_mem 
         clc_read(b->ctx, a, 0, len * clc_type_size(t), got))
         return CLC_ERR;
     expected(want, len, s, n, tm.launches, t);
-    return clc_bench_finish(b, &r, clc_bench_check(&r, got, want, len, t, 0));
+    return clc_bench_finish(b, &r, clc_check_values(&r, got, want, len, t, 0));
 }
 
 static int run(struct clc_bench *b, enum clc_type t)

@@ -62,7 +62,7 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct rowsum *s, c
     if (tm.batch > 1)
         snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
                  tm.batch);
-    rc = clc_bench_finish(b, &r, clc_bench_check(&r, s->got, s->want, s->rows, t, 0));
+    rc = clc_bench_finish(b, &r, clc_check_values(&r, s->got, s->want, s->rows, t, 0));
 cleanup:
     if (k)
         clReleaseKernel(k);
@@ -87,6 +87,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         clc_bench_init_values(b, t, s.m, s.rows * s.cols) != CLC_OK)
         goto cleanup;
     /* integers below 2^24 in magnitude: exact in any order of summation */
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s.rows; i++) {
         double sum = 0;
         for (size_t c = 0; c < s.cols; c++)

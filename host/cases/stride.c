@@ -38,10 +38,11 @@ static bool verify(struct clc_bench *b, struct stride_run *sr, enum clc_type t, 
     }
     if (clc_read(b->ctx, sr->dense, 0, n * es, sr->got))
         return false;
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < n; i++)
         clc_put(sr->want, i, t, clc_value((uint64_t)i * s) + (double)launches);
     *io_error = false;
-    if (!clc_bench_check(r, sr->got, sr->want, n, t, 0))
+    if (!clc_check_values(r, sr->got, sr->want, n, t, 0))
         return false;
 
     size_t w = n * s < WINDOW ? n * s : WINDOW;
@@ -49,9 +50,10 @@ static bool verify(struct clc_bench *b, struct stride_run *sr, enum clc_type t, 
     if (clc_read(b->ctx, sr->a, 0, w * es, sr->got))
         return false;
     *io_error = false;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < w; j++)
         clc_put(sr->want, j, t, clc_value(j) + (j % s == 0 ? (double)launches : 0.0));
-    return clc_bench_check(r, sr->got, sr->want, w, t, 0);
+    return clc_check_values(r, sr->got, sr->want, w, t, 0);
 }
 
 static int run_stride(struct clc_bench *b, enum clc_type t, struct stride_run *sr, cl_uint s)

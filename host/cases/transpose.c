@@ -123,7 +123,7 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct transpose *m
     if (tm.batch > 1)
         snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
                  tm.batch);
-    bool ok = clc_bench_check(&r, m->got, v->copy ? m->want_copy : m->want, used, t, 0) &&
+    bool ok = clc_check_values(&r, m->got, v->copy ? m->want_copy : m->want, used, t, 0) &&
               tail_untouched(&r, m->got, used, m->n, es);
     rc = clc_bench_finish(b, &r, ok);
 cleanup:
@@ -151,6 +151,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         clc_bench_init_values(b, t, m.in, m.n) != CLC_OK)
         goto cleanup;
     /* in[y][x] = clc_value(y * width + x); out[x][y] = in[y][x] */
+    CLC_PARALLEL_FOR
     for (size_t y = 0; y < m.height; y++) {
         for (size_t x = 0; x < m.width; x++) {
             double v = clc_value(y * m.width + x);

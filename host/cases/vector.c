@@ -10,6 +10,7 @@
 static void copy_reference(const void *in, void *want, const struct clc_map_spec *s,
                            enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
         clc_put(want, j, t, clc_get(in, j, t));
 }
@@ -17,6 +18,7 @@ static void copy_reference(const void *in, void *want, const struct clc_map_spec
 static void relu_reference(const void *in, void *want, const struct clc_map_spec *s,
                            enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++) {
         double v = clc_get(in, j, t);
         clc_put(want, j, t, v > 0 ? v : 0);
@@ -28,6 +30,7 @@ static void shifted_reference(const void *in, void *want, const struct clc_map_s
                               enum clc_type t)
 {
     size_t off = *(const unsigned *)s->ref_ctx;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
         clc_put(want, j, t, clc_get(in, off + j, t));
 }

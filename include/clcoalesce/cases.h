@@ -9,6 +9,7 @@
 
 #include "clcoalesce/ocl.h"
 #include "clcoalesce/result.h"
+#include "clcoalesce/verify.h"
 
 /* ------------------------------------------------------------------ configuration */
 
@@ -131,11 +132,6 @@ int clc_bench_poison(struct clc_bench *b, cl_mem buf, size_t bytes);
 int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn, void *arg,
                    struct clc_timing *t);
 
-/* Compares n elements of type t, exactly when tol == 0, else within a relative tolerance.
- * On mismatch writes the first bad index and the count into r->note and returns false. */
-bool clc_bench_check(struct clc_result *r, const void *got, const void *want, size_t n,
-                     enum clc_type t, double tol);
-
 /* Completes a row: status from `verified`, bandwidth and percentages, then adds it to the
  * report and streams it.  Returns CLC_OK, or CLC_ERR when the row did not verify.
  * With the model on, a verified row whose timed launch was clc_enqueue_kernel with an
@@ -167,34 +163,9 @@ struct clc_map_spec {
 };
 int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spec *s);
 
-/* The deterministic input value of element j: a small integer in [-512, 511] from a hash of
- * j, so results of + and * 2 stay exact.  cl/clc.h defines the same function for kernels. */
-static inline double clc_value(uint64_t j)
-{
-    uint32_t h = (uint32_t)j * 2654435761u;
-    return (double)((int)(h >> 22) - 512);
-}
-
 /* Writes clc_value(j) into elements [0, n) of buf with the clc_init kernel that every
  * kernel file gets from clc.h (no upload: large buffers initialise at device speed). */
 int clc_bench_init_values(struct clc_bench *b, enum clc_type t, cl_mem buf, size_t n);
-
-/* Element access for host references written once for both types (a float widens to
- * double exactly). */
-static inline double clc_get(const void *p, size_t i, enum clc_type t)
-{
-    return t == CLC_DOUBLE ? ((const double *)p)[i] : ((const float *)p)[i];
-}
-static inline void clc_put(void *p, size_t i, enum clc_type t, double v)
-{
-    if (t == CLC_DOUBLE)
-        ((double *)p)[i] = v;
-    else
-        ((float *)p)[i] = (float)v;
-}
-
-/* Fills n elements of type t with clc_value(first + j). */
-void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first);
 
 /* Allocates a host array of n elements of type t; prints an error when out of memory. */
 void *clc_host_alloc(size_t n, enum clc_type t);

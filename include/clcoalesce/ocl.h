@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "clcoalesce/result.h"
+#include "clcoalesce/timing.h"
 
 /* The name of an OpenCL error code, e.g. "CL_INVALID_WORK_GROUP_SIZE"; "CL_UNKNOWN_ERROR(-N)"
  * for codes it does not know (written to a static buffer). */
@@ -137,28 +138,9 @@ cl_int clc_enqueue_copy(void *copy, cl_command_queue q, cl_event *ev);
 /* Rounds n up to a multiple of m (m > 0): OpenCL 1.2 has no non-uniform work-groups. */
 size_t clc_round_up(size_t n, size_t m);
 
-struct clc_timing_opts {
-    int warmup;       /* untimed launches first */
-    int reps;         /* timed samples */
-    double min_ms;    /* a sample shorter than this is batched (several launches per sample) */
-    bool host_check;  /* also time a batch with the host clock around clFinish (not with cold) */
-    bool cold;        /* flush the last-level cache before each timed sample; batch is then 1 */
-};
-
-struct clc_timing {
-    int reps, batch;
-    long launches;    /* total enqueues done, warm-up included (in-place cases verify with it) */
-    double ms_median, ms_min, ms_max, cv; /* per launch */
-    double ms_host;   /* per launch, NAN unless host_check */
-    bool coarse;      /* cold and the probe launch was shorter than min_ms: single launches
-                       * sit near the timer's resolution */
-};
-
-/* Times fn: warm-up, then reps samples each of `batch` launches between the START of the
- * first event and the END of the last.  batch is 1 unless one launch is shorter than
- * min_ms (timer resolution), then chosen to make a sample last about min_ms.  With o->cold
- * the last-level cache is flushed (untimed) before the probe and before every sample, and
- * batch is always 1: later launches of a batch would find the data cached.
+/* Times fn with the shared policy of timing.h: each sample is `batch` launches between the
+ * START of the first event and the END of the last, on the context's profiling queue; with
+ * o->cold a buffer of twice the last-level cache is written before each sample.
  * Returns CLC_OK or CLC_ERR (the failing call is reported). */
 int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_fn fn, void *arg,
              struct clc_timing *t);

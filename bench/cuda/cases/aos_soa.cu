@@ -59,21 +59,24 @@ static cudaError_t launch_padded(const cu_map_args *a)
 static void aos_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
     const particle *p = static_cast<const particle *>(in);
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s->n_out; i++)
-        cu_put(want, i, t, (double)p[i].x * 2);
+        clc_put(want, i, t, (double)p[i].x * 2);
 }
 
 static void soa_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s->n_out; i++)
-        cu_put(want, i, t, cu_get(in, i, t) * 2);
+        clc_put(want, i, t, clc_get(in, i, t) * 2);
 }
 
 static void padded_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
     const padded *p = static_cast<const padded *>(in);
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s->n_out; i++)
-        cu_put(want, i, t, (double)p[i].f * 2);
+        clc_put(want, i, t, (double)p[i].f * 2);
 }
 
 static int run(cu_bench *b, enum clc_type t)

@@ -19,8 +19,9 @@ CU_TYPED_LAUNCH(launch, launch_t)
 
 static void copy_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
-        cu_put(want, j, t, cu_get(in, j, t));
+        clc_put(want, j, t, clc_get(in, j, t));
 }
 
 /* The driver's own copy: no kernel of ours, so it shows what the memory system gives. */
@@ -32,13 +33,13 @@ static int run_enqueue(cu_bench *b, enum clc_type t, size_t n)
     cu_host h_in, got;
     cu_dev src, dst;
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
     clc_result_init(&r, b->c->name, "enqueue", t);
     r.bytes = 2 * (uint64_t)bytes;
     if (cu_host_alloc(&h_in, n, t) || cu_host_alloc(&got, n, t) ||
         cu_alloc(&src, bytes, "source") || cu_alloc(&dst, bytes, "destination"))
         return CLC_ERR;
-    cu_fill_values(h_in.p, n, t, 0);
+    clc_fill_values(h_in.p, n, t, 0);
     if (cu_write(&src, 0, bytes, h_in.p) || cu_bench_poison(&dst, bytes))
         return CLC_ERR;
     void *d = dst.p, *s = src.p;
@@ -51,7 +52,7 @@ static int run_enqueue(cu_bench *b, enum clc_type t, size_t n)
     if (tm.batch > 1)
         snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
                  tm.batch);
-    return cu_bench_finish(b, &r, cu_bench_check(&r, got.p, h_in.p, n, t, 0));
+    return cu_bench_finish(b, &r, clc_check_values(&r, got.p, h_in.p, n, t, 0));
 }
 
 static int run(cu_bench *b, enum clc_type t)

@@ -37,6 +37,7 @@ static uint64_t xorshift64(uint64_t *s)
 static void make_indices(uint32_t *idx, size_t n, size_t block, uint64_t seed)
 {
     uint64_t s = seed;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < n; j++)
         idx[j] = (uint32_t)j;
     for (size_t lo = 0; lo < n; lo += block) {
@@ -64,7 +65,7 @@ static int run_variant(cu_bench *b, enum clc_type t, gather_run *g, const char *
     uint64_t count = n;
     uint32_t *h_idx = static_cast<uint32_t *>(g->h_idx.p);
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
     clc_result_init(&r, b->c->name, variant, t);
     if (has_param)
         clc_result_set_param(&r, (long)block);
@@ -78,9 +79,10 @@ static int run_variant(cu_bench *b, enum clc_type t, gather_run *g, const char *
         cu_bench_time(b, &r, cu_launch_of(launch), &tm) || cu_read(&g->out, 0, n * es, g->got.p))
         return CLC_ERR;
     /* in holds cu_value(j), so the expected output needs only the indices */
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < n; i++)
-        cu_put(g->want.p, i, t, cu_value(h_idx[i]));
-    return cu_bench_finish(b, &r, cu_bench_check(&r, g->got.p, g->want.p, n, t, 0));
+        clc_put(g->want.p, i, t, cu_value(h_idx[i]));
+    return cu_bench_finish(b, &r, clc_check_values(&r, g->got.p, g->want.p, n, t, 0));
 }
 
 template <typename T> static int run_t(cu_bench *b, enum clc_type t)

@@ -36,8 +36,9 @@ CU_TYPED_LAUNCH(launch_grid, launch_grid_t)
 
 static void reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
-        cu_put(want, j, t, cu_get(in, j, t) * 2);
+        clc_put(want, j, t, clc_get(in, j, t) * 2);
 }
 
 static int run(cu_bench *b, enum clc_type t)

@@ -61,7 +61,7 @@ static int run_variant(cu_bench *b, enum clc_type t, matrix *m, const char *vari
         return CLC_OK;
     size_t es = sizeof(T);
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
     clc_result_init(&r, b->c->name, variant, t);
     clc_result_set_param(&r, (long)m->width);
     r.bytes = 2 * (uint64_t)m->width * m->height * es;
@@ -96,7 +96,7 @@ static int run_variant(cu_bench *b, enum clc_type t, matrix *m, const char *vari
     if (tm.batch > 1)
         snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
                  tm.batch);
-    return cu_bench_finish(b, &r, cu_bench_check(&r, m->got.p, m->want.p, m->n, t, 0));
+    return cu_bench_finish(b, &r, clc_check_values(&r, m->got.p, m->want.p, m->n, t, 0));
 }
 
 template <typename T> static int run_t(cu_bench *b, enum clc_type t)
@@ -113,8 +113,9 @@ template <typename T> static int run_t(cu_bench *b, enum clc_type t)
         return CLC_ERR;
     /* One application of the map; elements past the matrix must be left as they were. */
     size_t used = m.width * m.height;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < m.n; j++)
-        cu_put(m.want.p, j, t, j < used ? cu_value(j) * 2 + 1 : cu_value(j));
+        clc_put(m.want.p, j, t, j < used ? cu_value(j) * 2 + 1 : cu_value(j));
     int rc = CLC_OK;
     if (run_variant<T>(b, t, &m, "rowmajor", true) != CLC_OK)
         rc = CLC_ERR;

@@ -60,8 +60,9 @@ static cudaError_t launch_grid(const cu_map_args *a)
 
 static void reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
-        cu_put(want, j, t, cu_get(in, j, t));
+        clc_put(want, j, t, clc_get(in, j, t));
 }
 
 /* Blocks that cover n / 4 float4s at `per_item` float4s per thread; at least one. */

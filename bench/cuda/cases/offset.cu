@@ -14,8 +14,9 @@ template <typename T> __global__ void offset(T *a, unsigned s, uint64_t n)
 /* After `launches` increments, elements [s, s + n) have grown by launches, the rest not. */
 static void expected(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < len; j++)
-        cu_put(want, j, t, cu_value(j) + (j >= s && j < s + n ? (double)launches : 0.0));
+        clc_put(want, j, t, cu_value(j) + (j >= s && j < s + n ? (double)launches : 0.0));
 }
 
 template <typename T>
@@ -26,7 +27,7 @@ static int run_offset(cu_bench *b, enum clc_type t, cu_dev *a, size_t n, unsigne
     dim3 grid((unsigned)(cu_round_up(n, 256) / 256)), block(256);
     T *p = a->as<T>();
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
     clc_result_init(&r, b->c->name, "inplace", t);
     clc_result_set_param(&r, s);
     r.bytes = 2 * (uint64_t)n * clc_type_size(t);
@@ -38,7 +39,7 @@ static int run_offset(cu_bench *b, enum clc_type t, cu_dev *a, size_t n, unsigne
         cu_read(a, 0, len * sizeof(T), got))
         return CLC_ERR;
     expected(want, len, s, n, tm.launches, t);
-    return cu_bench_finish(b, &r, cu_bench_check(&r, got, want, len, t, 0));
+    return cu_bench_finish(b, &r, clc_check_values(&r, got, want, len, t, 0));
 }
 
 static int run(cu_bench *b, enum clc_type t)

@@ -64,7 +64,7 @@ static int run_variant(cu_bench *b, enum clc_type t, rowsum *s, const char *vari
     size_t es = sizeof(T);
     bool per_group = strcmp(variant, "group_per_row") == 0;
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
     clc_result_init(&r, b->c->name, variant, t);
     clc_result_set_param(&r, (long)s->cols);
     r.bytes = ((uint64_t)s->rows * s->cols + s->rows) * es;
@@ -100,7 +100,7 @@ static int run_variant(cu_bench *b, enum clc_type t, rowsum *s, const char *vari
     if (tm.batch > 1)
         snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
                  tm.batch);
-    return cu_bench_finish(b, &r, cu_bench_check(&r, s->got.p, s->want.p, s->rows, t, 0));
+    return cu_bench_finish(b, &r, clc_check_values(&r, s->got.p, s->want.p, s->rows, t, 0));
 }
 
 template <typename T> static int run_t(cu_bench *b, enum clc_type t)
@@ -119,11 +119,12 @@ template <typename T> static int run_t(cu_bench *b, enum clc_type t)
         cu_bench_init_values(t, &s.m, s.rows * s.cols))
         return CLC_ERR;
     /* integers below 2^24 in magnitude: exact in any order of summation */
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < s.rows; i++) {
         double sum = 0;
         for (size_t c = 0; c < s.cols; c++)
             sum += cu_value((uint64_t)i * s.cols + c);
-        cu_put(s.want.p, i, t, sum);
+        clc_put(s.want.p, i, t, sum);
     }
     int rc = CLC_OK;
     if (run_variant<T>(b, t, &s, "thread_per_row") != CLC_OK)

@@ -46,10 +46,11 @@ static bool verify(stride_run *sr, enum clc_type t, unsigned s, long launches,
     }
     if (cu_read(&sr->dense, 0, n * sizeof(T), sr->got.p))
         return false;
+    CLC_PARALLEL_FOR
     for (size_t i = 0; i < n; i++)
-        cu_put(sr->want.p, i, t, cu_value((uint64_t)i * s) + (double)launches);
+        clc_put(sr->want.p, i, t, cu_value((uint64_t)i * s) + (double)launches);
     *io_error = false;
-    if (!cu_bench_check(r, sr->got.p, sr->want.p, n, t, 0))
+    if (!clc_check_values(r, sr->got.p, sr->want.p, n, t, 0))
         return false;
 
     size_t w = n * s < WINDOW ? n * s : WINDOW;
@@ -57,9 +58,10 @@ static bool verify(stride_run *sr, enum clc_type t, unsigned s, long launches,
     if (cu_read(&sr->a, 0, w * sizeof(T), sr->got.p))
         return false;
     *io_error = false;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < w; j++)
-        cu_put(sr->want.p, j, t, cu_value(j) + (j % s == 0 ? (double)launches : 0.0));
-    return cu_bench_check(r, sr->got.p, sr->want.p, w, t, 0);
+        clc_put(sr->want.p, j, t, cu_value(j) + (j % s == 0 ? (double)launches : 0.0));
+    return clc_check_values(r, sr->got.p, sr->want.p, w, t, 0);
 }
 
 template <typename T>
@@ -69,7 +71,7 @@ static int run_stride(cu_bench *b, enum clc_type t, stride_run *sr, unsigned s)
     T *p = sr->a.as<T>();
     uint64_t n = sr->n;
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
     bool io_error;
     clc_result_init(&r, b->c->name, "inplace", t);
     clc_result_set_param(&r, s);

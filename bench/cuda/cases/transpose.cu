@@ -81,17 +81,23 @@ __global__ void tiled(const T *in, T *out, uint64_t width, uint64_t height)
             out[(bx + ly + j) * height + by + lx] = tile[lx][ly + j];
 }
 
-/* The padded tile with one element per thread: 32 x 32 threads per tile. */
+/* The padded tile with one element per thread: 32 x 32 threads per tile.  Guards written
+ * as in cl/transpose.cl (one condition each, only the global access under it). */
 template <typename T> __global__ void tiled_1elem(const T *in, T *out, uint64_t width, uint64_t height)
 {
     __shared__ T tile[TILE][TILE + 1];
-    size_t lx = threadIdx.x, ly = threadIdx.y;
+    unsigned lx = threadIdx.x, ly = threadIdx.y;
     size_t bx = (size_t)blockIdx.x * TILE, by = (size_t)blockIdx.y * TILE;
-    if (bx + lx < width && by + ly < height)
-        tile[ly][lx] = in[(by + ly) * width + bx + lx];
+    size_t x = bx + lx, y = by + ly;
+    T v = 0;
+    if ((x < width) & (y < height))
+        v = in[y * width + x];
+    tile[ly][lx] = v;
     __syncthreads();
-    if (by + lx < height && bx + ly < width)
-        out[(bx + ly) * height + by + lx] = tile[lx][ly];
+    size_t ox = by + lx, oy = bx + ly;
+    T w = tile[lx][ly];
+    if ((ox < height) & (oy < width))
+        out[oy * height + ox] = w;
 }
 
 /* Each thread transposes a 4 x 4 block in registers: 4-wide loads along rows of in when
@@ -204,7 +210,7 @@ static int run_variant(cu_bench *b, enum clc_type t, transpose *m, size_t vi)
         return CLC_OK;
     size_t es = sizeof(T), used = m->width * m->height;
     struct clc_result r;
-    struct cu_timing tm;
+    struct clc_timing tm;
     clc_result_init(&r, b->c->name, v->name, t);
     clc_result_set_param(&r, (long)m->width);
     r.bytes = 2 * (uint64_t)used * es;
@@ -238,7 +244,7 @@ static int run_variant(cu_bench *b, enum clc_type t, transpose *m, size_t vi)
     if (tm.batch > 1)
         snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
                  tm.batch);
-    bool ok = cu_bench_check(&r, m->got.p, v->copy ? m->want_copy.p : m->want.p, used, t, 0) &&
+    bool ok = clc_check_values(&r, m->got.p, v->copy ? m->want_copy.p : m->want.p, used, t, 0) &&
               tail_untouched(&r, m->got.p, used, m->n, es);
     return cu_bench_finish(b, &r, ok);
 }
@@ -258,11 +264,12 @@ template <typename T> static int run_t(cu_bench *b, enum clc_type t)
         cu_alloc(&m.out, m.n * es, "output matrix") || cu_bench_init_values(t, &m.in, m.n))
         return CLC_ERR;
     /* in[y][x] = cu_value(y * width + x); out[x][y] = in[y][x] */
+    CLC_PARALLEL_FOR
     for (size_t y = 0; y < m.height; y++) {
         for (size_t x = 0; x < m.width; x++) {
             double v = cu_value(y * m.width + x);
-            cu_put(m.want.p, x * m.height + y, t, v);
-            cu_put(m.want_copy.p, y * m.width + x, t, v);
+            clc_put(m.want.p, x * m.height + y, t, v);
+            clc_put(m.want_copy.p, y * m.width + x, t, v);
         }
     }
     int rc = CLC_OK;

@@ -96,15 +96,17 @@ template <int OFFSET> static cudaError_t launch_vload(const cu_map_args *a)
 
 static void copy_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
-        cu_put(want, j, t, cu_get(in, j, t));
+        clc_put(want, j, t, clc_get(in, j, t));
 }
 
 static void relu_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++) {
-        double v = cu_get(in, j, t);
-        cu_put(want, j, t, v > 0 ? v : 0);
+        double v = clc_get(in, j, t);
+        clc_put(want, j, t, v > 0 ? v : 0);
     }
 }
 
@@ -112,8 +114,9 @@ static void relu_reference(const void *in, void *want, const cu_map_spec *s, enu
 static void shifted_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
 {
     size_t off = *(const unsigned *)s->ref_ctx;
+    CLC_PARALLEL_FOR
     for (size_t j = 0; j < s->n_out; j++)
-        cu_put(want, j, t, cu_get(in, off + j, t));
+        clc_put(want, j, t, clc_get(in, off + j, t));
 }
 
 /* One vector per thread plus one thread for the tail. */

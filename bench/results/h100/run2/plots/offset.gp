@@ -1,0 +1,21 @@
+# offset.gp - GB/s vs offset, one line per file and type, written by clcoalesce plot.
+# Data in offset.dat.  Edit and rerun here with: gnuplot offset.gp
+set title "offset: GB/s vs offset"
+set xlabel "offset (elements)"
+set ylabel "GB/s"
+set yrange [0:*]
+set grid
+set key below
+set terminal pngcairo noenhanced size 1100,650
+set output "offset.png"
+plot "offset.dat" index 0 using 1:2 with linespoints title "opencl NVIDIA H100 80GB HBM3 float", \
+     "offset.dat" index 1 using 1:2 with linespoints title "opencl NVIDIA H100 80GB HBM3 double", \
+     "offset.dat" index 2 using 1:2 with linespoints title "cuda NVIDIA H100 80GB HBM3 float", \
+     "offset.dat" index 3 using 1:2 with linespoints title "cuda NVIDIA H100 80GB HBM3 double", \
+     3352.32 with lines dashtype 2 linewidth 2 linecolor rgb "black" title "peak 3352 GB/s, opencl NVIDIA H100 80GB HBM3", \
+     2940.15 with lines dashtype 3 linewidth 2 linecolor rgb "gray40" title "copy ceiling 2940 GB/s, opencl NVIDIA H100 80GB HBM3"
+
+set terminal svg noenhanced size 1100,650
+set output "offset.svg"
+replot
+unset output

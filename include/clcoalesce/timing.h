@@ -1,0 +1,72 @@
+/* timing.h - how a launch is timed, shared by the OpenCL tool and the CUDA twins so that both
+ * measure the same way: each API supplies "run n launches" and "time n launches on the
+ * device"; the policy (warm-up, probe, batching, samples, statistics, host-clock check) is
+ * here, once. */
+#ifndef CLCOALESCE_TIMING_H
+#define CLCOALESCE_TIMING_H
+
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How long warm-up lasts on the host clock in a measurement (warmup_ms): the host-side
+ * verification of the previous row leaves the GPU idle for tens of ms, and a couple of
+ * launches are not enough for it to be back at full speed. */
+#define CLC_WARMUP_MS 10.0
+
+struct clc_timing_opts {
+    int warmup;       /* untimed launches first ... */
+    double warmup_ms; /* ... and more until this many ms have passed (when warmup > 0) */
+    int reps;         /* timed samples */
+    double min_ms;    /* a sample shorter than this is batched (several launches per sample) */
+    bool host_check;  /* also time a batch with the host clock (not with cold) */
+    bool cold;        /* flush the last-level cache before each timed sample; batch is then 1 */
+};
+
+struct clc_timing {
+    int reps, batch;
+    long launches;    /* launches made, warm-up and probe included (in-place cases verify with it) */
+    double ms_median, ms_min, ms_max, cv; /* per launch */
+    double ms_host;   /* per launch, NAN unless host_check */
+    bool coarse;      /* cold and the probe launch was shorter than min_ms: single launches
+                       * sit near the timer's resolution */
+};
+
+/* The timing options of a run from the command line's --warmup and --reps (negative and 0
+ * mean the defaults: 2 warm-up launches and CLC_WARMUP_MS, 20 samples; with quick 1 launch,
+ * no minimum time, 5 samples) and the device's timer resolution: a sample must last 200
+ * times it, and at least 0.02 ms.  host_check and cold start false. */
+struct clc_timing_opts clc_timing_defaults(int warmup, int reps, bool quick, double timer_res_ns);
+
+/* What an API provides.  Each function returns CLC_OK, or CLC_ERR after reporting the call
+ * that failed. */
+struct clc_timer {
+    void *api;
+    /* Makes `count` launches and waits until they are done. */
+    int (*run)(void *api, int count);
+    /* Makes `count` launches back to back and returns the device time from the start of the
+     * first to the end of the last, in ms, and the launches it made besides them (untimed
+     * ones that keep the device busy while the timed ones are queued) in *extra.  `probe`
+     * is set for the row's one probe launch. */
+    int (*time)(void *api, int count, bool probe, double *ms, int *extra);
+    /* Leaves the last-level cache holding none of the data (untimed); NULL when the API
+     * cannot, and then o->cold must be false. */
+    int (*flush)(void *api);
+};
+
+/* Warm-up (o->warmup launches, then more until o->warmup_ms have passed), one probe launch,
+ * then o->reps samples of `batch` launches each: batch is 1 unless the probe is shorter than
+ * o->min_ms, then chosen so a sample lasts about min_ms.  With o->cold the cache is flushed
+ * before the probe and every sample and batch stays 1 (later launches of a batch would find
+ * the data cached; t->coarse says when that makes a sample short).  With o->host_check, a
+ * batch of at least 20 ms is also timed with the host clock. */
+int clc_time_launches(const struct clc_timer *tm, const struct clc_timing_opts *o,
+                      struct clc_timing *t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

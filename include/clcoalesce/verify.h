@@ -1,0 +1,62 @@
+/* verify.h - the host side of verification, shared by the OpenCL cases and their CUDA twins:
+ * the deterministic input values, element access for references written once for both
+ * types, and the element-by-element check.  Large loops run on every host core when the
+ * build has OpenMP: checking a 256 MiB result one element at a time takes far longer than
+ * the kernel that made it, and a full run checks some 190 of them. */
+#ifndef CLCOALESCE_VERIFY_H
+#define CLCOALESCE_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clcoalesce/core.h"
+#include "clcoalesce/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Put before a loop whose iterations are independent (each writes its own elements). */
+#ifdef _OPENMP
+#define CLC_PARALLEL_FOR _Pragma("omp parallel for schedule(static)")
+#else
+#define CLC_PARALLEL_FOR
+#endif
+
+/* The deterministic input value of element j: a small integer in [-512, 511] from a hash of
+ * j, so results of + and * 2 stay exact.  cl/clc.h and the CUDA twins' cu_value() compute
+ * the same function on the device. */
+static inline double clc_value(uint64_t j)
+{
+    uint32_t h = (uint32_t)j * 2654435761u;
+    return (double)((int)(h >> 22) - 512);
+}
+
+/* Element access for host references written once for both types (a float widens to
+ * double exactly). */
+static inline double clc_get(const void *p, size_t i, enum clc_type t)
+{
+    return t == CLC_DOUBLE ? ((const double *)p)[i] : ((const float *)p)[i];
+}
+static inline void clc_put(void *p, size_t i, enum clc_type t, double v)
+{
+    if (t == CLC_DOUBLE)
+        ((double *)p)[i] = v;
+    else
+        ((float *)p)[i] = (float)v;
+}
+
+/* Fills n elements of type t with clc_value(first + j). */
+void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first);
+
+/* Compares n elements of type t, exactly when tol == 0, else within a relative tolerance.
+ * On mismatch writes the first bad index and the count into r->note and returns false. */
+bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,
+                      enum clc_type t, double tol);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
