@@ -62,13 +62,7 @@ int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn,
     if (clc_time(b->ctx, &b->timing, fn, arg, t) != CLC_OK)
         return CLC_ERR;
     b->coarse = t->coarse;
-    r->reps = t->reps;
-    r->batch = t->batch;
-    r->ms_median = t->ms_median;
-    r->ms_min = t->ms_min;
-    r->ms_max = t->ms_max;
-    r->cv = t->cv;
-    r->ms_host = t->ms_host;
+    clc_timing_to_result(t, r);
     return CLC_OK;
 }
 

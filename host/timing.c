@@ -96,3 +96,14 @@ cleanup:
     free(samples);
     return rc;
 }
+
+void clc_timing_to_result(const struct clc_timing *t, struct clc_result *r)
+{
+    r->reps = t->reps;
+    r->batch = t->batch;
+    r->ms_median = t->ms_median;
+    r->ms_min = t->ms_min;
+    r->ms_max = t->ms_max;
+    r->cv = t->cv;
+    r->ms_host = t->ms_host;
+}

@@ -286,13 +286,7 @@ int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct 
     }
     if (cu_time(&b->timing, probe_label, l, t) != CLC_OK)
         return CLC_ERR;
-    r->reps = t->reps;
-    r->batch = t->batch;
-    r->ms_median = t->ms_median;
-    r->ms_min = t->ms_min;
-    r->ms_max = t->ms_max;
-    r->cv = t->cv;
-    r->ms_host = t->ms_host;
+    clc_timing_to_result(t, r);
     return CLC_OK;
 }
 

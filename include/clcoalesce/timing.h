@@ -7,6 +7,8 @@
 
 #include <stdbool.h>
 
+#include "clcoalesce/result.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -64,6 +66,9 @@ struct clc_timer {
  * batch of at least 20 ms is also timed with the host clock. */
 int clc_time_launches(const struct clc_timer *tm, const struct clc_timing_opts *o,
                       struct clc_timing *t);
+
+/* Copies a timing into a result row: reps, batch, median/min/max, cv, ms_host. */
+void clc_timing_to_result(const struct clc_timing *t, struct clc_result *r);
 
 #ifdef __cplusplus
 }
