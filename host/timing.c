@@ -33,15 +33,16 @@ static int warm_up(const struct clc_timer *tm, const struct clc_timing_opts *o, 
     }
 }
 
-/* Times `count` launches (after a flush with cold), counting every launch made. */
+/* Times `count` launches behind one untimed lead launch, or after a flush and with no lead
+ * with cold (a lead launch would bring the data back into the cache); counts every launch. */
 static int sample(const struct clc_timer *tm, const struct clc_timing_opts *o, int count,
                   bool probe, double *ms, long *launches)
 {
-    int extra = 0;
+    int lead = o->cold ? 0 : 1;
     if ((o->cold && tm->flush(tm->api) != CLC_OK) ||
-        tm->time(tm->api, count, probe, ms, &extra) != CLC_OK)
+        tm->time(tm->api, lead, count, probe, ms) != CLC_OK)
         return CLC_ERR;
-    *launches += count + extra;
+    *launches += lead + count;
     return CLC_OK;
 }
 

@@ -326,7 +326,7 @@ END_TEST
 /* A fake API for the timing policy: every launch "takes" ms_per_launch of device time. */
 struct fake_api {
     double ms_per_launch;
-    long runs, timed, extra_each, flushes, flushes_before_probe;
+    long runs, timed, leads, flushes, flushes_before_probe;
     bool probe_seen, probe_twice;
 };
 
@@ -336,9 +336,10 @@ static int fake_run(void *api, int count)
     return CLC_OK;
 }
 
-static int fake_time(void *api, int count, bool probe, double *ms, int *extra)
+static int fake_time(void *api, int lead, int count, bool probe, double *ms)
 {
     struct fake_api *f = api;
+    f->leads += lead;
     if (probe) {
         f->probe_twice = f->probe_seen;
         f->probe_seen = true;
@@ -346,7 +347,6 @@ static int fake_time(void *api, int count, bool probe, double *ms, int *extra)
     }
     f->timed += count;
     *ms = count * f->ms_per_launch;
-    *extra = (int)f->extra_each;
     return CLC_OK;
 }
 
@@ -369,8 +369,8 @@ START_TEST(timing_policy)
     ck_assert(q.warmup_ms == 0);
     ck_assert(fabs(q.min_ms - 0.02) < 1e-12); /* never below 0.02 ms */
 
-    /* long launches: one per sample; every launch counted, the untimed ones too */
-    struct fake_api f = {.ms_per_launch = 1.0, .extra_each = 1};
+    /* long launches: one per sample, each behind one lead launch; every launch counted */
+    struct fake_api f = {.ms_per_launch = 1.0};
     struct clc_timer tm = {&f, fake_run, fake_time, fake_flush};
     struct clc_timing t;
     o.warmup_ms = 0;
@@ -383,7 +383,8 @@ START_TEST(timing_policy)
     ck_assert_int_eq(f.timed, 1 + 20);
     long host_batch = 20; /* >= 20 ms of 1 ms launches */
     ck_assert_int_eq(f.runs, 2 + host_batch);
-    ck_assert_int_eq(t.launches, f.runs + f.timed + 21 * f.extra_each);
+    ck_assert_int_eq(f.leads, 1 + 20);
+    ck_assert_int_eq(t.launches, f.runs + f.timed + f.leads);
     ck_assert(!isnan(t.ms_host));
     ck_assert_int_eq(f.flushes, 0);
 
@@ -395,7 +396,8 @@ START_TEST(timing_policy)
     ck_assert_int_eq(t.batch, 20); /* 0.2 ms / 0.01 ms */
     ck_assert(fabs(t.ms_median - 0.01) < 1e-12);
     ck_assert(isnan(t.ms_host));
-    ck_assert_int_eq(t.launches, s.runs + s.timed);
+    ck_assert_int_eq(s.leads, 1 + 20); /* one per sample, not one per launch */
+    ck_assert_int_eq(t.launches, s.runs + s.timed + s.leads);
 
     /* warm-up continues until warmup_ms have passed on the host clock */
     struct fake_api w = {.ms_per_launch = 1.0};
@@ -420,6 +422,7 @@ START_TEST(timing_policy)
     ck_assert_int_eq(c.flushes_before_probe, 1);
     ck_assert_int_eq(c.flushes, 1 + 20);
     ck_assert_int_eq(t.batch, 1);
+    ck_assert_int_eq(c.leads, 0); /* a lead launch would bring the data back */
     ck_assert(t.coarse);
     ck_assert(isnan(t.ms_host)); /* the host batch would run warm */
 }

@@ -212,18 +212,17 @@ static int cuda_run(void *api, int count)
     return CLC_OK;
 }
 
-/* A start event recorded on an idle GPU completes at once, before the host has queued the
- * launch behind it, so it would time the host's launch latency too (1-2 % of a 0.2 ms
- * kernel, measured against the host clock).  One untimed launch in front keeps the GPU busy
- * while the events and the timed launches are queued: the start event then completes when
- * that launch ends and the timed one begins, as the START of an OpenCL kernel event. */
-static int cuda_time(void *api, int count, bool probe, double *ms, int *extra)
+/* The lead launches (the policy's, see timing.h) also matter to the events: a start event
+ * recorded on an idle GPU completes at once, before the host has queued the launch behind
+ * it, so it would time the host's launch latency too (1-2 % of a 0.2 ms kernel).  Behind a
+ * lead launch it completes when that launch ends and the timed one begins. */
+static int cuda_time(void *api, int lead, int count, bool probe, double *ms)
 {
     const cuda_timer *c = static_cast<const cuda_timer *>(api);
     const char *label = probe ? c->probe_label : NULL;
     float f = 0;
-    CU_TRY(c->l.fn(c->l.arg));
-    *extra = 1;
+    for (int i = 0; i < lead; i++)
+        CU_TRY(c->l.fn(c->l.arg));
     if (label != NULL) {
         nvtxRangePushA(label);
         CU_TRY(cudaProfilerStart());

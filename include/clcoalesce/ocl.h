@@ -115,7 +115,7 @@ int clc_fill(struct clc_ctx *ctx, cl_mem buf, size_t bytes, const void *pattern,
 
 /* ------------------------------------------------------------------ launches and timing */
 
-/* One enqueue of the thing being timed; returns its event in *ev. */
+/* One enqueue of the thing being timed; returns its event in *ev, or none when ev is NULL. */
 typedef cl_int (*clc_enqueue_fn)(void *arg, cl_command_queue q, cl_event *ev);
 
 /* A kernel launch: the common clc_enqueue_fn argument.  local[0] == 0 lets the runtime pick. */
@@ -138,9 +138,9 @@ cl_int clc_enqueue_copy(void *copy, cl_command_queue q, cl_event *ev);
 /* Rounds n up to a multiple of m (m > 0): OpenCL 1.2 has no non-uniform work-groups. */
 size_t clc_round_up(size_t n, size_t m);
 
-/* Times fn with the shared policy of timing.h: each sample is `batch` launches between the
- * START of the first event and the END of the last, on the context's profiling queue; with
- * o->cold a buffer of twice the last-level cache is written before each sample.
+/* Times fn with the shared policy of timing.h: each sample is the sum of `batch` launches'
+ * own START..END events, on the context's profiling queue; with o->cold a buffer of twice
+ * the last-level cache is written before each sample.
  * Returns CLC_OK or CLC_ERR (the failing call is reported). */
 int clc_time(struct clc_ctx *ctx, const struct clc_timing_opts *o, clc_enqueue_fn fn, void *arg,
              struct clc_timing *t);

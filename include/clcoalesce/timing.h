@@ -48,11 +48,10 @@ struct clc_timer {
     void *api;
     /* Makes `count` launches and waits until they are done. */
     int (*run)(void *api, int count);
-    /* Makes `count` launches back to back and returns the device time from the start of the
-     * first to the end of the last, in ms, and the launches it made besides them (untimed
-     * ones that keep the device busy while the timed ones are queued) in *extra.  `probe`
-     * is set for the row's one probe launch. */
-    int (*time)(void *api, int count, bool probe, double *ms, int *extra);
+    /* Makes `lead` untimed launches and then `count` timed ones, back to back, waits for
+     * them and returns the device time of the timed ones in *ms.  `probe` is set for the
+     * row's one probe launch. */
+    int (*time)(void *api, int lead, int count, bool probe, double *ms);
     /* Leaves the last-level cache holding none of the data (untimed); NULL when the API
      * cannot, and then o->cold must be false. */
     int (*flush)(void *api);
@@ -60,10 +59,13 @@ struct clc_timer {
 
 /* Warm-up (o->warmup launches, then more until o->warmup_ms have passed), one probe launch,
  * then o->reps samples of `batch` launches each: batch is 1 unless the probe is shorter than
- * o->min_ms, then chosen so a sample lasts about min_ms.  With o->cold the cache is flushed
- * before the probe and every sample and batch stays 1 (later launches of a batch would find
- * the data cached; t->coarse says when that makes a sample short).  With o->host_check, a
- * batch of at least 20 ms is also timed with the host clock. */
+ * o->min_ms, then chosen so a sample lasts about min_ms.  The probe and every sample follow
+ * one untimed lead launch, so the timed ones start on a busy device, as in a stream of
+ * launches, and not from idle (on an H100 a 0.18 ms copy started from idle lasts 1 us
+ * longer, in OpenCL and in CUDA alike: bench/launch_probe.c).  With o->cold the cache is
+ * flushed before the probe and every sample, there is no lead launch and batch stays 1
+ * (later launches would find the data cached; t->coarse says when that makes a sample
+ * short).  With o->host_check, a batch of at least 20 ms is also timed with the host clock. */
 int clc_time_launches(const struct clc_timer *tm, const struct clc_timing_opts *o,
                       struct clc_timing *t);
 
