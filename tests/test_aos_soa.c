@@ -6,16 +6,11 @@
 
 static void run_at(uint64_t size)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = size;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("aos_soa", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 3);
+    clc_test_run_verified_at("aos_soa", size, 3, &rep);
     static const char *const variants[] = {"aos", "soa", "aos_padded"};
     for (int v = 0; v < 3; v++) {
-        const struct clc_result *r = clc_test_find(&rep, variants[v], -1, CLC_FLOAT);
-        ck_assert_msg(r != NULL, "no row for %s", variants[v]);
+        const struct clc_result *r = clc_test_get(&rep, variants[v], -1, CLC_FLOAT);
         /* PoCL has cl_khr_fp64, so the padded record runs rather than skips */
         ck_assert_int_eq(r->status, CLC_STATUS_OK);
         ck_assert_uint_eq(r->bytes, 2 * (size / 4) * 4);
@@ -38,20 +33,15 @@ END_TEST
 /* Reading y instead of x, or the padding instead of f, is wrong; soa is untouched. */
 START_TEST(wrong_field_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "aos_soa.cl", "LOAD(&p[i].x, 0)", "LOAD(&p[i].y, 0)");
-    clc_test_edit_kernel(dir, "aos_soa.cl", "LOAD(&p[i].f, 0)", "(float)LOAD(&p[i].d, 0)");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    const char *dir =
+        clc_test_opts_edited(&o, "aos_soa.cl", "LOAD(&p[i].x, 0)", "LOAD(&p[i].y, 0)");
+    clc_test_edit_kernel(dir, "aos_soa.cl", "LOAD(&p[i].f, 0)", "(float)LOAD(&p[i].d, 0)");
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("aos_soa", &o, &rep), CLC_ERR);
-    ck_assert(!clc_test_find(&rep, "aos", -1, CLC_FLOAT)->verified);
-    ck_assert(clc_test_find(&rep, "soa", -1, CLC_FLOAT)->verified);
-    const struct clc_result *r = clc_test_find(&rep, "aos_padded", -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(r);
-    ck_assert(!r->verified);
-    ck_assert_int_eq(r->status, CLC_STATUS_ERROR);
+    clc_test_run_expect("aos_soa", &o, CLC_ERR, &rep);
+    clc_test_assert_caught(clc_test_get(&rep, "aos", -1, CLC_FLOAT), NULL);
+    clc_test_assert_ok(clc_test_get(&rep, "soa", -1, CLC_FLOAT));
+    clc_test_assert_caught(clc_test_get(&rep, "aos_padded", -1, CLC_FLOAT), NULL);
     clc_report_free(&rep);
 }
 END_TEST

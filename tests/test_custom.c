@@ -47,8 +47,7 @@ static double run_example(const char *file, const char *kernel, const char *patt
     struct clc_opts o;
     struct clc_report rep;
     custom_opts(&o, file, kernel, pattern, items);
-    ck_assert_int_eq(clc_test_run_case("custom", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 2);
+    clc_test_run_verified("custom", &o, 2, &rep);
     const struct clc_result *r = &rep.results[0];
     ck_assert_str_eq(r->case_name, "custom");
     ck_assert_str_eq(r->variant, kernel);
@@ -134,16 +133,14 @@ START_TEST(plain_gather_runs_without_model)
     struct clc_opts o;
     struct clc_report rep;
     custom_opts(&o, file, "g", "gather", 0);
-    ck_assert_int_eq(clc_test_run_case("custom", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 2);
+    clc_test_run_verified("custom", &o, 2, &rep);
     const struct clc_result *r = &rep.results[0];
     ck_assert_str_eq(r->case_name, "custom");
     ck_assert(isnan(r->model_efficiency));
-    ck_assert_ptr_nonnull(strstr(r->note, "model: off (no CLC_TRACE_ARGS"));
+    clc_test_assert_note(r, "model: off (no CLC_TRACE_ARGS");
     ck_assert_uint_ge(count_case(&rep, "gather"), 2);
     /* the same permutation as the built-in random gather: same bytes counted */
-    const struct clc_result *random = clc_test_find(&rep, "random", -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(random);
+    const struct clc_result *random = clc_test_get(&rep, "random", -1, CLC_FLOAT);
     ck_assert_uint_eq(r->bytes, random->bytes);
     clc_report_free(&rep);
 }

@@ -7,20 +7,15 @@
 
 static void run_at(uint64_t size)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = size;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("gather", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 10);
+    clc_test_run_verified_at("gather", size, 10, &rep);
     static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
     for (int k = 0; k < 2; k++) {
         size_t es = clc_type_size(types[k]), n = size / es;
-        ck_assert_ptr_nonnull(clc_test_find(&rep, "identity", -1, types[k]));
-        ck_assert_ptr_nonnull(clc_test_find(&rep, "random", -1, types[k]));
+        clc_test_get(&rep, "identity", -1, types[k]);
+        clc_test_get(&rep, "random", -1, types[k]);
         for (long blk = 32; blk <= 32768; blk *= 32) {
-            const struct clc_result *r = clc_test_find(&rep, "block_random", blk, types[k]);
-            ck_assert_msg(r != NULL, "no block_random %ld", blk);
+            const struct clc_result *r = clc_test_get(&rep, "block_random", blk, types[k]);
             ck_assert(r->has_param);
             /* values and uint indices read, values written */
             ck_assert_uint_eq(r->bytes, n * (es + 4) + n * es);
@@ -45,21 +40,15 @@ END_TEST
 /* out[i] = in[i] is right for the identity and wrong for every permutation. */
 START_TEST(ignored_indices_are_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "gather.cl", "LOAD(in, LOAD(idx, i))", "LOAD(in, i)");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "gather.cl", "LOAD(in, LOAD(idx, i))", "LOAD(in, i)");
     o.types = CLC_FLOAT;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("gather", &o, &rep), CLC_ERR);
+    clc_test_run_expect("gather", &o, CLC_ERR, &rep);
     ck_assert_uint_eq(rep.n_results, 5);
-    ck_assert(clc_test_find(&rep, "identity", -1, CLC_FLOAT)->verified);
-    const struct clc_result *r = clc_test_find(&rep, "random", -1, CLC_FLOAT);
-    ck_assert(!r->verified);
-    ck_assert_int_eq(r->status, CLC_STATUS_ERROR);
-    ck_assert_ptr_nonnull(strstr(r->note, "wrong result"));
-    ck_assert(!clc_test_find(&rep, "block_random", 32, CLC_FLOAT)->verified);
+    clc_test_assert_ok(clc_test_get(&rep, "identity", -1, CLC_FLOAT));
+    clc_test_assert_caught(clc_test_get(&rep, "random", -1, CLC_FLOAT), "wrong result");
+    clc_test_assert_caught(clc_test_get(&rep, "block_random", 32, CLC_FLOAT), NULL);
     clc_report_free(&rep);
 }
 END_TEST

@@ -6,14 +6,9 @@
 
 static void run_at(uint64_t size)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = size;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("gridstride", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 2);
-    const struct clc_result *mono = clc_test_find(&rep, "monolithic", -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(mono);
+    clc_test_run_verified_at("gridstride", size, 2, &rep);
+    const struct clc_result *mono = clc_test_get(&rep, "monolithic", -1, CLC_FLOAT);
     ck_assert(!mono->has_param);
     ck_assert_uint_eq(mono->bytes, 2 * (size / 4) * 4);
     size_t grids = 0;
@@ -49,14 +44,11 @@ END_TEST
  * work-item fails (a grid that large never loops); monolithic, another kernel, verifies. */
 START_TEST(wrong_stride_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "gridstride.cl", "i += stride", "i += stride + 1");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "gridstride.cl", "i += stride", "i += stride + 1");
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("gridstride", &o, &rep), CLC_ERR);
-    ck_assert(clc_test_find(&rep, "monolithic", -1, CLC_FLOAT)->verified);
+    clc_test_run_expect("gridstride", &o, CLC_ERR, &rep);
+    clc_test_assert_ok(clc_test_get(&rep, "monolithic", -1, CLC_FLOAT));
     const long full = (1 << 20) / 4 / 256; /* groups for one element per work-item */
     size_t looping = 0;
     for (size_t i = 0; i < rep.n_results; i++) {
@@ -64,8 +56,7 @@ START_TEST(wrong_stride_is_caught)
         if (strcmp(r->variant, "gridstride") != 0 || r->param >= full)
             continue;
         looping++;
-        ck_assert_msg(!r->verified, "grid %ld verified", r->param);
-        ck_assert_int_eq(r->status, CLC_STATUS_ERROR);
+        clc_test_assert_caught(r, NULL);
     }
     ck_assert_uint_ge(looping, 1);
     clc_report_free(&rep);

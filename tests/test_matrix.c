@@ -8,24 +8,15 @@
 
 static const char *const variants[] = {"rowmajor", "colmajor"};
 
-/* Runs the case with o, expects every row verified, and checks each variant's width (the
- * param), bytes and shape note in both types. */
+/* Runs the case with o (NULL: quick options), expects every row verified, and checks each
+ * variant's width (the param), bytes and shape note in both types. */
 static void check_shape(const struct clc_opts *o, size_t fw, size_t fh, size_t dw, size_t dh)
 {
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("matrix", o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 4);
+    clc_test_run_verified("matrix", o, 4, &rep);
     for (int v = 0; v < 2; v++) {
-        for (int d = 0; d < 2; d++) {
-            enum clc_type t = d ? CLC_DOUBLE : CLC_FLOAT;
-            size_t w = d ? dw : fw, h = d ? dh : fh;
-            const struct clc_result *r = clc_test_find(&rep, variants[v], (long)w, t);
-            ck_assert_msg(r != NULL, "%s %s width %zu missing", variants[v], clc_type_name(t), w);
-            ck_assert_uint_eq(r->bytes, 2 * w * h * clc_type_size(t));
-            char shape[64];
-            snprintf(shape, sizeof shape, "%zu x %zu", w, h);
-            ck_assert_ptr_nonnull(strstr(r->note, shape));
-        }
+        clc_test_assert_matrix(clc_test_get(&rep, variants[v], -1, CLC_FLOAT), fw, fh);
+        clc_test_assert_matrix(clc_test_get(&rep, variants[v], -1, CLC_DOUBLE), dw, dh);
     }
     clc_report_free(&rep);
 }
@@ -33,9 +24,7 @@ static void check_shape(const struct clc_opts *o, size_t fw, size_t fh, size_t d
 /* 1 MiB: 262144 floats = 512 x 512; 131072 doubles = 362 x 362 (362^2 = 131044). */
 START_TEST(quick_size_verifies)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    check_shape(&o, 512, 512, 362, 362);
+    check_shape(NULL, 512, 512, 362, 362);
 }
 END_TEST
 
@@ -53,26 +42,16 @@ END_TEST
 /* A column-major kernel that leaves the last row alone fails; the row-major one still passes. */
 START_TEST(missed_row_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "matrix.cl", "size_t i = col * height + row;",
+    struct clc_opts o;
+    clc_test_opts_edited(&o, "matrix.cl", "size_t i = col * height + row;",
                          "size_t i = col * height + row;\n        if (row + 1 == height)\n"
                          "            return;");
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
     o.types = CLC_FLOAT;
     o.size = 4 * 45 * 47;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("matrix", &o, &rep), CLC_ERR);
-    const struct clc_result *row = clc_test_find(&rep, "rowmajor", -1, CLC_FLOAT);
-    const struct clc_result *col = clc_test_find(&rep, "colmajor", -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(row);
-    ck_assert_ptr_nonnull(col);
-    ck_assert(row->verified);
-    ck_assert_int_eq(row->status, CLC_STATUS_OK);
-    ck_assert(!col->verified);
-    ck_assert_int_eq(col->status, CLC_STATUS_ERROR);
-    ck_assert_ptr_nonnull(strstr(col->note, "wrong result"));
+    clc_test_run_expect("matrix", &o, CLC_ERR, &rep);
+    clc_test_assert_ok(clc_test_get(&rep, "rowmajor", -1, CLC_FLOAT));
+    clc_test_assert_caught(clc_test_get(&rep, "colmajor", -1, CLC_FLOAT), "wrong result");
     clc_report_free(&rep);
 }
 END_TEST
@@ -80,20 +59,15 @@ END_TEST
 /* A guard that lets one column too many through writes past each row: caught. */
 START_TEST(overrun_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "matrix.cl", "if (col < width && row < height)",
-                         "if (col <= width && row < height)");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "matrix.cl", "if (col < width && row < height)",
+                         "if (col <= width && row < height)");
     o.types = CLC_FLOAT;
-    o.size = 4 * (45 * 45 + 44); /* 45 x 45, and 44 elements past it in the buffer */
+    o.size = 4 * (45 * 45 + 44); /* 45 x 45, and 44 past it */
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("matrix", &o, &rep), CLC_ERR);
-    const struct clc_result *row = clc_test_find(&rep, "rowmajor", 45, CLC_FLOAT);
-    ck_assert_ptr_nonnull(row);
-    ck_assert(!row->verified);
-    ck_assert(clc_test_find(&rep, "colmajor", 45, CLC_FLOAT)->verified);
+    clc_test_run_expect("matrix", &o, CLC_ERR, &rep);
+    clc_test_assert_caught(clc_test_get(&rep, "rowmajor", 45, CLC_FLOAT), NULL);
+    clc_test_assert_ok(clc_test_get(&rep, "colmajor", 45, CLC_FLOAT));
     clc_report_free(&rep);
 }
 END_TEST

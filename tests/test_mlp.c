@@ -6,20 +6,15 @@
 
 static void run_at(uint64_t size)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = size;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("mlp", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 5);
+    clc_test_run_verified_at("mlp", size, 5, &rep);
     for (long k = 1; k <= 8; k *= 2) {
-        const struct clc_result *r = clc_test_find(&rep, "unrolled", k, CLC_FLOAT);
-        ck_assert_msg(r != NULL, "no row for K = %ld", k);
+        const struct clc_result *r = clc_test_get(&rep, "unrolled", k, CLC_FLOAT);
         ck_assert_uint_eq(r->bytes, 2 * (size / 4) * 4);
     }
-    const struct clc_result *g = clc_test_find(&rep, "gridstride_float4", -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(g);
-    ck_assert(g->has_param && g->param >= 1);
+    const struct clc_result *g = clc_test_get(&rep, "gridstride_float4", -1, CLC_FLOAT);
+    ck_assert_msg(g->has_param && g->param >= 1, "has_param %d, param %ld", g->has_param,
+                  g->param);
     clc_report_free(&rep);
 }
 
@@ -42,21 +37,13 @@ END_TEST
 /* No work-item copies the 3 leftover floats: every unrolled row fails. */
 START_TEST(dropped_tail_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "mlp.cl", "get_global_size(0) - 1)", "get_global_size(0))");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "mlp.cl", "get_global_size(0) - 1)", "get_global_size(0))");
     o.size = 4 * 100003;
     o.variant = "unrolled";
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("mlp", &o, &rep), CLC_ERR);
-    ck_assert_uint_eq(rep.n_results, 4);
-    for (size_t i = 0; i < rep.n_results; i++) {
-        ck_assert(!rep.results[i].verified);
-        ck_assert_int_eq(rep.results[i].status, CLC_STATUS_ERROR);
-        ck_assert_ptr_nonnull(strstr(rep.results[i].note, "3 of 100003"));
-    }
+    clc_test_run_expect("mlp", &o, CLC_ERR, &rep);
+    clc_test_assert_all_caught(&rep, 4, "3 of 100003");
     clc_report_free(&rep);
 }
 END_TEST

@@ -372,8 +372,7 @@ static void run_modelled(const char *name, struct keeper *k, struct clc_report *
     o.model_hook = keep_hook;
     o.model_hook_arg = k;
     k->n = 0;
-    ck_assert_int_eq(clc_test_run_case(name, &o, rep), CLC_OK);
-    clc_test_assert_all_verified(rep, 1);
+    clc_test_run_verified(name, &o, 1, rep);
 }
 
 static void assert_spr(double got, double want, double slack)
@@ -414,22 +413,22 @@ START_TEST(traced_stride)
     struct keeper k;
     struct clc_report rep;
     run_modelled("stride", &k, &rep);
-    assert_spr(clc_test_find(&rep, "inplace", 1, CLC_FLOAT)->model_sectors_per_req, 4, slack);
-    assert_spr(clc_test_find(&rep, "inplace", 2, CLC_FLOAT)->model_sectors_per_req, 8, slack);
-    assert_spr(clc_test_find(&rep, "inplace", 4, CLC_FLOAT)->model_sectors_per_req, 16, slack);
-    ck_assert_double_eq(clc_test_find(&rep, "inplace", 8, CLC_FLOAT)->model_sectors_per_req, 32);
-    ck_assert_double_eq(clc_test_find(&rep, "inplace", 32, CLC_FLOAT)->model_sectors_per_req, 32);
+    assert_spr(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_sectors_per_req, 4, slack);
+    assert_spr(clc_test_get(&rep, "inplace", 2, CLC_FLOAT)->model_sectors_per_req, 8, slack);
+    assert_spr(clc_test_get(&rep, "inplace", 4, CLC_FLOAT)->model_sectors_per_req, 16, slack);
+    ck_assert_double_eq(clc_test_get(&rep, "inplace", 8, CLC_FLOAT)->model_sectors_per_req, 32);
+    ck_assert_double_eq(clc_test_get(&rep, "inplace", 32, CLC_FLOAT)->model_sectors_per_req, 32);
     ck_assert_double_eq(kept(&k, 32, CLC_FLOAT)->sectors_per_req_load, 32);
     ck_assert_double_eq(kept(&k, 32, CLC_FLOAT)->sectors_per_req_store, 32);
-    ck_assert_double_eq_tol(clc_test_find(&rep, "inplace", 32, CLC_FLOAT)->model_efficiency,
+    ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 32, CLC_FLOAT)->model_efficiency,
                             0.125, 1e-12);
     if (clc_test_find(&rep, "inplace", 2, CLC_DOUBLE) != NULL) {
-        assert_spr(clc_test_find(&rep, "inplace", 2, CLC_DOUBLE)->model_sectors_per_req, 16, slack);
-        ck_assert_double_eq(clc_test_find(&rep, "inplace", 4, CLC_DOUBLE)->model_sectors_per_req, 32);
+        assert_spr(clc_test_get(&rep, "inplace", 2, CLC_DOUBLE)->model_sectors_per_req, 16, slack);
+        ck_assert_double_eq(clc_test_get(&rep, "inplace", 4, CLC_DOUBLE)->model_sectors_per_req, 32);
     }
     /* bytes moved grow with the stride while the useful bytes stay */
-    const struct clc_result *s1 = clc_test_find(&rep, "inplace", 1, CLC_FLOAT);
-    const struct clc_result *s8 = clc_test_find(&rep, "inplace", 8, CLC_FLOAT);
+    const struct clc_result *s1 = clc_test_get(&rep, "inplace", 1, CLC_FLOAT);
+    const struct clc_result *s8 = clc_test_get(&rep, "inplace", 8, CLC_FLOAT);
     ck_assert_uint_eq(s1->bytes, s8->bytes);
     ck_assert(s8->model_bytes_moved > 7 * s1->model_bytes_moved);
     clc_report_free(&rep);
@@ -442,19 +441,19 @@ START_TEST(traced_offset)
     struct keeper k;
     struct clc_report rep;
     run_modelled("offset", &k, &rep);
-    assert_spr(clc_test_find(&rep, "inplace", 0, CLC_FLOAT)->model_sectors_per_req, 4, slack);
+    assert_spr(clc_test_get(&rep, "inplace", 0, CLC_FLOAT)->model_sectors_per_req, 4, slack);
     if (slack == 0) {
-        ck_assert_double_eq(clc_test_find(&rep, "inplace", 1, CLC_FLOAT)->model_sectors_per_req, 5);
-        ck_assert_double_eq(clc_test_find(&rep, "inplace", 8, CLC_FLOAT)->model_sectors_per_req, 4);
+        ck_assert_double_eq(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_sectors_per_req, 5);
+        ck_assert_double_eq(clc_test_get(&rep, "inplace", 8, CLC_FLOAT)->model_sectors_per_req, 4);
         ck_assert_double_eq(kept(&k, 1, CLC_FLOAT)->sectors_per_req_load, 5);
         ck_assert_double_eq(kept(&k, 1, CLC_FLOAT)->sectors_per_req_store, 5);
-        ck_assert_double_eq_tol(clc_test_find(&rep, "inplace", 1, CLC_FLOAT)->model_efficiency,
+        ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_efficiency,
                                 0.8, 1e-12);
         if (clc_test_find(&rep, "inplace", 1, CLC_DOUBLE) != NULL)
-            ck_assert_double_eq(clc_test_find(&rep, "inplace", 1, CLC_DOUBLE)->model_sectors_per_req, 9);
+            ck_assert_double_eq(clc_test_get(&rep, "inplace", 1, CLC_DOUBLE)->model_sectors_per_req, 9);
     } else {
         for (long s = 0; s <= 8; s++)
-            assert_spr(clc_test_find(&rep, "inplace", s, CLC_FLOAT)->model_sectors_per_req, 4, slack);
+            assert_spr(clc_test_get(&rep, "inplace", s, CLC_FLOAT)->model_sectors_per_req, 4, slack);
     }
     clc_report_free(&rep);
 }
@@ -467,18 +466,17 @@ START_TEST(unmodelled_rows)
     struct keeper k;
     struct clc_report rep;
     run_modelled("copy", &k, &rep);
-    const struct clc_result *e = clc_test_find(&rep, "enqueue", -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(e);
+    const struct clc_result *e = clc_test_get(&rep, "enqueue", -1, CLC_FLOAT);
     ck_assert(isnan(e->model_sectors_per_req) && isnan(e->model_efficiency) &&
               isnan(e->model_bytes_moved));
     ck_assert_ptr_null(strstr(e->note, "model"));
-    ck_assert(!isnan(clc_test_find(&rep, "kernel", -1, CLC_FLOAT)->model_efficiency));
+    ck_assert(!isnan(clc_test_get(&rep, "kernel", -1, CLC_FLOAT)->model_efficiency));
     clc_report_free(&rep);
 
     struct clc_opts o;
     clc_test_opts(&o);
     o.model = false;
-    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
+    clc_test_run_expect("coalesced", &o, CLC_OK, &rep);
     ck_assert(isnan(rep.results[0].model_sectors_per_req));
     clc_report_free(&rep);
 }
@@ -488,17 +486,13 @@ END_TEST
  * the note says why. */
 START_TEST(failed_trace_build_keeps_the_row)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "coalesced.cl", "CLC_TRACE_BEGIN",
-                         "CLC_TRACE_BEGIN\n#ifdef CLC_TRACE\n#error no trace\n#endif\n");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "coalesced.cl", "CLC_TRACE_BEGIN",
+                         "CLC_TRACE_BEGIN\n#ifdef CLC_TRACE\n#error no trace\n#endif\n");
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 1);
+    clc_test_run_verified("coalesced", &o, 1, &rep);
     ck_assert(isnan(rep.results[0].model_efficiency));
-    ck_assert_ptr_nonnull(strstr(rep.results[0].note, "model: trace build failed"));
+    clc_test_assert_note(&rep.results[0], "model: trace build failed");
     clc_report_free(&rep);
 }
 END_TEST

@@ -6,29 +6,29 @@
 
 #include "testutil.h"
 
-/* Expects both variants verified in type t with `rows` sums of `cols` elements each. */
-static void check_rows(const struct clc_report *rep, enum clc_type t, size_t rows, size_t cols)
+/* Runs the case at `size` bytes (0: the quick size) and expects both variants verified in
+ * both types, with fr sums of fc elements each in float and dr sums of dc in double. */
+static void check_rows(uint64_t size, size_t fr, size_t fc, size_t dr, size_t dc)
 {
     static const char *const variants[] = {"thread_per_row", "group_per_row"};
+    struct clc_report rep;
+    clc_test_run_verified_at("rowsum", size, 4, &rep);
     for (int v = 0; v < 2; v++) {
-        const struct clc_result *r = clc_test_find(rep, variants[v], (long)cols, t);
-        ck_assert_msg(r != NULL, "%s %s cols %zu missing", variants[v], clc_type_name(t), cols);
-        ck_assert_uint_eq(r->bytes, (rows * cols + rows) * clc_type_size(t));
-        char shape[64];
-        snprintf(shape, sizeof shape, "%zu rows x %zu", rows, cols);
-        ck_assert_msg(strstr(r->note, shape) != NULL, "%s: note '%s'", variants[v], r->note);
+        for (int d = 0; d < 2; d++) {
+            enum clc_type t = d ? CLC_DOUBLE : CLC_FLOAT;
+            size_t rows = d ? dr : fr, cols = d ? dc : fc;
+            const struct clc_result *r = clc_test_get(&rep, variants[v], (long)cols, t);
+            ck_assert_uint_eq(r->bytes, (rows * cols + rows) * clc_type_size(t));
+            clc_test_assert_note(r, "%zu rows x %zu", rows, cols);
+        }
     }
+    clc_report_free(&rep);
 }
 
 /* 1 MiB: 64 rows of 4096 floats, 32 rows of 4096 doubles. */
 START_TEST(quick_size_verifies)
 {
-    struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("rowsum", NULL, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 4);
-    check_rows(&rep, CLC_FLOAT, 64, 4096);
-    check_rows(&rep, CLC_DOUBLE, 32, 4096);
-    clc_report_free(&rep);
+    check_rows(0, 64, 4096, 32, 4096);
 }
 END_TEST
 
@@ -36,15 +36,7 @@ END_TEST
  * thread_per_row is partial and the leftover elements are not summed. */
 START_TEST(odd_rows_verify)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = 4 * (4096 * 37 + 5);
-    struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("rowsum", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 4);
-    check_rows(&rep, CLC_FLOAT, 37, 4096);
-    check_rows(&rep, CLC_DOUBLE, 18, 4096);
-    clc_report_free(&rep);
+    check_rows(4 * (4096 * 37 + 5), 37, 4096, 18, 4096);
 }
 END_TEST
 
@@ -52,37 +44,20 @@ END_TEST
  * 256 work-items that share it in group_per_row. */
 START_TEST(short_row_verifies)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = 4 * 3001;
-    struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("rowsum", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 4);
-    check_rows(&rep, CLC_FLOAT, 1, 3001);
-    check_rows(&rep, CLC_DOUBLE, 1, 1500);
-    clc_report_free(&rep);
+    check_rows(4 * 3001, 1, 3001, 1, 1500);
 }
 END_TEST
 
 static void run_broken(const char *from, const char *to, const char *bad, const char *good)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "rowsum.cl", from, to);
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "rowsum.cl", from, to);
     o.types = CLC_FLOAT;
     o.size = 4 * (4096 * 37 + 5);
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("rowsum", &o, &rep), CLC_ERR);
-    const struct clc_result *b = clc_test_find(&rep, bad, -1, CLC_FLOAT);
-    const struct clc_result *g = clc_test_find(&rep, good, -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(b);
-    ck_assert_ptr_nonnull(g);
-    ck_assert(!b->verified);
-    ck_assert_int_eq(b->status, CLC_STATUS_ERROR);
-    ck_assert_ptr_nonnull(strstr(b->note, "of 37 elements differ"));
-    ck_assert(g->verified);
+    clc_test_run_expect("rowsum", &o, CLC_ERR, &rep);
+    clc_test_assert_caught(clc_test_get(&rep, bad, -1, CLC_FLOAT), "of 37 elements differ");
+    clc_test_assert_ok(clc_test_get(&rep, good, -1, CLC_FLOAT));
     clc_report_free(&rep);
 }
 

@@ -8,8 +8,7 @@
 static void run_and_check(const char *name, size_t min_rows)
 {
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case(name, NULL, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, min_rows);
+    clc_test_run_verified(name, NULL, min_rows, &rep);
     ck_assert(rep.device.copy_gbps > 0);
     clc_report_free(&rep);
 }
@@ -31,11 +30,10 @@ END_TEST
 START_TEST(offset_all_params_verify)
 {
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("offset", NULL, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 66);
+    clc_test_run_verified("offset", NULL, 66, &rep);
     for (long s = 0; s <= 32; s++) {
-        ck_assert_ptr_nonnull(clc_test_find(&rep, "inplace", s, CLC_FLOAT));
-        ck_assert_ptr_nonnull(clc_test_find(&rep, "inplace", s, CLC_DOUBLE));
+        clc_test_get(&rep, "inplace", s, CLC_FLOAT);
+        clc_test_get(&rep, "inplace", s, CLC_DOUBLE);
     }
     clc_report_free(&rep);
 }
@@ -44,10 +42,8 @@ END_TEST
 START_TEST(stride_all_params_verify)
 {
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("stride", NULL, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 64);
-    const struct clc_result *s32 = clc_test_find(&rep, "inplace", 32, CLC_DOUBLE);
-    ck_assert_ptr_nonnull(s32);
+    clc_test_run_verified("stride", NULL, 64, &rep);
+    const struct clc_result *s32 = clc_test_get(&rep, "inplace", 32, CLC_DOUBLE);
     /* bytes counted are the useful bytes: 2 x n x 8 with n = size / 8 */
     ck_assert_uint_eq(s32->bytes, 2 * (rep.run.size / 8) * 8);
     clc_report_free(&rep);
@@ -57,12 +53,8 @@ END_TEST
 /* An odd size (not a multiple of the work-group) still writes and checks every element. */
 START_TEST(odd_size_verifies)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = 4 * 100003;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 1);
+    clc_test_run_verified_at("coalesced", 4 * 100003, 1, &rep);
     ck_assert_uint_eq(rep.results[0].bytes, 2 * 4 * 100003);
     clc_report_free(&rep);
 }
@@ -71,17 +63,11 @@ END_TEST
 /* A kernel that skips its last element leaves poison behind: the run must fail. */
 START_TEST(partial_write_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "coalesced.cl", "if (i < n)", "if (i + 1 < n)");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "coalesced.cl", "if (i < n)", "if (i + 1 < n)");
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_ERR);
-    ck_assert_uint_eq(rep.n_results, 1);
-    ck_assert_int_eq(rep.results[0].status, CLC_STATUS_ERROR);
-    ck_assert(!rep.results[0].verified);
-    ck_assert_ptr_nonnull(strstr(rep.results[0].note, "1 of"));
+    clc_test_run_expect("coalesced", &o, CLC_ERR, &rep);
+    clc_test_assert_all_caught(&rep, 1, "1 of");
     clc_report_free(&rep);
 }
 END_TEST
@@ -89,17 +75,13 @@ END_TEST
 /* A stride kernel that increments the wrong element fails verification. */
 START_TEST(wrong_index_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "stride.cl", "STORE(a, i * s,", "STORE(a, i * s + (s > 1),");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "stride.cl", "STORE(a, i * s,", "STORE(a, i * s + (s > 1),");
     o.types = CLC_FLOAT;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("stride", &o, &rep), CLC_ERR);
-    ck_assert_ptr_nonnull(clc_test_find(&rep, "inplace", 1, CLC_FLOAT));
-    ck_assert(clc_test_find(&rep, "inplace", 1, CLC_FLOAT)->verified);
-    ck_assert(!clc_test_find(&rep, "inplace", 2, CLC_FLOAT)->verified);
+    clc_test_run_expect("stride", &o, CLC_ERR, &rep);
+    clc_test_assert_ok(clc_test_get(&rep, "inplace", 1, CLC_FLOAT));
+    clc_test_assert_caught(clc_test_get(&rep, "inplace", 2, CLC_FLOAT), NULL);
     clc_report_free(&rep);
 }
 END_TEST

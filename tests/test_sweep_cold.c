@@ -18,8 +18,7 @@ START_TEST(sweep_doubles_the_size)
     o.sweep_min = 64 << 10;
     o.sweep_max = 1 << 20;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 5);
+    clc_test_run_verified("coalesced", &o, 5, &rep);
     ck_assert_uint_eq(rep.n_results, 5);
     for (size_t i = 0; i < 5; i++) {
         const struct clc_result *r = &rep.results[i];
@@ -90,15 +89,14 @@ START_TEST(cold_run_is_one_launch_per_sample)
     o.cold = true;
     o.size = 4096; /* a launch far below the timer's resolution: warm, it would be batched */
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, 1);
+    clc_test_run_verified("coalesced", &o, 1, &rep);
     ck_assert_int_eq(rep.results[0].batch, 1);
     ck_assert(rep.run.cold);
-    ck_assert_ptr_nonnull(strstr(rep.results[0].note, "cold: L2 flushed before each launch"));
+    clc_test_assert_note(&rep.results[0], "cold: L2 flushed before each launch");
     clc_report_free(&rep);
 
     o.cold = false; /* without it: no cold note, and the config says so */
-    ck_assert_int_eq(clc_test_run_case("coalesced", &o, &rep), CLC_OK);
+    clc_test_run_expect("coalesced", &o, CLC_OK, &rep);
     ck_assert(!rep.run.cold);
     ck_assert_ptr_null(strstr(rep.results[0].note, "cold"));
     clc_report_free(&rep);

@@ -11,22 +11,17 @@ static const char *const variants[] = {"float", "float2", "float4", "float8", "f
 
 static void run_at(uint64_t size)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.size = size;
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("vector", &o, &rep), CLC_OK);
-    clc_test_assert_all_verified(&rep, N_VARIANTS);
+    clc_test_run_verified_at("vector", size, N_VARIANTS, &rep);
     size_t n = size / 4;
     for (size_t v = 0; v < N_VARIANTS; v++) {
-        const struct clc_result *r = clc_test_find(&rep, variants[v], -1, CLC_FLOAT);
-        ck_assert_msg(r != NULL, "no row for %s", variants[v]);
+        const struct clc_result *r = clc_test_get(&rep, variants[v], -1, CLC_FLOAT);
         /* the vload pair runs 4 elements short so its shifted input fits the array */
         size_t rn = strncmp(variants[v], "float4_", 7) == 0 ? n - 4 : n;
         ck_assert_uint_eq(r->bytes, 2 * rn * 4);
     }
-    ck_assert_int_eq(clc_test_find(&rep, "float16", -1, CLC_FLOAT)->param, 16);
-    ck_assert_int_eq(clc_test_find(&rep, "relu_float4", -1, CLC_FLOAT)->param, 4);
+    ck_assert_int_eq(clc_test_get(&rep, "float16", -1, CLC_FLOAT)->param, 16);
+    ck_assert_int_eq(clc_test_get(&rep, "relu_float4", -1, CLC_FLOAT)->param, 4);
     clc_report_free(&rep);
 }
 
@@ -49,19 +44,13 @@ END_TEST
 /* A tail that no work-item handles leaves the last n % 4 elements poisoned. */
 START_TEST(dropped_tail_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "vector.cl", "else if (i == nv)", "else if (false)");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "vector.cl", "else if (i == nv)", "else if (false)");
     o.size = 4 * 100003;
     o.variant = "float4";
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("vector", &o, &rep), CLC_ERR);
-    ck_assert_uint_eq(rep.n_results, 1);
-    ck_assert_int_eq(rep.results[0].status, CLC_STATUS_ERROR);
-    ck_assert(!rep.results[0].verified);
-    ck_assert_ptr_nonnull(strstr(rep.results[0].note, "3 of 100003"));
+    clc_test_run_expect("vector", &o, CLC_ERR, &rep);
+    clc_test_assert_all_caught(&rep, 1, "3 of 100003");
     clc_report_free(&rep);
 }
 END_TEST
@@ -69,19 +58,13 @@ END_TEST
 /* A vload that ignores the offset passes when the offset is 0 and fails when it is 1. */
 START_TEST(ignored_offset_is_caught)
 {
-    const char *dir = clc_test_copy_kernels();
-    clc_test_edit_kernel(dir, "vector.cl", "VLOAD(4, i, in + OFFSET)", "VLOAD(4, i, in)");
     struct clc_opts o;
-    clc_test_opts(&o);
-    o.kernel_dir = dir;
+    clc_test_opts_edited(&o, "vector.cl", "VLOAD(4, i, in + OFFSET)", "VLOAD(4, i, in)");
     struct clc_report rep;
-    ck_assert_int_eq(clc_test_run_case("vector", &o, &rep), CLC_ERR);
-    ck_assert(clc_test_find(&rep, "float4", -1, CLC_FLOAT)->verified);
-    ck_assert(clc_test_find(&rep, "float4_aligned", -1, CLC_FLOAT)->verified);
-    const struct clc_result *mis = clc_test_find(&rep, "float4_misaligned", -1, CLC_FLOAT);
-    ck_assert_ptr_nonnull(mis);
-    ck_assert(!mis->verified);
-    ck_assert_int_eq(mis->status, CLC_STATUS_ERROR);
+    clc_test_run_expect("vector", &o, CLC_ERR, &rep);
+    clc_test_assert_ok(clc_test_get(&rep, "float4", -1, CLC_FLOAT));
+    clc_test_assert_ok(clc_test_get(&rep, "float4_aligned", -1, CLC_FLOAT));
+    clc_test_assert_caught(clc_test_get(&rep, "float4_misaligned", -1, CLC_FLOAT), NULL);
     clc_report_free(&rep);
 }
 END_TEST

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,109 @@ const struct clc_result *clc_test_find(const struct clc_report *rep, const char 
             return r;
     }
     return NULL;
+}
+
+const char *clc_test_opts_edited(struct clc_opts *o, const char *file, const char *from,
+                                 const char *to)
+{
+    const char *dir = clc_test_copy_kernels();
+    clc_test_edit_kernel(dir, file, from, to);
+    clc_test_opts(o);
+    o->kernel_dir = dir;
+    return dir;
+}
+
+/* The first row with status error, or NULL. */
+static const struct clc_result *first_failed(const struct clc_report *rep)
+{
+    for (size_t i = 0; i < rep->n_results; i++)
+        if (rep->results[i].status == CLC_STATUS_ERROR)
+            return &rep->results[i];
+    return NULL;
+}
+
+void clc_test_run_expect(const char *name, const struct clc_opts *o, int want,
+                         struct clc_report *rep)
+{
+    int rc = clc_test_run_case(name, o, rep);
+    const struct clc_result *f = first_failed(rep);
+    ck_assert_msg(rc == want,
+                  "%s: clc_run returned %d, expected %d; %zu rows, first failed: %s%s%s", name, rc,
+                  want, rep->n_results, f ? f->variant : "none", f ? ": " : "",
+                  f ? f->note : "");
+}
+
+void clc_test_run_verified(const char *name, const struct clc_opts *o, size_t min_rows,
+                           struct clc_report *rep)
+{
+    clc_test_run_expect(name, o, CLC_OK, rep);
+    clc_test_assert_all_verified(rep, min_rows);
+}
+
+void clc_test_run_verified_at(const char *name, uint64_t size, size_t min_rows,
+                              struct clc_report *rep)
+{
+    struct clc_opts o;
+    clc_test_opts(&o);
+    o.size = size;
+    clc_test_run_verified(name, &o, min_rows, rep);
+}
+
+const struct clc_result *clc_test_get(const struct clc_report *rep, const char *variant,
+                                      long param, enum clc_type t)
+{
+    const struct clc_result *r = clc_test_find(rep, variant, param, t);
+    ck_assert_msg(r != NULL, "no row %s param %ld %s among %zu", variant, param,
+                  clc_type_name(t), rep->n_results);
+    return r;
+}
+
+void clc_test_assert_ok(const struct clc_result *r)
+{
+    ck_assert_msg(r->verified && r->status == CLC_STATUS_OK,
+                  "%s/%s param %ld %s: verified %d, status %s, expected ok: %s", r->case_name,
+                  r->variant, r->param, clc_type_name(r->type), r->verified,
+                  clc_status_name(r->status), r->note);
+}
+
+void clc_test_assert_caught(const struct clc_result *r, const char *note)
+{
+    ck_assert_msg(!r->verified && r->status == CLC_STATUS_ERROR,
+                  "%s/%s param %ld %s: verified %d, status %s, expected a wrong result",
+                  r->case_name, r->variant, r->param, clc_type_name(r->type), r->verified,
+                  clc_status_name(r->status));
+    if (note != NULL)
+        ck_assert_msg(strstr(r->note, note) != NULL, "%s/%s param %ld: '%s' not in note '%s'",
+                      r->case_name, r->variant, r->param, note, r->note);
+}
+
+void clc_test_assert_all_caught(const struct clc_report *rep, size_t n, const char *note)
+{
+    ck_assert_uint_eq(rep->n_results, n);
+    for (size_t i = 0; i < rep->n_results; i++)
+        clc_test_assert_caught(&rep->results[i], note);
+}
+
+void clc_test_assert_note(const struct clc_result *r, const char *fmt, ...)
+{
+    char want[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(want, sizeof want, fmt, ap);
+    va_end(ap);
+    ck_assert_msg(strstr(r->note, want) != NULL, "%s/%s param %ld %s: '%s' not in note '%s'",
+                  r->case_name, r->variant, r->param, clc_type_name(r->type), want, r->note);
+}
+
+void clc_test_assert_matrix(const struct clc_result *r, size_t w, size_t h)
+{
+    ck_assert_msg(r->has_param && r->param == (long)w, "%s/%s %s: param %ld, expected width %zu",
+                  r->case_name, r->variant, clc_type_name(r->type), r->param, w);
+    uint64_t bytes = 2 * w * h * clc_type_size(r->type);
+    ck_assert_msg(r->bytes == bytes, "%s/%s %s: %llu bytes counted, expected %llu", r->case_name,
+                  r->variant, clc_type_name(r->type), (unsigned long long)r->bytes,
+                  (unsigned long long)bytes);
+    clc_test_assert_note(r, "%zu x %zu", w, h);
 }
 
 static void slurp(const char *path, char *buf, size_t len)

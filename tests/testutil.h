@@ -24,6 +24,54 @@ void clc_test_assert_all_verified(const struct clc_report *rep, size_t min_rows)
 const struct clc_result *clc_test_find(const struct clc_report *rep, const char *variant,
                                        long param, enum clc_type t);
 
+/* ------------------------------------------------------------------ runs of a case */
+
+/* Copies the kernels (clc_test_copy_kernels), replaces `from` with `to` in `file` there
+ * (clc_test_edit_kernel), and fills o with clc_test_opts reading the kernels from the copy.
+ * Returns the copy's folder (static), for further edits. */
+const char *clc_test_opts_edited(struct clc_opts *o, const char *file, const char *from,
+                                 const char *to);
+
+/* Runs one case with o (NULL: clc_test_opts) and asserts that clc_run returns `want`; the
+ * message names both codes and the first failed row.  rep is filled either way. */
+void clc_test_run_expect(const char *name, const struct clc_opts *o, int want,
+                         struct clc_report *rep);
+
+/* Runs one case with o (NULL: clc_test_opts) and asserts that it succeeds with at least
+ * min_rows rows, all verified (clc_test_assert_all_verified). */
+void clc_test_run_verified(const char *name, const struct clc_opts *o, size_t min_rows,
+                           struct clc_report *rep);
+
+/* clc_test_run_verified with clc_test_opts at `size` bytes. */
+void clc_test_run_verified_at(const char *name, uint64_t size, size_t min_rows,
+                              struct clc_report *rep);
+
+/* ------------------------------------------------------------------ rows */
+
+/* clc_test_find that asserts the row is there. */
+const struct clc_result *clc_test_get(const struct clc_report *rep, const char *variant,
+                                      long param, enum clc_type t);
+
+/* Asserts that r verified (status ok), printing its status and note otherwise. */
+void clc_test_assert_ok(const struct clc_result *r);
+
+/* Asserts that r failed verification (status error) and that its note holds `note` (NULL:
+ * any note). */
+void clc_test_assert_caught(const struct clc_result *r, const char *note);
+
+/* Asserts that rep holds exactly n rows, each caught with `note` (clc_test_assert_caught). */
+void clc_test_assert_all_caught(const struct clc_report *rep, size_t n, const char *note);
+
+/* Asserts that r's note holds the printf-formatted text, printing both. */
+void clc_test_assert_note(const struct clc_result *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Asserts that r is a row of a w x h matrix: w as the param, 2 x w x h elements counted and
+ * "w x h" in its note. */
+void clc_test_assert_matrix(const struct clc_result *r, size_t w, size_t h);
+
+/* ------------------------------------------------------------------ the binary, kernels */
+
 /* Runs `clcoalesce <args>` through /bin/sh; captures stdout and stderr (each truncated to
  * len - 1 bytes) and returns the exit code, or -1 if it did not exit normally. */
 int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t err_len);
@@ -33,6 +81,8 @@ const char *clc_test_copy_kernels(void);
 
 /* Replaces the first occurrence of `from` with `to` in file dir/name; asserts it was found. */
 void clc_test_edit_kernel(const char *dir, const char *name, const char *from, const char *to);
+
+/* ------------------------------------------------------------------ suites */
 
 /* Builds a suite with one case holding the given tests, with the long timeout. */
 Suite *clc_test_suite(const char *name, const TTest *const *tests, size_t n);
