@@ -15,64 +15,25 @@
 static char out[1 << 16], err[1 << 16];
 static char dir[64];
 
-static void make_dir(void)
-{
-    snprintf(dir, sizeof dir, "/tmp/clc-test-cmp-XXXXXX");
-    ck_assert(mkdtemp(dir) != NULL);
-}
-
-static void remove_dir(void)
-{
-    char *cmd;
-    ck_assert(asprintf(&cmd, "rm -rf %s", dir) > 0);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
-}
-
-/* A verified row with the given GB/s (param < 0: none). */
-static struct clc_result row(const char *c, const char *v, long param, enum clc_type t,
-                             double gbps)
-{
-    struct clc_result r;
-    clc_result_init(&r, c, v, t);
-    if (param >= 0)
-        clc_result_set_param(&r, param);
-    r.bytes = 1000000;
-    r.reps = 3;
-    r.ms_median = r.ms_min = r.ms_max = (double)r.bytes / (gbps * 1e6);
-    r.cv = 0;
-    r.gbps = gbps;
-    r.verified = true;
-    r.status = CLC_STATUS_OK;
-    return r;
-}
-
 /* Writes rows as dir/name through the library's JSON writer; returns the path (static). */
 static const char *write_report(const char *name, const char *api, const char *device,
                                 const struct clc_result *rows, size_t n)
 {
-    static char paths[8][256];
-    static int next;
-    char *path = paths[next++ % 8];
-    snprintf(path, 256, "%s/%s", dir, name);
     struct clc_report rep;
     clc_report_init(&rep, api);
     snprintf(rep.device.name, sizeof rep.device.name, "%s", device);
     for (size_t i = 0; i < n; i++)
         ck_assert_int_eq(clc_report_add(&rep, &rows[i]), CLC_OK);
-    ck_assert_int_eq(clc_write_report_file(&rep, CLC_FMT_JSON, path), CLC_OK);
-    clc_report_free(&rep);
+    const char *path = clc_test_path(dir, name);
+    clc_test_write_json(&rep, path);
     return path;
 }
 
+/* Writes text as dir/name; returns the path (clc_test_path). */
 static const char *write_text(const char *name, const char *text)
 {
-    static char path[256];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
+    const char *path = clc_test_path(dir, name);
+    clc_test_write_file(path, text);
     return path;
 }
 
@@ -96,6 +57,22 @@ static json_t *load_json(const char *path)
     json_t *root = json_load_file(path, 0, &e);
     ck_assert_msg(root != NULL, "%s: %s", path, e.text);
     return root;
+}
+
+/* Runs `compare <args> -f json -o dir/cmp.json`, asserts it exits 0 and returns the parsed
+ * comparison. */
+static json_t *compare_json(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static json_t *compare_json(const char *fmt, ...)
+{
+    char args[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    const char *js = clc_test_path(dir, "cmp.json");
+    int rc = compare("%s -f json -o %s", args, js);
+    ck_assert_msg(rc == 0, "compare %s: exit %d; stderr: %s", args, rc, err);
+    return load_json(js);
 }
 
 /* The joined row of case/variant/param/type (param < 0: none) in a comparison. */
@@ -132,31 +109,35 @@ static double ratio(json_t *row, size_t file)
 static size_t base(struct clc_result *rows, double scale_copy, double scale_stride)
 {
     size_t n = 0;
-    rows[n++] = row("copy", "kernel", -1, CLC_FLOAT, 100.0 * scale_copy);
-    rows[n++] = row("copy", "enqueue", -1, CLC_FLOAT, 120.0);
-    rows[n++] = row("stride", "inplace", 1, CLC_FLOAT, 80.0 * scale_stride);
-    rows[n++] = row("stride", "inplace", 2, CLC_FLOAT, 40.0);
-    rows[n++] = row("stride", "inplace", 2, CLC_DOUBLE, 50.0);
+    rows[n++] = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 100.0 * scale_copy);
+    rows[n++] = clc_test_row("copy", "enqueue", -1, CLC_FLOAT, 120.0);
+    rows[n++] = clc_test_row("stride", "inplace", 1, CLC_FLOAT, 80.0 * scale_stride);
+    rows[n++] = clc_test_row("stride", "inplace", 2, CLC_FLOAT, 40.0);
+    rows[n++] = clc_test_row("stride", "inplace", 2, CLC_DOUBLE, 50.0);
     return n;
+}
+
+/* base(scale_copy, scale_stride) written as dir/name (clc_test_path). */
+static const char *base_file(const char *name, const char *api, const char *device,
+                             double scale_copy, double scale_stride)
+{
+    struct clc_result rows[8];
+    size_t n = base(rows, scale_copy, scale_stride);
+    return write_report(name, api, device, rows, n);
 }
 
 /* The same file twice: every ratio is 1. */
 START_TEST(identical_files_ratio_one)
 {
-    make_dir();
-    struct clc_result rows[8];
-    size_t n = base(rows, 1, 1);
-    const char *a = write_report("a.json", "opencl", "Test GPU", rows, n);
+    clc_test_make_dir(dir, "cmp");
+    const char *a = base_file("a.json", "opencl", "Test GPU", 1, 1);
     ck_assert_int_eq(compare("%s %s", a, a), 0);
-    ck_assert_msg(strstr(out, "joined 5 rows") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "geomean 1.000, min 1.000") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "[1] ") != NULL && strstr(out, "opencl on Test GPU") != NULL,
-                  "%s", out);
+    clc_test_assert_has(out, "joined 5 rows");
+    clc_test_assert_has(out, "geomean 1.000, min 1.000");
+    clc_test_assert_has(out, "[1] ");
+    clc_test_assert_has(out, "opencl on Test GPU");
 
-    char js[256];
-    snprintf(js, sizeof js, "%s/cmp.json", dir);
-    ck_assert_int_eq(compare("%s %s -f json -o %s", a, a, js), 0);
-    json_t *root = load_json(js);
+    json_t *root = compare_json("%s %s", a, a);
     ck_assert_uint_eq(json_array_size(json_object_get(root, "rows")), 5);
     json_t *r;
     size_t i;
@@ -168,7 +149,7 @@ START_TEST(identical_files_ratio_one)
     json_t *sum = json_object_get(root, "summary");
     ck_assert_int_eq(json_integer_value(json_object_get(sum, "joined")), 5);
     json_decref(root);
-    remove_dir();
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
@@ -176,19 +157,18 @@ END_TEST
  * summary names the extremes. */
 START_TEST(known_ratios)
 {
-    make_dir();
-    struct clc_result ra[8], rb[8];
-    size_t na = base(ra, 1, 1), nb = base(rb, 2, 0.5);
-    const char *a = write_report("a.json", "opencl", "GPU A", ra, na);
-    const char *b = write_report("b.json", "cuda", "GPU B", rb, nb);
+    clc_test_make_dir(dir, "cmp");
+    const char *a = base_file("a.json", "opencl", "GPU A", 1, 1);
+    const char *b = base_file("b.json", "cuda", "GPU B", 2, 0.5);
     ck_assert_int_eq(compare("%s %s", a, b), 0);
-    ck_assert_msg(strstr(out, "opencl on GPU A") && strstr(out, "cuda on GPU B"), "%s", out);
-    ck_assert_msg(strstr(out, "min 0.500 (stride/inplace:1 float)") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "max 2.000 (copy/kernel float)") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "2.000") && strstr(out, "0.500"), "%s", out);
+    clc_test_assert_has(out, "opencl on GPU A");
+    clc_test_assert_has(out, "cuda on GPU B");
+    clc_test_assert_has(out, "min 0.500 (stride/inplace:1 float)");
+    clc_test_assert_has(out, "max 2.000 (copy/kernel float)");
+    clc_test_assert_has(out, "2.000");
+    clc_test_assert_has(out, "0.500");
 
-    char js[256];
-    snprintf(js, sizeof js, "%s/cmp.json", dir);
+    const char *js = clc_test_path(dir, "long.json");
     ck_assert_int_eq(compare("%s %s --format json --output %s", a, b, js), 0);
     json_t *root = load_json(js);
     ck_assert_double_eq_tol(ratio(find_row(root, "copy", "kernel", -1, "float"), 1), 2.0, 1e-6);
@@ -206,63 +186,59 @@ START_TEST(known_ratios)
     json_decref(root);
 
     /* --metric ms: times halve where GB/s doubles */
-    ck_assert_int_eq(compare("%s %s --metric ms -f json -o %s", a, b, js), 0);
-    root = load_json(js);
+    root = compare_json("%s %s --metric ms", a, b);
     ck_assert_str_eq(json_string_value(json_object_get(root, "metric")), "ms");
     ck_assert_double_eq_tol(ratio(find_row(root, "copy", "kernel", -1, "float"), 1), 0.5, 1e-6);
     json_decref(root);
 
     /* a third file: its ratios are to the first too */
-    ck_assert_int_eq(compare("%s %s %s -f json -o %s", a, b, b, js), 0);
-    root = load_json(js);
+    root = compare_json("%s %s %s", a, b, b);
     json_t *kr = find_row(root, "copy", "kernel", -1, "float");
     ck_assert_double_eq_tol(ratio(kr, 1), 2.0, 1e-6);
     ck_assert_double_eq_tol(ratio(kr, 2), 2.0, 1e-6);
     json_decref(root);
-    remove_dir();
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
 START_TEST(tolerance)
 {
-    make_dir();
-    struct clc_result ra[8], rb[8];
-    size_t na = base(ra, 1, 1), nb = base(rb, 1.03, 0.98);
-    const char *a = write_report("a.json", "opencl", "GPU", ra, na);
-    const char *b = write_report("b.json", "opencl", "GPU", rb, nb);
+    clc_test_make_dir(dir, "cmp");
+    const char *a = base_file("a.json", "opencl", "GPU", 1, 1);
+    const char *b = base_file("b.json", "opencl", "GPU", 1.03, 0.98);
     ck_assert_int_eq(compare("%s %s --tolerance 5", a, b), 0);
-    ck_assert_msg(strstr(out, "all ratios within 5%") != NULL, "%s", out);
+    clc_test_assert_has(out, "all ratios within 5%");
     ck_assert_int_eq(compare("%s %s --tolerance 2.5", a, b), 1);
-    ck_assert_msg(strstr(err, "1 ratio outside") != NULL, "%s", err);
-    ck_assert_msg(strstr(err, "copy/kernel float") != NULL, "%s", err);
-    ck_assert_msg(strstr(err, "stride/inplace:1 float") == NULL, "%s", err);
+    clc_test_assert_has(err, "1 ratio outside");
+    clc_test_assert_has(err, "copy/kernel float");
+    clc_test_assert_lacks(err, "stride/inplace:1 float");
     ck_assert_int_eq(compare("%s %s --tolerance 1", a, b), 1);
-    ck_assert_msg(strstr(err, "2 ratios outside") && strstr(err, "stride/inplace:1 float") &&
-                      strstr(err, "copy/kernel float"),
-                  "%s", err);
+    clc_test_assert_has(err, "2 ratios outside");
+    clc_test_assert_has(err, "stride/inplace:1 float");
+    clc_test_assert_has(err, "copy/kernel float");
     /* the comparison is still printed in full before the verdict */
-    ck_assert_msg(strstr(out, "joined 5 rows") != NULL, "%s", out);
+    clc_test_assert_has(out, "joined 5 rows");
     ck_assert_int_eq(compare("%s %s --tolerance -3", a, b), 2);
     ck_assert_int_eq(compare("%s %s --tolerance abc", a, b), 2);
-    remove_dir();
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
 /* Rows in only one file show '-' and are counted; a row that failed gives no ratio. */
 START_TEST(mismatched_rows)
 {
-    make_dir();
+    clc_test_make_dir(dir, "cmp");
     struct clc_result ra[8], rb[8];
     size_t na = base(ra, 1, 1), nb = base(rb, 1, 1);
-    ra[na++] = row("gather", "random", -1, CLC_FLOAT, 10.0);  /* only in a */
-    rb[nb++] = row("vector", "float4", 4, CLC_FLOAT, 90.0);  /* only in b */
+    ra[na++] = clc_test_row("gather", "random", -1, CLC_FLOAT, 10.0);  /* only in a */
+    rb[nb++] = clc_test_row("vector", "float4", 4, CLC_FLOAT, 90.0);  /* only in b */
     rb[2].status = CLC_STATUS_ERROR;                          /* stride:1 float failed in b */
     rb[2].gbps = NAN;
     const char *a = write_report("a.json", "opencl", "GPU", ra, na);
     const char *b = write_report("b.json", "opencl", "GPU", rb, nb);
     ck_assert_int_eq(compare("%s %s", a, b), 0);
-    ck_assert_msg(strstr(out, "joined 5 rows; 2 rows only in some files") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "4 ratios") != NULL, "%s", out);
+    clc_test_assert_has(out, "joined 5 rows; 2 rows only in some files");
+    clc_test_assert_has(out, "4 ratios");
     /* the table line of the failed row shows its status and no ratio */
     const char *line = strstr(out, "     1 float");
     ck_assert_msg(line != NULL, "%s", out);
@@ -271,10 +247,7 @@ START_TEST(mismatched_rows)
     ck_assert_msg(strstr(buf, "error") != NULL && strstr(buf, "80.0") != NULL, "%s", buf);
     ck_assert_msg(buf[strlen(buf) - 1] == '-', "%s", buf);
 
-    char js[256];
-    snprintf(js, sizeof js, "%s/cmp.json", dir);
-    ck_assert_int_eq(compare("%s %s -f json -o %s", a, b, js), 0);
-    json_t *root = load_json(js);
+    json_t *root = compare_json("%s %s", a, b);
     json_t *g = find_row(root, "gather", "random", -1, "float");
     ck_assert(json_is_false(json_object_get(g, "in_all_files")));
     ck_assert(json_is_null(cell(g, 1)));
@@ -292,11 +265,11 @@ START_TEST(mismatched_rows)
     ck_assert_int_eq(compare("%s %s --tolerance 0", a, b), 0);
 
     /* nothing in common: exit 1 */
-    struct clc_result rc[1] = {row("gather", "random", -1, CLC_DOUBLE, 5.0)};
+    struct clc_result rc[1] = {clc_test_row("gather", "random", -1, CLC_DOUBLE, 5.0)};
     const char *c = write_report("c.json", "opencl", "GPU", rc, 1);
     ck_assert_int_eq(compare("%s %s", a, c), 1);
-    ck_assert_msg(strstr(err, "nothing to compare") != NULL, "%s", err);
-    remove_dir();
+    clc_test_assert_has(err, "nothing to compare");
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
@@ -304,7 +277,7 @@ END_TEST
  * written atomically, leaving no temporary file. */
 START_TEST(csv_output)
 {
-    make_dir();
+    clc_test_make_dir(dir, "cmp");
     struct clc_result ra[8], rb[8];
     size_t na = base(ra, 1, 1), nb = base(rb, 2, 1);
     nb--; /* b lacks stride:2 double */
@@ -314,19 +287,19 @@ START_TEST(csv_output)
     ck_assert_msg(strncmp(out, "case,variant,param,type,status_1,gbps_1,status_2,gbps_2,ratio_2\n",
                           64) == 0,
                   "%s", out);
-    ck_assert_msg(strstr(out, "\ncopy,kernel,,float,ok,100,ok,200,2\n") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "\nstride,inplace,2,double,ok,50,missing,,\n") != NULL, "%s", out);
+    clc_test_assert_has(out, "\ncopy,kernel,,float,ok,100,ok,200,2\n");
+    clc_test_assert_has(out, "\nstride,inplace,2,double,ok,50,missing,,\n");
     /* the header and summary went to stderr, keeping stdout pure CSV */
-    ck_assert_msg(strstr(err, "joined 4 rows") != NULL, "%s", err);
+    clc_test_assert_has(err, "joined 4 rows");
     int lines = 0;
     for (const char *p = out; *p; p++)
         lines += *p == '\n';
     ck_assert_int_eq(lines, 6);
 
-    char csv[256];
-    snprintf(csv, sizeof csv, "%s/cmp.csv", dir);
+    const char *csv = clc_test_path(dir, "cmp.csv");
     ck_assert_int_eq(compare("%s %s -f csv -o %s", a, b, csv), 0);
-    ck_assert_msg(strstr(out, "joined 4 rows") && strstr(out, "wrote "), "%s", out);
+    clc_test_assert_has(out, "joined 4 rows");
+    clc_test_assert_has(out, "wrote ");
     FILE *f = fopen(csv, "r");
     ck_assert_ptr_nonnull(f);
     char head[128];
@@ -336,72 +309,70 @@ START_TEST(csv_output)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "ls %s | grep -q tmp", dir);
     ck_assert_int_ne(system(cmd), 0);
-    remove_dir();
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
 START_TEST(bad_inputs)
 {
-    make_dir();
-    struct clc_result ra[8];
-    size_t na = base(ra, 1, 1);
-    const char *a = write_report("a.json", "opencl", "GPU", ra, na);
+    clc_test_make_dir(dir, "cmp");
+    const char *a = base_file("a.json", "opencl", "GPU", 1, 1);
 
     const char *bad = write_text("bad.json", "{\"results\": [ {\"case\": \"copy\", ");
     ck_assert_int_eq(compare("%s %s", a, bad), 1);
-    ck_assert_msg(strstr(err, "bad.json") && strstr(err, "not a readable JSON file"), "%s", err);
+    clc_test_assert_has(err, "bad.json");
+    clc_test_assert_has(err, "not a readable JSON file");
 
     const char *other = write_text("other.json", "{\"name\": \"not a result\"}\n");
     ck_assert_int_eq(compare("%s %s", a, other), 1);
-    ck_assert_msg(strstr(err, "not a clcoalesce result file") != NULL, "%s", err);
+    clc_test_assert_has(err, "not a clcoalesce result file");
 
     const char *norow = write_text("norow.json", "{\"results\": [ {\"case\": \"copy\"} ]}\n");
     ck_assert_int_eq(compare("%s %s", norow, a), 1);
-    ck_assert_msg(strstr(err, "results[0] has no string 'variant'") != NULL, "%s", err);
+    clc_test_assert_has(err, "results[0] has no string 'variant'");
 
     ck_assert_int_eq(compare("%s %s/missing.json", a, dir), 1);
-    ck_assert_msg(strstr(err, "missing.json") != NULL, "%s", err);
+    clc_test_assert_has(err, "missing.json");
 
     /* a failed comparison leaves no output file behind */
-    char js[256];
-    snprintf(js, sizeof js, "%s/never.json", dir);
+    const char *js = clc_test_path(dir, "never.json");
     ck_assert_int_eq(compare("%s %s -f json -o %s", a, bad, js), 1);
     ck_assert_int_ne(access(js, F_OK), 0);
 
     /* usage errors */
     ck_assert_int_eq(compare("%s", a), 2);
-    ck_assert_msg(strstr(err, "at least two") != NULL, "%s", err);
+    clc_test_assert_has(err, "at least two");
     ck_assert_int_eq(compare("%s", ""), 2);
     ck_assert_int_eq(compare("%s %s --bogus", a, a), 2);
-    ck_assert_msg(strstr(err, "unknown option") != NULL, "%s", err);
+    clc_test_assert_has(err, "unknown option");
     ck_assert_int_eq(compare("%s %s --format xml", a, a), 2);
     ck_assert_int_eq(compare("%s %s --metric watts", a, a), 2);
     ck_assert_int_eq(compare("%s %s --tolerance", a, a), 2);
     ck_assert_int_eq(compare("--help"), 0);
-    ck_assert_msg(strstr(out, "usage: clcoalesce compare") != NULL, "%s", out);
+    clc_test_assert_has(out, "usage: clcoalesce compare");
     /* the main help lists both commands */
     ck_assert_int_eq(clc_test_cli("--help", out, sizeof out, err, sizeof err), 0);
-    ck_assert_msg(strstr(out, "  compare ") && strstr(out, "  plot "), "%s", out);
-    remove_dir();
+    clc_test_assert_has(out, "  compare ");
+    clc_test_assert_has(out, "  plot ");
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
 /* End to end: two real runs of one case compare row for row. */
 START_TEST(real_runs_join)
 {
-    make_dir();
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "run coalesced --quick -t float -k %s -f json -o %s/r1.json",
-             CLC_TEST_KERNEL_DIR, dir);
-    ck_assert_int_eq(clc_test_cli(cmd, out, sizeof out, err, sizeof err), 0);
-    snprintf(cmd, sizeof cmd, "run coalesced --quick -t float -k %s -f json -o %s/r2.json",
-             CLC_TEST_KERNEL_DIR, dir);
-    ck_assert_int_eq(clc_test_cli(cmd, out, sizeof out, err, sizeof err), 0);
+    clc_test_make_dir(dir, "cmp");
+    for (int k = 1; k <= 2; k++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, "run coalesced --quick -t float -k %s -f json -o %s/r%d.json",
+                 CLC_TEST_KERNEL_DIR, dir, k);
+        ck_assert_int_eq(clc_test_cli(cmd, out, sizeof out, err, sizeof err), 0);
+    }
     ck_assert_int_eq(compare("%s/r1.json %s/r2.json", dir, dir), 0);
-    ck_assert_msg(strstr(out, "joined 1 row\n") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "coalesced    kernel") != NULL, "%s", out);
-    ck_assert_msg(strstr(out, "[2]/[1]: 1 ratio,") != NULL, "%s", out);
-    remove_dir();
+    clc_test_assert_has(out, "joined 1 row\n");
+    clc_test_assert_has(out, "coalesced    kernel");
+    clc_test_assert_has(out, "[2]/[1]: 1 ratio,");
+    clc_test_remove_dir(dir);
 }
 END_TEST
 

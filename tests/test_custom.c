@@ -89,14 +89,10 @@ END_TEST
 /* Writes text to a fresh file in a temporary folder and returns its path (static). */
 static const char *write_kernel(const char *name, const char *text)
 {
-    static char path[128];
-    char dir[] = "/tmp/clc-test-custom-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
+    char dir[64];
+    clc_test_make_dir(dir, "custom");
+    const char *path = clc_test_path(dir, name);
+    clc_test_write_file(path, text);
     return path;
 }
 

@@ -35,23 +35,18 @@ static void assert_fits_80(const char *text)
     }
 }
 
-static void assert_has(const char *text, const char *what)
-{
-    ck_assert_msg(strstr(text, what) != NULL, "'%s' not in:\n%s", what, text);
-}
-
 START_TEST(explain_coalesced)
 {
     ck_assert_int_eq(cli("explain coalesced"), 0);
-    assert_has(out, "coalesced / kernel (float): kernel scale in coalesced.cl");
-    assert_has(out, "__kernel void scale(__global const T *in");
-    assert_has(out, "STORE(out, i, LOAD(in, i) * 2);");
-    assert_has(out, "first load request");
-    assert_has(out, "first store request");
-    assert_has(out, "|0-7            |8-15           |16-23          |24-31          |");
-    assert_has(out, "4 sectors in 1 line:");
-    assert_has(out, "loads      4.00 sectors/request");
-    assert_has(out, "overall    4.00 sectors/request, efficiency 100%");
+    clc_test_assert_has(out, "coalesced / kernel (float): kernel scale in coalesced.cl");
+    clc_test_assert_has(out, "__kernel void scale(__global const T *in");
+    clc_test_assert_has(out, "STORE(out, i, LOAD(in, i) * 2);");
+    clc_test_assert_has(out, "first load request");
+    clc_test_assert_has(out, "first store request");
+    clc_test_assert_has(out, "|0-7            |8-15           |16-23          |24-31          |");
+    clc_test_assert_has(out, "4 sectors in 1 line:");
+    clc_test_assert_has(out, "loads      4.00 sectors/request");
+    clc_test_assert_has(out, "overall    4.00 sectors/request, efficiency 100%");
     /* the source stops at the kernel's closing brace: the next file's text is absent */
     ck_assert_ptr_null(strstr(out, "clc_init"));
     assert_fits_80(out);
@@ -61,18 +56,18 @@ END_TEST
 START_TEST(explain_offset_and_stride_params)
 {
     ck_assert_int_eq(cli("explain offset --param 1"), 0);
-    assert_has(out, "offset / inplace (float, param 1)");
-    assert_has(out, "+128 |31 ");
-    assert_has(out, "overall    5.00 sectors/request, efficiency 80%");
+    clc_test_assert_has(out, "offset / inplace (float, param 1)");
+    clc_test_assert_has(out, "+128 |31 ");
+    clc_test_assert_has(out, "overall    5.00 sectors/request, efficiency 80%");
     assert_fits_80(out);
 
     ck_assert_int_eq(cli("explain stride --param 2 --type double"), 0);
-    assert_has(out, "stride / inplace (double, param 2)");
-    assert_has(out, "overall   16.00 sectors/request, efficiency 50%");
+    clc_test_assert_has(out, "stride / inplace (double, param 2)");
+    clc_test_assert_has(out, "overall   16.00 sectors/request, efficiency 50%");
     assert_fits_80(out);
 
     ck_assert_int_eq(cli("explain stride --param 99"), 1);
-    assert_has(err, "param 99");
+    clc_test_assert_has(err, "param 99");
 }
 END_TEST
 
@@ -91,12 +86,12 @@ START_TEST(explain_with_results)
     ck_assert_int_eq(cli(args), 0);
     free(args);
     unlink(path);
-    assert_has(out, "loads     32.00 sectors/request");
-    assert_has(out, "stores     4.00 sectors/request");
-    assert_has(out, "+3968 |31 ");
-    assert_has(out, "measured (");
-    assert_has(out, "of the copy ceiling");
-    assert_has(out, "predicted: 22%");
+    clc_test_assert_has(out, "loads     32.00 sectors/request");
+    clc_test_assert_has(out, "stores     4.00 sectors/request");
+    clc_test_assert_has(out, "+3968 |31 ");
+    clc_test_assert_has(out, "measured (");
+    clc_test_assert_has(out, "of the copy ceiling");
+    clc_test_assert_has(out, "predicted: 22%");
     assert_fits_80(out);
 }
 END_TEST
@@ -105,21 +100,21 @@ START_TEST(explain_errors)
 {
     ck_assert_int_eq(cli("explain"), 2);
     ck_assert_int_eq(cli("explain nosuchcase"), 2);
-    assert_has(err, "unknown case 'nosuchcase'");
+    clc_test_assert_has(err, "unknown case 'nosuchcase'");
     ck_assert_int_eq(cli("explain coalesced uncoalesced"), 2);
     ck_assert_int_eq(cli("explain coalesced --type double"), 2);
-    assert_has(err, "does not run in double");
+    clc_test_assert_has(err, "does not run in double");
     ck_assert_int_eq(cli("explain coalesced --param x"), 2);
     ck_assert_int_eq(cli("explain coalesced --bogus"), 2);
     /* the driver's copy launches no kernel of ours */
     ck_assert_int_eq(cli("explain copy --variant enqueue"), 1);
-    assert_has(err, "enqueue");
+    clc_test_assert_has(err, "enqueue");
     ck_assert_int_eq(cli("explain --help"), 0);
-    assert_has(out, "usage: clcoalesce explain CASE");
+    clc_test_assert_has(out, "usage: clcoalesce explain CASE");
     ck_assert_int_eq(cli("--help"), 0);
-    assert_has(out, "explain CASE");
-    assert_has(out, "ptx CASE");
-    assert_has(out, "--no-model");
+    clc_test_assert_has(out, "explain CASE");
+    clc_test_assert_has(out, "ptx CASE");
+    clc_test_assert_has(out, "--no-model");
 }
 END_TEST
 
@@ -127,9 +122,9 @@ END_TEST
 START_TEST(run_no_model)
 {
     ck_assert_int_eq(cli("run coalesced --quick --quiet -r 2 -f json --no-model"), 0);
-    assert_has(out, "\"model_efficiency\": null");
+    clc_test_assert_has(out, "\"model_efficiency\": null");
     ck_assert_int_eq(cli("run coalesced --quick --quiet -r 2 -f json"), 0);
-    assert_has(out, "\"model_sectors_per_req\": 4");
+    clc_test_assert_has(out, "\"model_sectors_per_req\": 4");
 }
 END_TEST
 
@@ -151,14 +146,14 @@ START_TEST(ptx_command)
     int rc = cli("ptx coalesced");
     if (default_device_is_nvidia()) {
         ck_assert_int_eq(rc, 0);
-        assert_has(out, ".target");
-        assert_has(out, "ld.global");
-        assert_has(out, ">> ");
+        clc_test_assert_has(out, ".target");
+        clc_test_assert_has(out, "ld.global");
+        clc_test_assert_has(out, ">> ");
         ck_assert_int_eq(cli("ptx vector --variant float4"), 0);
-        assert_has(out, "v4.f32");
+        clc_test_assert_has(out, "v4.f32");
     } else {
         ck_assert_int_eq(rc, 1);
-        assert_has(err, "returned no PTX (only NVIDIA's OpenCL driver does)");
+        clc_test_assert_has(err, "returned no PTX (only NVIDIA's OpenCL driver does)");
         ck_assert_ptr_null(strstr(out, ".target"));
     }
     /* --raw: the module as the driver returned it, nothing added */
@@ -167,18 +162,18 @@ START_TEST(ptx_command)
         ck_assert_int_eq(rc, 0);
         ck_assert_msg(strncmp(out, "//", 2) == 0 || strncmp(out, ".version", 8) == 0 ||
                       out[0] == '\n', "not raw PTX: %.80s", out);
-        assert_has(out, ".entry tiled_1elem");
+        clc_test_assert_has(out, ".entry tiled_1elem");
         ck_assert_ptr_null(strstr(out, ">> "));
     } else {
         ck_assert_int_eq(rc, 1);
-        assert_has(err, "returned no PTX");
+        clc_test_assert_has(err, "returned no PTX");
     }
     ck_assert_int_eq(cli("ptx transpose --raw --verbose"), 2);
-    assert_has(err, "--verbose and --raw do not go together");
+    clc_test_assert_has(err, "--verbose and --raw do not go together");
     ck_assert_int_eq(cli("ptx nosuchcase"), 2);
     ck_assert_int_eq(cli("ptx coalesced --param 1"), 2); /* explain's option, not ptx's */
     ck_assert_int_eq(cli("ptx --help"), 0);
-    assert_has(out, "usage: clcoalesce ptx CASE");
+    clc_test_assert_has(out, "usage: clcoalesce ptx CASE");
 }
 END_TEST
 

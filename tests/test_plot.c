@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -16,70 +15,14 @@
 static char out[1 << 16], err[1 << 16];
 static char dir[64];
 
-static void make_dir(void)
-{
-    snprintf(dir, sizeof dir, "/tmp/clc-test-plot-XXXXXX");
-    ck_assert(mkdtemp(dir) != NULL);
-}
-
-static void remove_dir(void)
-{
-    char *cmd;
-    ck_assert(asprintf(&cmd, "rm -rf %s", dir) > 0);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
-}
-
 static bool have_gnuplot(void)
 {
     return system("command -v gnuplot >/dev/null 2>&1") == 0;
 }
 
-/* Like clc_test_cli, but runs the binary through `env VARS`, e.g. "PATH=/nonexistent". */
-static int cli_env(const char *vars, const char *args)
-{
-    char o[] = "/tmp/clc-test-out-XXXXXX", e[] = "/tmp/clc-test-err-XXXXXX";
-    int fo = mkstemp(o), fe = mkstemp(e);
-    ck_assert(fo >= 0 && fe >= 0);
-    char *cmd;
-    ck_assert(asprintf(&cmd, "env %s %s %s >%s 2>%s </dev/null", vars, CLC_TEST_BINARY, args, o,
-                       e) > 0);
-    int st = system(cmd);
-    free(cmd);
-    ssize_t n = read(fo, out, sizeof out - 1);
-    out[n > 0 ? n : 0] = '\0';
-    n = read(fe, err, sizeof err - 1);
-    err[n > 0 ? n : 0] = '\0';
-    close(fo);
-    close(fe);
-    unlink(o);
-    unlink(e);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static struct clc_result row(const char *c, const char *v, long param, enum clc_type t,
-                             double gbps)
-{
-    struct clc_result r;
-    clc_result_init(&r, c, v, t);
-    if (param >= 0)
-        clc_result_set_param(&r, param);
-    r.bytes = 1 << 20;
-    r.reps = 3;
-    r.ms_median = r.ms_min = r.ms_max = (double)r.bytes / (gbps * 1e6);
-    r.gbps = gbps;
-    r.verified = true;
-    r.status = CLC_STATUS_OK;
-    return r;
-}
-
 /* A small report: stride and offset sweeps in both types, copy, and an unknown case. */
 static const char *write_sample(const char *name, const char *api, double scale)
 {
-    static char paths[4][256];
-    static int next;
-    char *path = paths[next++ % 4];
-    snprintf(path, 256, "%s/%s", dir, name);
     struct clc_report rep;
     clc_report_init(&rep, api);
     snprintf(rep.device.name, sizeof rep.device.name, "Test GPU");
@@ -87,30 +30,31 @@ static const char *write_sample(const char *name, const char *api, double scale)
     rep.device.copy_gbps = 2900;
     for (unsigned t = CLC_FLOAT; t <= CLC_DOUBLE; t <<= 1) {
         for (long s = 1; s <= 32; s *= 2) {
-            struct clc_result r = row("stride", "inplace", s, (enum clc_type)t, scale * 2800.0 / s);
+            struct clc_result r =
+                clc_test_row("stride", "inplace", s, (enum clc_type)t, scale * 2800.0 / s);
             ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
         }
         for (long o = 0; o <= 8; o++) {
-            struct clc_result r = row("offset", "inplace", o, (enum clc_type)t,
-                                      scale * (o % 8 ? 2400.0 : 2800.0));
+            struct clc_result r = clc_test_row("offset", "inplace", o, (enum clc_type)t,
+                                               scale * (o % 8 ? 2400.0 : 2800.0));
             ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
         }
     }
     struct clc_result extra[] = {
-        row("copy", "kernel", -1, CLC_FLOAT, scale * 2700),
-        row("copy", "enqueue", -1, CLC_FLOAT, scale * 2900),
-        row("mystery", "tiled", 16, CLC_FLOAT, scale * 1500),
-        row("mystery", "tiled", 32, CLC_FLOAT, scale * 1700),
-        row("mystery", "naive", -1, CLC_DOUBLE, scale * 300),
+        clc_test_row("copy", "kernel", -1, CLC_FLOAT, scale * 2700),
+        clc_test_row("copy", "enqueue", -1, CLC_FLOAT, scale * 2900),
+        clc_test_row("mystery", "tiled", 16, CLC_FLOAT, scale * 1500),
+        clc_test_row("mystery", "tiled", 32, CLC_FLOAT, scale * 1700),
+        clc_test_row("mystery", "naive", -1, CLC_DOUBLE, scale * 300),
     };
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
         ck_assert_int_eq(clc_report_add(&rep, &extra[i]), CLC_OK);
-    struct clc_result failed = row("lonely", "kernel", -1, CLC_FLOAT, 1);
+    struct clc_result failed = clc_test_row("lonely", "kernel", -1, CLC_FLOAT, 1);
     failed.status = CLC_STATUS_ERROR;
     failed.gbps = NAN;
     ck_assert_int_eq(clc_report_add(&rep, &failed), CLC_OK);
-    ck_assert_int_eq(clc_write_report_file(&rep, CLC_FMT_JSON, path), CLC_OK);
-    clc_report_free(&rep);
+    const char *path = clc_test_path(dir, name);
+    clc_test_write_json(&rep, path);
     return path;
 }
 
@@ -138,16 +82,16 @@ START_TEST(charts_rendered)
 {
     if (!have_gnuplot()) {
         /* without gnuplot the same command must say how to get it */
-        make_dir();
+        clc_test_make_dir(dir, "plot");
         const char *a = write_sample("a.json", "opencl", 1);
         char args[512];
         snprintf(args, sizeof args, "plot %s -o %s/charts", a, dir);
         ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 1);
-        ck_assert_msg(strstr(err, "gnuplot not found: apt-get install gnuplot-nox"), "%s", err);
-        remove_dir();
+        clc_test_assert_has(err, "gnuplot not found: apt-get install gnuplot-nox");
+        clc_test_remove_dir(dir);
         return;
     }
-    make_dir();
+    clc_test_make_dir(dir, "plot");
     const char *a = write_sample("a.json", "opencl", 1);
     const char *b = write_sample("b.json", "cuda", 1.1);
     char charts[128], args[1024];
@@ -163,7 +107,7 @@ START_TEST(charts_rendered)
                           stems[i], exts[k]);
             char listed[256];
             snprintf(listed, sizeof listed, "%s/%s.%s\n", charts, stems[i], exts[k]);
-            ck_assert_msg(strstr(out, listed) != NULL, "%s not listed in:\n%s", listed, out);
+            clc_test_assert_has(out, listed);
         }
         char buf[4096];
         head(charts, stems[i], "png", buf, 9);
@@ -177,33 +121,36 @@ START_TEST(charts_rendered)
     char gp[8192];
     /* line chart: one line per file and type, labelled api + device + type, reference lines */
     head(charts, "stride", "gp", gp, sizeof gp);
-    ck_assert_msg(strstr(gp, "\"opencl Test GPU float\"") && strstr(gp, "\"opencl Test GPU double\"") &&
-                      strstr(gp, "\"cuda Test GPU float\"") && strstr(gp, "\"cuda Test GPU double\""),
-                  "%s", gp);
-    ck_assert_msg(strstr(gp, "index 3 using 1:2") && !strstr(gp, "index 4 "), "%s", gp);
-    ck_assert_msg(strstr(gp, "peak 3350 GB/s") && strstr(gp, "copy ceiling 2900 GB/s"), "%s", gp);
-    ck_assert_msg(strstr(gp, "set logscale x 2") != NULL, "%s", gp);
+    clc_test_assert_has(gp, "\"opencl Test GPU float\"");
+    clc_test_assert_has(gp, "\"opencl Test GPU double\"");
+    clc_test_assert_has(gp, "\"cuda Test GPU float\"");
+    clc_test_assert_has(gp, "\"cuda Test GPU double\"");
+    clc_test_assert_has(gp, "index 3 using 1:2");
+    clc_test_assert_lacks(gp, "index 4 ");
+    clc_test_assert_has(gp, "peak 3350 GB/s");
+    clc_test_assert_has(gp, "copy ceiling 2900 GB/s");
+    clc_test_assert_has(gp, "set logscale x 2");
     head(charts, "offset", "gp", gp, sizeof gp);
-    ck_assert_msg(strstr(gp, "offset (elements)") && !strstr(gp, "logscale"), "%s", gp);
+    clc_test_assert_has(gp, "offset (elements)");
+    clc_test_assert_lacks(gp, "logscale");
     /* the data is sorted by param, 6 strides per block */
     char dat[8192];
     head(charts, "stride", "dat", dat, sizeof dat);
-    ck_assert_msg(strstr(dat, "\n1\t2800\n2\t1400\n4\t700\n8\t350\n16\t175\n32\t87.5\n") != NULL,
-                  "%s", dat);
+    clc_test_assert_has(dat, "\n1\t2800\n2\t1400\n4\t700\n8\t350\n16\t175\n32\t87.5\n");
     /* bar chart of an unknown case: variant:param on x, one bar per file and type */
     head(charts, "mystery", "dat", dat, sizeof dat);
-    ck_assert_msg(strstr(dat, "\"tiled:16\"\t1500\tNaN\t1650\tNaN\n") != NULL, "%s", dat);
-    ck_assert_msg(strstr(dat, "\"naive\"\tNaN\t300\tNaN\t330\n") != NULL, "%s", dat);
+    clc_test_assert_has(dat, "\"tiled:16\"\t1500\tNaN\t1650\tNaN\n");
+    clc_test_assert_has(dat, "\"naive\"\tNaN\t300\tNaN\t330\n");
     head(charts, "mystery", "gp", gp, sizeof gp);
-    ck_assert_msg(strstr(gp, "histogram") && strstr(gp, "using 5 title \"cuda Test GPU double\""),
-                  "%s", gp);
+    clc_test_assert_has(gp, "histogram");
+    clc_test_assert_has(gp, "using 5 title \"cuda Test GPU double\"");
 
     /* the kept script reruns on its own in its folder */
     char cmd[512];
     snprintf(cmd, sizeof cmd, "cd %s && rm copy.png && gnuplot copy.gp 2>/dev/null", charts);
     ck_assert_int_eq(system(cmd), 0);
     ck_assert(file_size(charts, "copy", "png") > 0);
-    remove_dir();
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
@@ -212,7 +159,7 @@ START_TEST(same_device_labels)
 {
     if (!have_gnuplot())
         return;
-    make_dir();
+    clc_test_make_dir(dir, "plot");
     const char *a = write_sample("a.json", "opencl", 1);
     const char *b = write_sample("b.json", "opencl", 0.9);
     char args[1024];
@@ -220,46 +167,46 @@ START_TEST(same_device_labels)
     ck_assert_msg(clc_test_cli(args, out, sizeof out, err, sizeof err) == 0, "%s", err);
     char gp[8192];
     head(dir, "copy", "gp", gp, sizeof gp);
-    ck_assert_msg(strstr(gp, "\"opencl Test GPU #1 float\"") &&
-                      strstr(gp, "\"opencl Test GPU #2 float\""),
-                  "%s", gp);
-    remove_dir();
+    clc_test_assert_has(gp, "\"opencl Test GPU #1 float\"");
+    clc_test_assert_has(gp, "\"opencl Test GPU #2 float\"");
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
 START_TEST(no_gnuplot_on_path)
 {
-    make_dir();
+    clc_test_make_dir(dir, "plot");
     const char *a = write_sample("a.json", "opencl", 1);
     char args[512];
     snprintf(args, sizeof args, "plot %s -o %s/charts", a, dir);
-    ck_assert_int_eq(cli_env("PATH=/nonexistent", args), 1);
-    ck_assert_msg(strstr(err, "gnuplot not found: apt-get install gnuplot-nox") != NULL, "%s", err);
+    ck_assert_int_eq(clc_test_cli_env("PATH=/nonexistent", args, out, sizeof out, err, sizeof err),
+                     1);
+    clc_test_assert_has(err, "gnuplot not found: apt-get install gnuplot-nox");
     /* nothing was written */
     char charts[128];
     snprintf(charts, sizeof charts, "%s/charts", dir);
     ck_assert_int_ne(access(charts, F_OK), 0);
-    remove_dir();
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
 START_TEST(refused)
 {
-    make_dir();
+    clc_test_make_dir(dir, "plot");
     const char *a = write_sample("a.json", "opencl", 1);
     char args[512];
     /* usage errors */
     snprintf(args, sizeof args, "plot %s", a);
     ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 2);
-    ck_assert_msg(strstr(err, "-o DIR") != NULL, "%s", err);
+    clc_test_assert_has(err, "-o DIR");
     snprintf(args, sizeof args, "plot -o %s", dir);
     ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 2);
     snprintf(args, sizeof args, "plot %s -o %s --bogus", a, dir);
     ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 2);
     ck_assert_int_eq(clc_test_cli("plot --help", out, sizeof out, err, sizeof err), 0);
-    ck_assert_msg(strstr(out, "usage: clcoalesce plot") != NULL, "%s", out);
+    clc_test_assert_has(out, "usage: clcoalesce plot");
     if (!have_gnuplot()) {
-        remove_dir();
+        clc_test_remove_dir(dir);
         return; /* the rest needs gnuplot to get past the first check */
     }
     /* a file with only failed rows has nothing to plot */
@@ -268,22 +215,20 @@ START_TEST(refused)
     struct clc_result r;
     clc_result_init(&r, "copy", "kernel", CLC_FLOAT);
     ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
-    char bad[256];
-    snprintf(bad, sizeof bad, "%s/failed.json", dir);
-    ck_assert_int_eq(clc_write_report_file(&rep, CLC_FMT_JSON, bad), CLC_OK);
-    clc_report_free(&rep);
+    const char *bad = clc_test_path(dir, "failed.json");
+    clc_test_write_json(&rep, bad);
     snprintf(args, sizeof args, "plot %s -o %s/charts", bad, dir);
     ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 1);
-    ck_assert_msg(strstr(err, "no results to plot") != NULL, "%s", err);
+    clc_test_assert_has(err, "no results to plot");
     /* unreadable input */
     snprintf(args, sizeof args, "plot %s %s/missing.json -o %s/charts", a, dir, dir);
     ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 1);
-    ck_assert_msg(strstr(err, "missing.json") != NULL, "%s", err);
+    clc_test_assert_has(err, "missing.json");
     /* an output path that is a file */
     snprintf(args, sizeof args, "plot %s -o %s", a, a);
     ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 1);
-    ck_assert_msg(strstr(err, "cannot create folder") != NULL, "%s", err);
-    remove_dir();
+    clc_test_assert_has(err, "cannot create folder");
+    clc_test_remove_dir(dir);
 }
 END_TEST
 

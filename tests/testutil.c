@@ -162,6 +162,70 @@ void clc_test_assert_matrix(const struct clc_result *r, size_t w, size_t h)
     clc_test_assert_note(r, "%zu x %zu", w, h);
 }
 
+void clc_test_assert_has(const char *text, const char *needle)
+{
+    ck_assert_msg(strstr(text, needle) != NULL, "'%s' not in:\n%s", needle, text);
+}
+
+void clc_test_assert_lacks(const char *text, const char *needle)
+{
+    ck_assert_msg(strstr(text, needle) == NULL, "'%s' unexpected in:\n%s", needle, text);
+}
+
+void clc_test_make_dir(char dir[static 64], const char *tag)
+{
+    snprintf(dir, 64, "/tmp/clc-test-%s-XXXXXX", tag);
+    ck_assert_msg(mkdtemp(dir) != NULL, "cannot make %s", dir);
+}
+
+void clc_test_remove_dir(const char *dir)
+{
+    char *cmd;
+    ck_assert(asprintf(&cmd, "rm -rf %s", dir) > 0);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}
+
+const char *clc_test_path(const char *dir, const char *name)
+{
+    static char paths[8][256];
+    static int next;
+    char *path = paths[next++ % 8];
+    snprintf(path, sizeof paths[0], "%s/%s", dir, name);
+    return path;
+}
+
+void clc_test_write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+struct clc_result clc_test_row(const char *case_name, const char *variant, long param,
+                               enum clc_type t, double gbps)
+{
+    struct clc_result r;
+    clc_result_init(&r, case_name, variant, t);
+    if (param >= 0)
+        clc_result_set_param(&r, param);
+    r.bytes = 1000000;
+    r.reps = 3;
+    r.ms_median = r.ms_min = r.ms_max = (double)r.bytes / (gbps * 1e6);
+    r.cv = 0;
+    r.gbps = gbps;
+    r.verified = true;
+    r.status = CLC_STATUS_OK;
+    return r;
+}
+
+void clc_test_write_json(struct clc_report *rep, const char *path)
+{
+    ck_assert_int_eq(clc_write_report_file(rep, CLC_FMT_JSON, path), CLC_OK);
+    clc_report_free(rep);
+}
+
 static void slurp(const char *path, char *buf, size_t len)
 {
     FILE *f = fopen(path, "rb");
@@ -176,13 +240,20 @@ static void slurp(const char *path, char *buf, size_t len)
 
 int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t err_len)
 {
+    return clc_test_cli_env(NULL, args, out, out_len, err, err_len);
+}
+
+int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_len, char *err,
+                     size_t err_len)
+{
     char o[] = "/tmp/clc-test-out-XXXXXX", e[] = "/tmp/clc-test-err-XXXXXX";
     int fo = mkstemp(o), fe = mkstemp(e);
     ck_assert(fo >= 0 && fe >= 0);
     close(fo);
     close(fe);
     char *cmd;
-    ck_assert(asprintf(&cmd, "%s %s >%s 2>%s </dev/null", CLC_TEST_BINARY, args, o, e) > 0);
+    ck_assert(asprintf(&cmd, "%s%s %s %s >%s 2>%s </dev/null", vars ? "env " : "",
+                       vars ? vars : "", CLC_TEST_BINARY, args, o, e) > 0);
     int st = system(cmd);
     free(cmd);
     slurp(o, out, out_len);

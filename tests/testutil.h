@@ -70,11 +70,44 @@ void clc_test_assert_note(const struct clc_result *r, const char *fmt, ...)
  * "w x h" in its note. */
 void clc_test_assert_matrix(const struct clc_result *r, size_t w, size_t h);
 
+/* ------------------------------------------------------------------ text */
+
+/* Asserts that text holds needle, printing both otherwise. */
+void clc_test_assert_has(const char *text, const char *needle);
+
+/* Asserts that text does not hold needle, printing both otherwise. */
+void clc_test_assert_lacks(const char *text, const char *needle);
+
+/* ------------------------------------------------------------------ files */
+
+/* Makes a fresh folder /tmp/clc-test-<tag>-XXXXXX and writes its path to dir. */
+void clc_test_make_dir(char dir[static 64], const char *tag);
+
+/* Removes dir and everything in it. */
+void clc_test_remove_dir(const char *dir);
+
+/* "dir/name" in one of 8 static buffers used in turn: valid for the next 7 calls. */
+const char *clc_test_path(const char *dir, const char *name);
+
+/* Writes text to path, replacing the file. */
+void clc_test_write_file(const char *path, const char *text);
+
+/* A verified row of 10^6 bytes at gbps GB/s (param < 0: none), as a run would give. */
+struct clc_result clc_test_row(const char *case_name, const char *variant, long param,
+                               enum clc_type t, double gbps);
+
+/* Writes rep to path as JSON through the library's writer, and frees rep. */
+void clc_test_write_json(struct clc_report *rep, const char *path);
+
 /* ------------------------------------------------------------------ the binary, kernels */
 
 /* Runs `clcoalesce <args>` through /bin/sh; captures stdout and stderr (each truncated to
  * len - 1 bytes) and returns the exit code, or -1 if it did not exit normally. */
 int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t err_len);
+
+/* clc_test_cli with the binary run through `env VARS`, e.g. "PATH=/nonexistent". */
+int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_len, char *err,
+                     size_t err_len);
 
 /* Copies the source tree's cl/ to a fresh temporary folder and returns its path (static). */
 const char *clc_test_copy_kernels(void);
