@@ -12,6 +12,8 @@
 #include "testutil.h"
 
 #define EXAMPLES CLC_TEST_SOURCE_DIR "/cl/examples/"
+/* The float4 copy example's file and kernel options. */
+#define COPY_FLOAT4 "--kernel-file " EXAMPLES "copy_float4.cl --kernel copy_float4"
 
 static char out[1 << 16], err[1 << 16];
 
@@ -53,7 +55,7 @@ static double run_example(const char *file, const char *kernel, const char *patt
     ck_assert_str_eq(r->variant, kernel);
     ck_assert_uint_eq(count_case(&rep, "custom"), 1);
     ck_assert_msg(!isnan(r->model_efficiency), "%s not modelled: %s", kernel, r->note);
-    ck_assert_ptr_null(strstr(r->note, "model:"));
+    clc_test_assert_lacks(r->note, "model:");
     for (size_t c = 0; c < n_compare; c++)
         ck_assert_msg(count_case(&rep, compare[c]) >= 1, "no %s rows", compare[c]);
     double eff = r->model_efficiency;
@@ -114,6 +116,17 @@ static const char *copy_kernel(const char *name, const char *before, const char 
     return write_kernel(name, text);
 }
 
+/* Runs `run custom` on kernel `kernel` of file with the copy pattern at 16 KiB and the
+ * options `extra`; asserts the exit code and, unless needle is NULL, that stderr holds it. */
+static void run_copy_pattern(const char *file, const char *kernel, const char *extra, int code,
+                             const char *needle)
+{
+    char args[512];
+    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel %s --pattern copy "
+             "--size 16KiB %s", file, kernel, extra);
+    clc_test_expect(args, code, needle, out, sizeof out, err, sizeof err);
+}
+
 /* A gather kernel written without clc.h: it verifies and ranks; the model is off, and its
  * row says why. */
 START_TEST(plain_gather_runs_without_model)
@@ -149,39 +162,31 @@ START_TEST(cli_prints_ranking)
     ck_assert_int_eq(chdir(CLC_TEST_SOURCE_DIR), 0); /* each test runs in its own process */
     const char *args = "run custom --kernel-file cl/examples/scale_strided_bad.cl --kernel "
                        "scale_chunked --pattern scale --items-per-thread 8 --size 64KiB -r 2";
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    clc_test_expect(args, 0, NULL, out, sizeof out, err, sizeof err);
     const char *rank = strstr(out, "ranking: scale_chunked (pattern scale)");
     ck_assert_msg(rank != NULL, "no ranking in: %s", out);
-    ck_assert_ptr_nonnull(strstr(rank, "% of best"));
-    ck_assert_ptr_nonnull(strstr(rank, "coalesced"));
-    ck_assert_ptr_nonnull(strstr(rank, "uncoalesced"));
-    ck_assert_ptr_nonnull(strstr(rank, "scale_chunked"));
-    ck_assert_ptr_nonnull(strstr(rank, "<- yours"));
+    clc_test_assert_has(rank, "% of best");
+    clc_test_assert_has(rank, "coalesced");
+    clc_test_assert_has(rank, "uncoalesced");
+    clc_test_assert_has(rank, "scale_chunked");
+    clc_test_assert_has(rank, "<- yours");
     /* ranks 1 to 3, the best at 100.0 % */
-    ck_assert_ptr_nonnull(strstr(rank, "   3  "));
-    ck_assert_ptr_nonnull(strstr(rank, "100.0"));
+    clc_test_assert_has(rank, "   3  ");
+    clc_test_assert_has(rank, "100.0");
 
     char csv[512];
     snprintf(csv, sizeof csv, "%s -f csv", args);
-    rc = clc_test_cli(csv, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
-    ck_assert_ptr_null(strstr(out, "ranking"));
-    ck_assert_ptr_nonnull(strstr(out, "custom,scale_chunked"));
-    ck_assert_ptr_nonnull(strstr(err, "ranking: scale_chunked"));
+    clc_test_expect(csv, 0, "ranking: scale_chunked", out, sizeof out, err, sizeof err);
+    clc_test_assert_lacks(out, "ranking");
+    clc_test_assert_has(out, "custom,scale_chunked");
 }
 END_TEST
 
 START_TEST(wrong_kernel_exits_1)
 {
     const char *file = copy_kernel("wrong.cl", "", "LOAD(in, i) + 1", "");
-    char args[512];
-    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k --pattern copy "
-             "--size 16KiB -r 1", file);
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
-    ck_assert_ptr_nonnull(strstr(err, "wrong result"));
-    ck_assert_ptr_null(strstr(out, "ranking")); /* a wrong kernel is not ranked */
+    run_copy_pattern(file, "k", "-r 1", 1, "wrong result");
+    clc_test_assert_lacks(out, "ranking"); /* a wrong kernel is not ranked */
 }
 END_TEST
 
@@ -198,19 +203,11 @@ START_TEST(declared_shape)
         "    if (get_global_id(0) < n)\n"
         "        out[get_global_id(0)] = in[get_global_id(0)];\n"
         "}\n");
-    char args[512];
-    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k --pattern copy "
-             "--local 128 --size 16KiB -r 1", file);
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
-    ck_assert_ptr_nonnull(strstr(out, "<- yours"));
-    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k64 --pattern copy "
-             "--local 128 --size 16KiB -r 1", file);
-    rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
-    ck_assert_ptr_nonnull(strstr(err, "--local 128x1: kernel 'k64' declares "
-                                      "reqd_work_group_size(64, 1, 1)"));
-    ck_assert_ptr_null(strstr(out, "ranking"));
+    run_copy_pattern(file, "k", "--local 128 -r 1", 0, NULL);
+    clc_test_assert_has(out, "<- yours");
+    run_copy_pattern(file, "k64", "--local 128 -r 1", 1,
+                     "--local 128x1: kernel 'k64' declares reqd_work_group_size(64, 1, 1)");
+    clc_test_assert_lacks(out, "ranking");
 }
 END_TEST
 
@@ -227,66 +224,55 @@ START_TEST(compile_error_names_file_and_line)
                      "    if (i < n)\n"
                      "        STORE(out, i, LOAD(in, i));\n"
                      "}\n");
-    char args[512], where[256];
-    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel k --pattern copy "
-             "--size 16KiB", file);
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 1, "exit %d: %s", rc, err);
+    run_copy_pattern(file, "k", "", 1, NULL);
     /* the first error line of ours names the file and the line */
+    char where[256];
     snprintf(where, sizeof where, "clcoalesce: error: %s:5:", file);
     const char *first = strstr(err, "clcoalesce: error:");
     ck_assert_msg(first != NULL && strncmp(first, where, strlen(where)) == 0,
                   "expected '%s' first; stderr: %s", where, err);
     /* and so does the log: no temporary file name is left */
-    ck_assert_ptr_null(strstr(err, "tempfile"));
-    ck_assert_ptr_null(strstr(err, "<kernel>"));
+    clc_test_assert_lacks(err, "tempfile");
+    clc_test_assert_lacks(err, "<kernel>");
 }
 END_TEST
 
-/* Runs the binary and asserts its exit code and that stderr holds `needle`. */
-static void expect(const char *args, int code, const char *needle)
-{
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == code, "'%s' exited %d, expected %d; stderr: %s", args, rc, code, err);
-    ck_assert_msg(strstr(err, needle) != NULL, "'%s': '%s' not in: %s", args, needle, err);
-}
-
 START_TEST(bad_options)
 {
-    const char *ex = "--kernel-file " EXAMPLES "copy_float4.cl --kernel copy_float4";
-    char a[512];
-    expect("run custom", 2, "missing --kernel-file, --kernel, --pattern");
-    snprintf(a, sizeof a, "run custom %s", ex);
-    expect(a, 2, "missing --pattern");
-    snprintf(a, sizeof a, "run custom %s --pattern reduce", ex);
-    expect(a, 2, "--pattern takes copy, scale, transpose or gather, not 'reduce'");
-    snprintf(a, sizeof a, "run copy %s --pattern copy", ex);
-    expect(a, 2, "with the custom case only");
-    expect("run --kernel-file x.cl", 2, "with the custom case only");
-    expect("run stride --local 64", 2, "with the custom case only");
-    snprintf(a, sizeof a, "run custom %s --pattern copy --local 32x8", ex);
-    expect(a, 2, "launches in 1-D");
-    snprintf(a, sizeof a, "run custom %s --pattern transpose --local 32", ex);
-    expect(a, 2, "launches in 2-D");
-    snprintf(a, sizeof a, "run custom %s --pattern copy --local 8y8", ex);
-    expect(a, 2, "--local takes N or XxY");
-    snprintf(a, sizeof a, "run custom %s --pattern copy --items-per-thread 0", ex);
-    expect(a, 2, "--items-per-thread");
-    snprintf(a, sizeof a, "run custom %s --pattern copy --type double", ex);
-    expect(a, 2, "float only");
-    /* run time: exit 1 */
-    expect("run custom --kernel-file /nonexistent/k.cl --kernel k --pattern copy --size 16KiB", 1,
-           "cannot read kernel file '/nonexistent/k.cl'");
-    snprintf(a, sizeof a, "run custom %s --pattern gather --size 16KiB", ex);
-    expect(a, 1, "takes 3 parameters; the gather pattern passes 4");
-    snprintf(a, sizeof a, "run custom --kernel-file %scopy_float4.cl --kernel nope --pattern "
-             "copy --size 16KiB", EXAMPLES);
-    expect(a, 1, "no __kernel 'nope'");
+    static const struct {
+        const char *args;
+        int code;
+        const char *needle; /* in stderr */
+    } runs[] = {
+        {"run custom", 2, "missing --kernel-file, --kernel, --pattern"},
+        {"run custom " COPY_FLOAT4, 2, "missing --pattern"},
+        {"run custom " COPY_FLOAT4 " --pattern reduce", 2,
+         "--pattern takes copy, scale, transpose or gather, not 'reduce'"},
+        {"run copy " COPY_FLOAT4 " --pattern copy", 2, "with the custom case only"},
+        {"run --kernel-file x.cl", 2, "with the custom case only"},
+        {"run stride --local 64", 2, "with the custom case only"},
+        {"run custom " COPY_FLOAT4 " --pattern copy --local 32x8", 2, "launches in 1-D"},
+        {"run custom " COPY_FLOAT4 " --pattern transpose --local 32", 2, "launches in 2-D"},
+        {"run custom " COPY_FLOAT4 " --pattern copy --local 8y8", 2, "--local takes N or XxY"},
+        {"run custom " COPY_FLOAT4 " --pattern copy --items-per-thread 0", 2,
+         "--items-per-thread"},
+        {"run custom " COPY_FLOAT4 " --pattern copy --type double", 2, "float only"},
+        /* run time: exit 1 */
+        {"run custom --kernel-file /nonexistent/k.cl --kernel k --pattern copy --size 16KiB", 1,
+         "cannot read kernel file '/nonexistent/k.cl'"},
+        {"run custom " COPY_FLOAT4 " --pattern gather --size 16KiB", 1,
+         "takes 3 parameters; the gather pattern passes 4"},
+        {"run custom --kernel-file " EXAMPLES "copy_float4.cl --kernel nope --pattern copy "
+         "--size 16KiB", 1, "no __kernel 'nope'"},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
+        clc_test_expect(runs[i].args, runs[i].code, runs[i].needle, out, sizeof out, err,
+                        sizeof err);
     /* the help names every pattern's signature */
     ck_assert_int_eq(clc_test_cli("run custom --help", out, sizeof out, err, sizeof err), 0);
-    ck_assert_ptr_nonnull(strstr(out, "ulong width, ulong height CLC_TRACE_ARGS"));
-    ck_assert_ptr_nonnull(strstr(out, "__global const uint *idx"));
-    ck_assert_ptr_nonnull(strstr(out, "--items-per-thread"));
+    clc_test_assert_has(out, "ulong width, ulong height CLC_TRACE_ARGS");
+    clc_test_assert_has(out, "__global const uint *idx");
+    clc_test_assert_has(out, "--items-per-thread");
 }
 END_TEST
 
@@ -308,8 +294,8 @@ START_TEST(not_in_default_run)
     clc_report_free(&rep);
     /* and `cases` lists it */
     ck_assert_int_eq(clc_test_cli("cases", out, sizeof out, err, sizeof err), 0);
-    ck_assert_ptr_nonnull(strstr(out, "custom\n"));
-    ck_assert_ptr_nonnull(strstr(out, "runs only when named"));
+    clc_test_assert_has(out, "custom\n");
+    clc_test_assert_has(out, "runs only when named");
 }
 END_TEST
 

@@ -11,6 +11,26 @@
 
 static char out[1 << 16], err[1 << 16];
 
+/* Runs `clcoalesce <args> -f json -o FILE` with FILE in a fresh folder, asserts that it exits
+ * 0, reads FILE back into rep and its text into `out`, and removes FILE and the folder,
+ * asserting that nothing else was left in it. */
+static void run_json(const char *args, struct clc_report *rep)
+{
+    char dir[64], full[512];
+    clc_test_make_dir(dir, "sweep");
+    const char *file = clc_test_path(dir, "r.json");
+    snprintf(full, sizeof full, "%s -f json -o %s", args, file);
+    clc_test_expect(full, 0, NULL, out, sizeof out, err, sizeof err);
+    ck_assert_int_eq(clc_read_json(file, rep), CLC_OK);
+    FILE *f = fopen(file, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    ck_assert_int_eq(unlink(file), 0);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+
 START_TEST(sweep_doubles_the_size)
 {
     struct clc_opts o;
@@ -32,53 +52,37 @@ END_TEST
 /* The size survives the JSON file and heads its own CSV column. */
 START_TEST(sweep_size_in_json_and_csv)
 {
-    char dir[] = "/tmp/clc-sweep-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char file[128], args[256];
-    snprintf(file, sizeof file, "%s/r.json", dir);
-    snprintf(args, sizeof args, "run coalesced --quick --sweep-size 64KiB:128KiB -f json -o %s",
-             file);
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
     struct clc_report rep;
-    ck_assert_int_eq(clc_read_json(file, &rep), CLC_OK);
+    run_json("run coalesced --quick --sweep-size 64KiB:128KiB", &rep);
     ck_assert_uint_eq(rep.n_results, 2);
     ck_assert_uint_eq(rep.results[0].size, 64 << 10);
     ck_assert_uint_eq(rep.results[1].size, 128 << 10);
     clc_report_free(&rep);
-    ck_assert_int_eq(unlink(file), 0);
-    ck_assert_int_eq(rmdir(dir), 0);
 
-    rc = clc_test_cli("run coalesced --quick --size 64KiB -f csv", out, sizeof out, err,
-                      sizeof err);
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
-    ck_assert_ptr_nonnull(strstr(out, ",device,note,size_bytes\n"));
-    ck_assert_ptr_nonnull(strstr(out, "coalesced,kernel,,float,131072,"));
-    ck_assert_ptr_nonnull(strstr(out, "\",65536\n")); /* after the quoted note */
+    clc_test_expect("run coalesced --quick --size 64KiB -f csv", 0, NULL, out, sizeof out, err,
+                    sizeof err);
+    clc_test_assert_has(out, ",device,note,size_bytes\n");
+    clc_test_assert_has(out, "coalesced,kernel,,float,131072,");
+    clc_test_assert_has(out, "\",65536\n"); /* after the quoted note */
 }
 END_TEST
 
-static void expect_usage(const char *args, const char *needle)
-{
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 2, "'%s' exited %d, expected 2; stderr: %s", args, rc, err);
-    ck_assert_msg(strstr(err, needle) != NULL, "'%s': '%s' not in: %s", args, needle, err);
-}
-
 START_TEST(bad_sweeps_are_usage_errors)
 {
-    expect_usage("run --sweep-size 1MiB", "expected MIN:MAX");
-    expect_usage("run --sweep-size 4MiB:1MiB", "MIN is larger than MAX");
-    expect_usage("run --sweep-size x:y", "bad --sweep-size 'x:y'");
-    expect_usage("run --sweep-size 1MiB:", "MAX");
-    expect_usage("run --sweep-size 1MiB:2MiB --size 1MiB", "exclude each other");
-    expect_usage("run --size 1MiB --sweep-size 1MiB:2MiB", "exclude each other");
+    static const char *const usage[][2] = {
+        {"run --sweep-size 1MiB", "expected MIN:MAX"},
+        {"run --sweep-size 4MiB:1MiB", "MIN is larger than MAX"},
+        {"run --sweep-size x:y", "bad --sweep-size 'x:y'"},
+        {"run --sweep-size 1MiB:", "MAX"},
+        {"run --sweep-size 1MiB:2MiB --size 1MiB", "exclude each other"},
+        {"run --size 1MiB --sweep-size 1MiB:2MiB", "exclude each other"},
+    };
+    for (size_t i = 0; i < sizeof usage / sizeof usage[0]; i++)
+        clc_test_expect(usage[i][0], 2, usage[i][1], out, sizeof out, err, sizeof err);
     /* a MIN no buffer can hold is a run-time error, named */
-    int rc = clc_test_cli("run coalesced --sweep-size 1TiB:2TiB", out, sizeof out, err,
-                          sizeof err);
-    ck_assert_int_eq(rc, 1);
-    ck_assert_ptr_nonnull(strstr(err, "allocation too large"));
-    ck_assert_ptr_nonnull(strstr(err, "--sweep-size MIN"));
+    clc_test_expect("run coalesced --sweep-size 1TiB:2TiB", 1, "allocation too large", out,
+                    sizeof out, err, sizeof err);
+    clc_test_assert_has(err, "--sweep-size MIN");
 }
 END_TEST
 
@@ -98,35 +102,21 @@ START_TEST(cold_run_is_one_launch_per_sample)
     o.cold = false; /* without it: no cold note, and the config says so */
     clc_test_run_expect("coalesced", &o, CLC_OK, &rep);
     ck_assert(!rep.run.cold);
-    ck_assert_ptr_null(strstr(rep.results[0].note, "cold"));
+    clc_test_assert_lacks(rep.results[0].note, "cold");
     clc_report_free(&rep);
 }
 END_TEST
 
 START_TEST(cold_recorded_in_json_config)
 {
-    char dir[] = "/tmp/clc-cold-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char file[128], args[256];
-    snprintf(file, sizeof file, "%s/r.json", dir);
-    snprintf(args, sizeof args, "run coalesced --quick --cold -f json -o %s", file);
-    int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
     struct clc_report rep;
-    ck_assert_int_eq(clc_read_json(file, &rep), CLC_OK);
+    run_json("run coalesced --quick --cold", &rep);
     ck_assert_uint_eq(rep.n_results, 1);
     ck_assert(rep.results[0].verified && rep.results[0].gbps > 0);
     ck_assert_int_eq(rep.results[0].batch, 1);
     ck_assert_uint_eq(rep.results[0].size, 1 << 20); /* --quick's size */
     clc_report_free(&rep);
-    FILE *f = fopen(file, "r");
-    ck_assert_ptr_nonnull(f);
-    size_t n = fread(out, 1, sizeof out - 1, f);
-    out[n] = '\0';
-    fclose(f);
-    ck_assert_ptr_nonnull(strstr(out, "\"cold\": true"));
-    ck_assert_int_eq(unlink(file), 0);
-    ck_assert_int_eq(rmdir(dir), 0);
+    clc_test_assert_has(out, "\"cold\": true");
 }
 END_TEST
 

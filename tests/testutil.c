@@ -261,6 +261,16 @@ int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_l
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+void clc_test_expect(const char *args, int code, const char *needle, char *out, size_t out_len,
+                     char *err, size_t err_len)
+{
+    int rc = clc_test_cli(args, out, out_len, err, err_len);
+    ck_assert_msg(rc == code, "'%s' exited %d, expected %d; stderr: %s", args, rc, code, err);
+    if (needle != NULL)
+        ck_assert_msg(strstr(err, needle) != NULL, "'%s': '%s' not in stderr: %s", args, needle,
+                      err);
+}
+
 const char *clc_test_copy_kernels(void)
 {
     static char dir[64];

@@ -109,6 +109,12 @@ int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t 
 int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_len, char *err,
                      size_t err_len);
 
+/* Runs `clcoalesce <args>` into out and err (clc_test_cli) and asserts that it exits with
+ * `code` and, unless needle is NULL, that stderr holds needle; each message names the
+ * arguments and shows stderr. */
+void clc_test_expect(const char *args, int code, const char *needle, char *out, size_t out_len,
+                     char *err, size_t err_len);
+
 /* Copies the source tree's cl/ to a fresh temporary folder and returns its path (static). */
 const char *clc_test_copy_kernels(void);
 
