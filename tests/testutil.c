@@ -315,6 +315,8 @@ Suite *clc_test_suite(const char *name, const TTest *const *tests, size_t n)
 
 int clc_test_main(Suite *s)
 {
+    /* room for the assertions that print a command's whole output (Check's default: 4 KiB) */
+    check_set_max_msg_size(1 << 18);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
