@@ -18,10 +18,7 @@
 void clc_opts_defaults(struct clc_opts *o)
 {
     memset(o, 0, sizeof *o);
-    o->reps = 0;    /* 0 and -1: chosen at run time (fewer with --quick) */
-    o->warmup = -1;
-    o->types = CLC_FLOAT | CLC_DOUBLE;
-    o->peak_gbps = NAN;
+    clc_run_opts_defaults(&o->run);
     o->model = true;
 }
 

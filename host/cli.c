@@ -3,8 +3,6 @@
 #define _GNU_SOURCE
 #include "clcoalesce/cli.h"
 
-#include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,64 +68,44 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 all results verified, 1 run-time error or a wrong result, 2 usage error\n";
 
+#define PROG "clcoalesce"
+#define HELP "'clcoalesce --help'" /* where the usage text is, for "Try ..." */
+
 static void usage_error(const char *msg, const char *arg)
 {
-    if (arg != NULL)
-        clc_error("%s '%s'", msg, arg);
-    else
-        clc_error("%s", msg);
-    fputs("Try 'clcoalesce --help'.\n", stderr);
+    clc_usage_error(PROG, HELP, msg, arg);
 }
 
-static int cmd_list(void)
+static int cmd_list(FILE *f)
 {
     struct clc_device *devs;
     int n;
     if (clc_devices(&devs, &n) != CLC_OK)
         return CLC_ERR;
-    clc_print_devices(stdout, devs, n);
+    clc_print_devices(f, devs, n);
     free(devs);
     return CLC_OK;
 }
 
+/* The OpenCL tool's own `run` options; the rest are shared with the CUDA twins
+ * (include/clcoalesce/options.h). */
 enum {
-    OPT_PEAK = 256,
-    OPT_VARIANT,
-    OPT_HOST_CHECK,
-    OPT_QUIET,
-    OPT_NO_MODEL,
+    OPT_NO_MODEL = CLC_RUN_OWN_OPT,
     OPT_KERNEL_FILE,
     OPT_KERNEL,
     OPT_PATTERN,
     OPT_LOCAL,
     OPT_ITEMS,
-    OPT_SWEEP_SIZE,
-    OPT_COLD,
 };
 
-static const struct option run_options[] = {
-    {"device", required_argument, NULL, 'd'},
-    {"size", required_argument, NULL, 's'},
-    {"reps", required_argument, NULL, 'r'},
-    {"warmup", required_argument, NULL, 'w'},
-    {"type", required_argument, NULL, 't'},
-    {"variant", required_argument, NULL, OPT_VARIANT},
-    {"quick", no_argument, NULL, 'q'},
-    {"peak", required_argument, NULL, OPT_PEAK},
-    {"host-check", no_argument, NULL, OPT_HOST_CHECK},
-    {"cold", no_argument, NULL, OPT_COLD},
-    {"sweep-size", required_argument, NULL, OPT_SWEEP_SIZE},
+static const struct option own_options[] = {
     {"kernel-dir", required_argument, NULL, 'k'},
-    {"format", required_argument, NULL, 'f'},
-    {"output", required_argument, NULL, 'o'},
-    {"quiet", no_argument, NULL, OPT_QUIET},
     {"no-model", no_argument, NULL, OPT_NO_MODEL},
     {"kernel-file", required_argument, NULL, OPT_KERNEL_FILE},
     {"kernel", required_argument, NULL, OPT_KERNEL},
     {"pattern", required_argument, NULL, OPT_PATTERN},
     {"local", required_argument, NULL, OPT_LOCAL},
     {"items-per-thread", required_argument, NULL, OPT_ITEMS},
-    {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
 
@@ -152,31 +130,35 @@ static int parse_local(const char *s, size_t local[2])
     return CLC_OK;
 }
 
-/* --sweep-size MIN:MAX, each side a size as --size takes it, MIN <= MAX. */
-static int parse_sweep(const char *s, uint64_t *min, uint64_t *max)
+/* Parses one of own_options into the struct clc_opts at cli->own_arg (clc_parse_run's hook). */
+static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
 {
-    char buf[128];
-    const char *why;
-    snprintf(buf, sizeof buf, "%s", s);
-    char *colon = strchr(buf, ':');
-    if (colon == NULL) {
-        clc_error("bad --sweep-size '%s': expected MIN:MAX, e.g. 1MiB:4GiB", s);
-        return CLC_USAGE;
-    }
-    *colon = '\0';
-    if (clc_parse_size(buf, min, &why) != CLC_OK) {
-        clc_error("bad --sweep-size '%s': MIN '%s': %s", s, buf, why);
-        return CLC_USAGE;
-    }
-    if (clc_parse_size(colon + 1, max, &why) != CLC_OK) {
-        clc_error("bad --sweep-size '%s': MAX '%s': %s", s, colon + 1, why);
-        return CLC_USAGE;
-    }
-    if (*min > *max) {
-        clc_error("bad --sweep-size '%s': MIN is larger than MAX", s);
-        return CLC_USAGE;
+    struct clc_opts *o = cli->own_arg;
+    long v;
+    switch (c) {
+    case 'k': o->kernel_dir = value; break;
+    case OPT_NO_MODEL: o->model = false; break;
+    case OPT_KERNEL_FILE: o->kernel_file = value; break;
+    case OPT_KERNEL: o->kernel_name = value; break;
+    case OPT_PATTERN: o->pattern = value; break;
+    case OPT_LOCAL:
+        if (parse_local(value, o->local) != CLC_OK) {
+            usage_error("--local takes N or XxY (1 to 65536 each), not", value);
+            return CLC_USAGE;
+        }
+        break;
+    case OPT_ITEMS:
+        if (clc_run_count(cli, "--items-per-thread", value, 1, 1 << 20, &v) != CLC_OK)
+            return CLC_USAGE;
+        o->items_per_thread = (unsigned)v;
+        break;
     }
     return CLC_OK;
+}
+
+static bool case_known(const char *name)
+{
+    return clc_find_case(name) != NULL;
 }
 
 /* The custom case's options: all or none, and only with that case. */
@@ -230,106 +212,20 @@ static int check_custom_args(const struct clc_run_args *a)
 
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
 {
+    struct clc_run_line line;
+    const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_SWEEP | CLC_RUN_COLD,
+                                    own_options, "k:", parse_own, &a->opts, case_known};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->opts);
-    a->format = CLC_FMT_TABLE;
-    optind = 1;
-    opterr = 0;
-    int c;
-    long v;
-    const char *why;
-    while ((c = getopt_long(argc, argv, ":d:s:r:w:t:qk:f:o:h", run_options, NULL)) != -1) {
-        switch (c) {
-        case 'd': a->opts.device = optarg; break;
-        case 's':
-            if (clc_parse_size(optarg, &a->opts.size, &why) != CLC_OK) {
-                clc_error("bad --size '%s': %s", optarg, why);
-                return CLC_USAGE;
-            }
-            break;
-        case 'r':
-            if (clc_parse_count(optarg, 1, 100000, &v) != CLC_OK) {
-                usage_error("--reps takes a whole number from 1 to 100000, not", optarg);
-                return CLC_USAGE;
-            }
-            a->opts.reps = (int)v;
-            break;
-        case 'w':
-            if (clc_parse_count(optarg, 0, 100000, &v) != CLC_OK) {
-                usage_error("--warmup takes a whole number from 0 to 100000, not", optarg);
-                return CLC_USAGE;
-            }
-            a->opts.warmup = (int)v;
-            break;
-        case 't':
-            if (clc_parse_type(optarg, &a->opts.types) != CLC_OK) {
-                usage_error("--type takes float, double or all, not", optarg);
-                return CLC_USAGE;
-            }
-            a->opts.types_given = true;
-            break;
-        case OPT_VARIANT: a->opts.variant = optarg; break;
-        case 'q': a->opts.quick = true; break;
-        case OPT_PEAK: {
-            char *end;
-            double p = strtod(optarg, &end);
-            if (*end != '\0' || !(p > 0) || !isfinite(p)) {
-                usage_error("--peak takes a positive number of GB/s, not", optarg);
-                return CLC_USAGE;
-            }
-            a->opts.peak_gbps = p;
-            break;
-        }
-        case OPT_HOST_CHECK: a->opts.host_check = true; break;
-        case OPT_COLD: a->opts.cold = true; break;
-        case OPT_SWEEP_SIZE:
-            if (parse_sweep(optarg, &a->opts.sweep_min, &a->opts.sweep_max) != CLC_OK)
-                return CLC_USAGE;
-            break;
-        case 'k': a->opts.kernel_dir = optarg; break;
-        case 'f':
-            if (clc_parse_format(optarg, &a->format) != CLC_OK) {
-                usage_error("--format takes table, csv or json, not", optarg);
-                return CLC_USAGE;
-            }
-            break;
-        case 'o': a->output = optarg; break;
-        case OPT_QUIET: a->quiet = true; break;
-        case OPT_NO_MODEL: a->opts.model = false; break;
-        case OPT_KERNEL_FILE: a->opts.kernel_file = optarg; break;
-        case OPT_KERNEL: a->opts.kernel_name = optarg; break;
-        case OPT_PATTERN: a->opts.pattern = optarg; break;
-        case OPT_LOCAL:
-            if (parse_local(optarg, a->opts.local) != CLC_OK) {
-                usage_error("--local takes N or XxY (1 to 65536 each), not", optarg);
-                return CLC_USAGE;
-            }
-            break;
-        case OPT_ITEMS:
-            if (clc_parse_count(optarg, 1, 1 << 20, &v) != CLC_OK) {
-                usage_error("--items-per-thread takes a whole number from 1 to 1048576, not",
-                            optarg);
-                return CLC_USAGE;
-            }
-            a->opts.items_per_thread = (unsigned)v;
-            break;
-        case 'h': a->help = true; return CLC_OK;
-        case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
-        default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
-        }
-    }
-    if (a->opts.sweep_max && a->opts.size) {
-        usage_error("--sweep-size and --size exclude each other: a sweep chooses the sizes", NULL);
-        return CLC_USAGE;
-    }
-    a->cases = (const char *const *)argv + optind;
-    a->n_cases = argc - optind;
-    for (int i = 0; i < a->n_cases; i++) {
-        if (clc_find_case(a->cases[i]) == NULL) {
-            clc_error("unknown case '%s'; 'clcoalesce cases' lists them", a->cases[i]);
-            return CLC_USAGE;
-        }
-    }
+    int rc = clc_parse_run(argc, argv, &cli, &a->opts.run, &line);
+    a->format = line.format;
+    a->output = line.output;
+    a->quiet = line.quiet;
+    a->help = line.help;
+    a->cases = line.cases;
+    a->n_cases = line.n_cases;
+    if (rc != CLC_OK || a->help)
+        return rc;
     return check_custom_args(a);
 }
 
@@ -351,21 +247,10 @@ static int cmd_run(int argc, char **argv)
         return CLC_OK;
     }
     clc_quiet = a.quiet;
-    /* stdout carries CSV or JSON when no file is named; otherwise the table streams there */
-    bool stream = a.format == CLC_FMT_TABLE || a.output != NULL;
     struct clc_report rep;
     clc_report_init(&rep, "opencl");
-    rc = clc_run(&a.opts, a.cases, a.n_cases, &rep, stream ? stdout : NULL);
-    if (rc == CLC_OK) {
-        if (a.output != NULL)
-            rc = clc_write_report_file(&rep, a.format, a.output);
-        else if (a.format == CLC_FMT_CSV)
-            rc = clc_write_csv(&rep, stdout);
-        else if (a.format == CLC_FMT_JSON)
-            rc = clc_write_json(&rep, stdout);
-    } else if (a.output != NULL) {
-        clc_error("'%s' not written: the run had errors", a.output);
-    }
+    rc = clc_run(&a.opts, a.cases, a.n_cases, &rep, clc_run_table(a.format, a.output));
+    rc = clc_run_write(PROG, &rep, a.format, a.output, rc);
     clc_report_free(&rep);
     return rc;
 }
@@ -387,26 +272,12 @@ int clc_main(int argc, char **argv)
         fputs(usage_text, stderr);
         return CLC_USAGE;
     }
+    static const struct clc_tool_commands tool = {PROG, HELP, usage_text, clc_print_cases,
+                                                  cmd_list};
+    int rc = clc_tool_command(&tool, argc, argv);
+    if (rc >= 0)
+        return rc;
     const char *cmd = argv[1];
-    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout);
-        return CLC_OK;
-    }
-    if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("clcoalesce %s\n", CLC_VERSION);
-        return CLC_OK;
-    }
-    if (strcmp(cmd, "list") == 0 || strcmp(cmd, "cases") == 0) {
-        if (argc > 2) {
-            usage_error("unexpected argument", argv[2]);
-            return CLC_USAGE;
-        }
-        if (cmd[0] == 'c') {
-            clc_print_cases(stdout);
-            return CLC_OK;
-        }
-        return cmd_list();
-    }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].fn(argc - 1, argv + 1);

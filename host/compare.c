@@ -68,11 +68,7 @@ struct compare {
 
 static void usage_error(const char *msg, const char *arg)
 {
-    if (arg != NULL)
-        clc_error("%s '%s'", msg, arg);
-    else
-        clc_error("%s", msg);
-    fputs("Try 'clcoalesce compare --help'.\n", stderr);
+    clc_usage_error("clcoalesce", "'clcoalesce compare --help'", msg, arg);
 }
 
 /* ------------------------------------------------------------------ atomic output */

@@ -14,13 +14,18 @@
 
 bool clc_quiet = false;
 
+void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "%s: %s: ", prog, kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void clc_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("clcoalesce: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    clc_vmessage("clcoalesce", "error", fmt, ap);
     va_end(ap);
 }
 
@@ -30,10 +35,25 @@ void clc_note(const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    fputs("clcoalesce: note: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    clc_vmessage("clcoalesce", "note", fmt, ap);
     va_end(ap);
+}
+
+void clc_error_as(const char *prog, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    clc_vmessage(prog, "error", fmt, ap);
+    va_end(ap);
+}
+
+void clc_usage_error(const char *prog, const char *help, const char *msg, const char *arg)
+{
+    if (arg != NULL)
+        clc_error_as(prog, "%s '%s'", msg, arg);
+    else
+        clc_error_as(prog, "%s", msg);
+    fprintf(stderr, "Try %s.\n", help);
 }
 
 const char *clc_type_name(enum clc_type t)

@@ -38,11 +38,8 @@ static const char ptx_usage[] =
 
 static void usage_error(const char *msg, const char *arg)
 {
-    if (arg != NULL)
-        clc_error("%s '%s'", msg, arg);
-    else
-        clc_error("%s", msg);
-    fputs("Try 'clcoalesce explain --help' or 'clcoalesce ptx --help'.\n", stderr);
+    clc_usage_error("clcoalesce", "'clcoalesce explain --help' or 'clcoalesce ptx --help'",
+                    msg, arg);
 }
 
 static char *slurp(const char *path)

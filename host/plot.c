@@ -50,11 +50,7 @@ struct plot {
 
 static void usage_error(const char *msg, const char *arg)
 {
-    if (arg != NULL)
-        clc_error("%s '%s'", msg, arg);
-    else
-        clc_error("%s", msg);
-    fputs("Try 'clcoalesce plot --help'.\n", stderr);
+    clc_usage_error("clcoalesce", "'clcoalesce plot --help'", msg, arg);
 }
 
 /* True when an executable `name` lies in a folder of $PATH. */

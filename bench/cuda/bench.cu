@@ -30,9 +30,7 @@ void cu_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("clcoalesce-cuda: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    clc_vmessage(CU_PROG, "error", fmt, ap);
     va_end(ap);
 }
 
@@ -42,9 +40,7 @@ void cu_note(const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    fputs("clcoalesce-cuda: note: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    clc_vmessage(CU_PROG, "note", fmt, ap);
     va_end(ap);
 }
 
@@ -257,11 +253,8 @@ int cu_time(const struct clc_timing_opts *o, const char *probe_label, cu_launch 
 
 void cu_opts_defaults(struct cu_opts *o)
 {
-    memset(o, 0, sizeof *o);
-    o->reps = 0;
-    o->warmup = -1;
-    o->types = CLC_FLOAT | CLC_DOUBLE;
-    o->peak_gbps = NAN;
+    clc_run_opts_defaults(o);
+    o->max_block = 0;
 }
 
 bool cu_bench_wants(const struct cu_bench *b, const char *variant)

@@ -14,11 +14,15 @@
 #include <stdio.h>
 
 #include "clcoalesce/core.h"
+#include "clcoalesce/options.h"
 #include "clcoalesce/result.h"
 #include "clcoalesce/timing.h"
 #include "clcoalesce/verify.h"
 
 /* ------------------------------------------------------------------ messages and errors */
+
+/* The program's name, the prefix of its messages. */
+#define CU_PROG "clcoalesce-cuda"
 
 /* "clcoalesce-cuda: error: ..." / "clcoalesce-cuda: note: ..." on stderr (notes obey --quiet). */
 void cu_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -93,16 +97,8 @@ inline size_t cu_round_up(size_t n, size_t m)
 
 /* ------------------------------------------------------------------ configuration */
 
-struct cu_opts {
-    uint64_t size;       /* bytes of each case's main array; 0 = choose from the device */
-    int reps;            /* timed samples; 0 = default (20, or 5 with --quick) */
-    int warmup;          /* untimed launches; -1 = default (2, or 1 with --quick) */
-    unsigned types;      /* enum clc_type mask */
-    bool quick;
-    bool host_check;
-    double peak_gbps;    /* --peak, NAN when not given */
-    const char *device;  /* --device selector, NULL for device 0 */
-    const char *variant; /* --variant, NULL for all */
+/* The options shared with the OpenCL tool (include/clcoalesce/options.h), and the twins' own. */
+struct cu_opts : clc_run_opts {
     unsigned max_block;  /* --max-block: cap on a kernel's threads per block, 0 for none */
 };
 

@@ -8,6 +8,7 @@
 #define CLCOALESCE_CASES_H
 
 #include "clcoalesce/ocl.h"
+#include "clcoalesce/options.h"
 #include "clcoalesce/result.h"
 #include "clcoalesce/verify.h"
 
@@ -22,20 +23,10 @@ typedef void (*clc_model_hook)(void *arg, const struct clc_result *r, const char
                                const struct clc_trace *trace);
 
 struct clc_opts {
-    uint64_t size;          /* bytes of each case's main array; 0 = choose from the device */
-    uint64_t sweep_min;     /* --sweep-size MIN:MAX: run at MIN, 2 x MIN, ... <= MAX; */
-    uint64_t sweep_max;     /* 0 and 0 for no sweep */
-    bool cold;              /* --cold: flush the last-level cache before each timed sample */
-    int reps;               /* timed samples (--reps) */
-    int warmup;             /* untimed launches (--warmup) */
-    unsigned types;         /* enum clc_type mask (--type) */
-    bool types_given;       /* --type was given: fp64 missing is then an error, not a skip */
-    bool quick;             /* --quick: tiny sizes and few reps, for smoke tests */
-    bool host_check;        /* --host-check: also time a batch with the host clock */
-    double peak_gbps;       /* --peak, NAN when not given */
-    const char *device;     /* --device selector, NULL for the default */
+    /* The options shared with the CUDA twins (options.h): o->size, o->reps ... by name, and
+     * o->run as one struct clc_run_opts. */
+    CLC_RUN_OPTS_GROUP(run);
     const char *kernel_dir; /* --kernel-dir, NULL to look it up */
-    const char *variant;    /* --variant: run only this variant, NULL for all */
     bool model;             /* the access model after each verified kernel row (--no-model) */
     /* Called for each modelled row with where its kernel came from and the raw trace
      * (`explain` and `ptx` use it); NULL for none. */

@@ -3,6 +3,7 @@
 #ifndef CLCOALESCE_CORE_H
 #define CLCOALESCE_CORE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,6 +35,16 @@ int clc_parse_type(const char *s, unsigned *mask); /* "float", "double", "all" -
 void clc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void clc_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 extern bool clc_quiet; /* silences clc_note; errors always print */
+
+/* One line "<prog>: <kind>: <message>" on stderr: the shape of every diagnostic, whichever
+ * tool prints it (clcoalesce here, clcoalesce-cuda for the CUDA twins). */
+void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list ap);
+/* clc_error as another program ("clcoalesce-cuda: error: ..."). */
+void clc_error_as(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A usage error: "<prog>: error: MSG 'ARG'" (or just MSG when arg is NULL), then
+ * "Try HELP." pointing at the usage text, e.g. help = "'clcoalesce compare --help'". */
+void clc_usage_error(const char *prog, const char *help, const char *msg, const char *arg);
 
 /* Parses a byte count such as "4096", "64MiB", "1.5GiB", "4MB" (MB = 1e6, MiB = 2^20).
  * Rejects empty, negative, zero, garbage and values that overflow uint64.  Returns CLC_OK or
