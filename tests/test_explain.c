@@ -22,17 +22,13 @@ static int cli(const char *args)
     return rc;
 }
 
-/* The pictures and figures (from the first "warp " on; the kernel source is as written). */
+/* The pictures and figures (from the first "warp " on; the kernel source is as written) fit
+ * 80 columns. */
 static void assert_fits_80(const char *text)
 {
     const char *from = strstr(text, "\nwarp ");
-    ck_assert_ptr_nonnull(from);
-    for (const char *l = from; *l;) {
-        const char *nl = strchr(l, '\n');
-        size_t n = nl ? (size_t)(nl - l) : strlen(l);
-        ck_assert_msg(n <= 80, "line of %zu characters: %.*s", n, (int)n, l);
-        l = nl ? nl + 1 : l + n;
-    }
+    ck_assert_msg(from != NULL, "no warp picture in:\n%s", text);
+    clc_test_assert_width(from, 80);
 }
 
 START_TEST(explain_coalesced)
@@ -48,7 +44,7 @@ START_TEST(explain_coalesced)
     clc_test_assert_has(out, "loads      4.00 sectors/request");
     clc_test_assert_has(out, "overall    4.00 sectors/request, efficiency 100%");
     /* the source stops at the kernel's closing brace: the next file's text is absent */
-    ck_assert_ptr_null(strstr(out, "clc_init"));
+    clc_test_assert_lacks(out, "clc_init");
     assert_fits_80(out);
 }
 END_TEST
@@ -128,23 +124,12 @@ START_TEST(run_no_model)
 }
 END_TEST
 
-static bool default_device_is_nvidia(void)
-{
-    struct clc_device *devs;
-    int n;
-    ck_assert_int_eq(clc_devices(&devs, &n), CLC_OK);
-    int di = clc_select_device(devs, n, NULL);
-    ck_assert_int_ge(di, 0);
-    bool nv = devs[di].is_nvidia;
-    free(devs);
-    return nv;
-}
-
 /* PoCL returns no PTX: a clear message and exit 1.  On NVIDIA: the PTX, loads counted. */
 START_TEST(ptx_command)
 {
+    bool nvidia = clc_test_default_device().is_nvidia;
     int rc = cli("ptx coalesced");
-    if (default_device_is_nvidia()) {
+    if (nvidia) {
         ck_assert_int_eq(rc, 0);
         clc_test_assert_has(out, ".target");
         clc_test_assert_has(out, "ld.global");
@@ -154,16 +139,16 @@ START_TEST(ptx_command)
     } else {
         ck_assert_int_eq(rc, 1);
         clc_test_assert_has(err, "returned no PTX (only NVIDIA's OpenCL driver does)");
-        ck_assert_ptr_null(strstr(out, ".target"));
+        clc_test_assert_lacks(out, ".target");
     }
     /* --raw: the module as the driver returned it, nothing added */
     rc = cli("ptx transpose --raw");
-    if (default_device_is_nvidia()) {
+    if (nvidia) {
         ck_assert_int_eq(rc, 0);
         ck_assert_msg(strncmp(out, "//", 2) == 0 || strncmp(out, ".version", 8) == 0 ||
                       out[0] == '\n', "not raw PTX: %.80s", out);
         clc_test_assert_has(out, ".entry tiled_1elem");
-        ck_assert_ptr_null(strstr(out, ">> "));
+        clc_test_assert_lacks(out, ">> ");
     } else {
         ck_assert_int_eq(rc, 1);
         clc_test_assert_has(err, "returned no PTX");

@@ -45,17 +45,36 @@ static void analyse(struct synth *s, struct clc_model *m)
     ck_assert_int_eq(clc_model_analyse(&s->t, m), 0);
 }
 
+/* Work-item i accesses `size` bytes at at + step * i (size 0: no access). */
+struct stream {
+    uint64_t at;
+    uint64_t step;
+    uint32_t size;
+};
+#define NO_STORE ((struct stream){0, 0, 0})
+
+/* Analyses `items` work-items in work-groups of wg, warps of 32, each making one load (ld) and
+ * then one store (st); room for more slots than that, so the trace is never truncated. */
+static void analyse_streams(size_t items, size_t wg, struct stream ld, struct stream st,
+                            struct clc_model *m)
+{
+    struct synth s;
+    synth_init(&s, items, wg, 4, 32);
+    for (size_t i = 0; i < items; i++) {
+        if (ld.size)
+            synth_add(&s, i, ld.at + ld.step * i, ld.size, false);
+        if (st.size)
+            synth_add(&s, i, st.at + st.step * i, st.size, true);
+    }
+    analyse(&s, m);
+    free(s.w);
+}
+
 /* out[i] = in[i] * 2 in fp32: each request 128 contiguous bytes, 4 sectors, all used. */
 START_TEST(coalesced_fp32_is_4)
 {
-    struct synth s;
-    synth_init(&s, 256, 256, 8, 32);
-    for (size_t i = 0; i < 256; i++) {
-        synth_add(&s, i, BASE + 4 * i, 4, false);
-        synth_add(&s, i, BASE2 + 4 * i, 4, true);
-    }
     struct clc_model m;
-    analyse(&s, &m);
+    analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE2, 4, 4}, &m);
     ck_assert_uint_eq(m.warps, 8);
     ck_assert_uint_eq(m.load.requests, 8);
     ck_assert_uint_eq(m.store.requests, 8);
@@ -66,7 +85,6 @@ START_TEST(coalesced_fp32_is_4)
     ck_assert_double_eq(m.efficiency, 1);
     ck_assert_double_eq(m.bytes_moved, 2 * 256 * 4);
     ck_assert(!m.truncated);
-    free(s.w);
 }
 END_TEST
 
@@ -76,16 +94,11 @@ START_TEST(stride_fp32)
     static const unsigned strides[] = {1, 2, 4, 8, 32};
     static const double want[] = {4, 8, 16, 32, 32};
     for (size_t j = 0; j < 5; j++) {
-        struct synth s;
-        synth_init(&s, 64, 64, 4, 32);
-        for (size_t i = 0; i < 64; i++)
-            synth_add(&s, i, BASE + 4 * i * strides[j], 4, false);
         struct clc_model m;
-        analyse(&s, &m);
+        analyse_streams(64, 64, (struct stream){BASE, 4 * strides[j], 4}, NO_STORE, &m);
         ck_assert_double_eq(m.sectors_per_req, want[j]);
         ck_assert_double_eq_tol(m.efficiency, 4.0 / want[j], 1e-12);
         ck_assert(isnan(m.sectors_per_req_store));
-        free(s.w);
     }
 }
 END_TEST
@@ -94,15 +107,10 @@ END_TEST
 START_TEST(offset_fp32)
 {
     for (unsigned off = 0; off <= 8; off++) {
-        struct synth s;
-        synth_init(&s, 32, 32, 2, 32);
-        for (size_t i = 0; i < 32; i++)
-            synth_add(&s, i, BASE + 4 * (i + off), 4, false);
         struct clc_model m;
-        analyse(&s, &m);
+        analyse_streams(32, 32, (struct stream){BASE + 4 * off, 4, 4}, NO_STORE, &m);
         ck_assert_double_eq(m.sectors_per_req, off % 8 ? 5 : 4);
         ck_assert_uint_eq(m.load.lines, off ? 2 : 1);
-        free(s.w);
     }
 }
 END_TEST
@@ -110,38 +118,24 @@ END_TEST
 /* float4: 512 bytes per request, 16 sectors, all used; a vload4 one float off: 17. */
 START_TEST(float4_is_16)
 {
-    struct synth s;
-    synth_init(&s, 32, 32, 2, 32);
-    for (size_t i = 0; i < 32; i++) {
-        synth_add(&s, i, BASE + 16 * i, 16, false);
-        synth_add(&s, i, BASE2 + 4 + 16 * i, 16, true);
-    }
     struct clc_model m;
-    analyse(&s, &m);
+    analyse_streams(32, 32, (struct stream){BASE, 16, 16}, (struct stream){BASE2 + 4, 16, 16}, &m);
     ck_assert_double_eq(m.sectors_per_req_load, 16);
     ck_assert_uint_eq(m.load.useful, 512);
     ck_assert_double_eq(m.sectors_per_req_store, 17);
     ck_assert_uint_eq(m.store.lines, 5);
-    free(s.w);
 }
 END_TEST
 
 /* Uncoalesced: lanes 128 bytes apart, one sector each; fp64 coalesced: 8 sectors. */
 START_TEST(uncoalesced_and_fp64)
 {
-    struct synth s;
-    synth_init(&s, 32, 32, 2, 32);
-    for (size_t i = 0; i < 32; i++) {
-        synth_add(&s, i, BASE + 128 * i, 4, false);
-        synth_add(&s, i, BASE2 + 8 * i, 8, true);
-    }
     struct clc_model m;
-    analyse(&s, &m);
+    analyse_streams(32, 32, (struct stream){BASE, 128, 4}, (struct stream){BASE2, 8, 8}, &m);
     ck_assert_double_eq(m.sectors_per_req_load, 32);
     ck_assert_double_eq(m.sectors_per_req_store, 8);
     ck_assert_double_eq(m.sectors_per_req, 20);
     ck_assert_double_eq_tol(m.efficiency, (128.0 + 256.0) / (40 * 32), 1e-12);
-    free(s.w);
 }
 END_TEST
 
@@ -164,15 +158,11 @@ START_TEST(inactive_and_short_warps)
     ck_assert_uint_eq(m.load.sectors, 4 + 1 + 4 + 1);
     free(s.w);
 
-    synth_init(&s, 32, 32, 1, 32);
-    for (size_t i = 0; i < 32; i++)
-        synth_add(&s, i, BASE + 8, 4, false);
-    analyse(&s, &m);
+    analyse_streams(32, 32, (struct stream){BASE + 8, 0, 4}, NO_STORE, &m);
     ck_assert_double_eq(m.sectors_per_req, 1);
     /* a broadcast: 4 distinct bytes used of the 32 moved */
     ck_assert_uint_eq(m.load.useful, 4);
     ck_assert_double_eq(m.efficiency, 0.125);
-    free(s.w);
 }
 END_TEST
 
@@ -249,16 +239,6 @@ static char *draw(const struct clc_model_request *rq)
     return buf;
 }
 
-static void assert_fits_80(const char *text)
-{
-    for (const char *l = text; *l;) {
-        const char *nl = strchr(l, '\n');
-        size_t n = nl ? (size_t)(nl - l) : strlen(l);
-        ck_assert_msg(n <= 80, "line of %zu characters: %.*s", n, (int)n, l);
-        l = nl ? nl + 1 : l + n;
-    }
-}
-
 /* The picture: lane ranges per sector, one row per line, 80 columns even when a sector's
  * lanes are too many to list. */
 START_TEST(picture_of_requests)
@@ -280,7 +260,7 @@ START_TEST(picture_of_requests)
     ck_assert_ptr_nonnull(strstr(p, "|7-14 "));
     ck_assert_ptr_nonnull(strstr(p, "+128 |31 "));
     ck_assert_ptr_nonnull(strstr(p, "5 sectors in 2 lines: 128 useful of 160 bytes"));
-    assert_fits_80(p);
+    clc_test_assert_width(p, 80);
     free(p);
 
     ck_assert(clc_model_first_request(&s.t, 1, true, &rq));
@@ -289,7 +269,7 @@ START_TEST(picture_of_requests)
     p = draw(&rq);
     ck_assert_ptr_nonnull(strstr(p, "|0,2,4,6,8,+11  |1,3,5,7,9,+11  |"));
     ck_assert_ptr_nonnull(strstr(p, "1 line:"));
-    assert_fits_80(p);
+    clc_test_assert_width(p, 80);
     free(p);
     ck_assert(!clc_model_first_request(&s.t, 2, true, &rq)); /* no third warp */
     free(s.w);
@@ -304,7 +284,7 @@ START_TEST(picture_of_requests)
     p = draw(&rq);
     ck_assert_ptr_nonnull(strstr(p, "+3968 |31 "));
     ck_assert_ptr_nonnull(strstr(p, "32 sectors in 32 lines"));
-    assert_fits_80(p);
+    clc_test_assert_width(p, 80);
     free(p);
     free(s.w);
 }
@@ -354,14 +334,9 @@ static const struct clc_model *kept(const struct keeper *k, long param, enum clc
  * bits or more); with a smaller alignment a coalesced request may straddle one more. */
 static double align_slack(void)
 {
-    struct clc_device *devs;
-    int n;
-    ck_assert_int_eq(clc_devices(&devs, &n), CLC_OK);
-    int di = clc_select_device(devs, n, NULL);
-    ck_assert_int_ge(di, 0);
     cl_uint bits = 0;
-    clGetDeviceInfo(devs[di].id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL);
-    free(devs);
+    clGetDeviceInfo(clc_test_default_device().id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits,
+                    &bits, NULL);
     return bits >= 1024 ? 0 : 1;
 }
 
@@ -373,6 +348,12 @@ static void run_modelled(const char *name, struct keeper *k, struct clc_report *
     o.model_hook_arg = k;
     k->n = 0;
     clc_test_run_verified(name, &o, 1, rep);
+}
+
+/* The sectors per request of row inplace:param of type t (the stride and offset cases). */
+static double spr(const struct clc_report *rep, long param, enum clc_type t)
+{
+    return clc_test_get(rep, "inplace", param, t)->model_sectors_per_req;
 }
 
 static void assert_spr(double got, double want, double slack)
@@ -413,18 +394,18 @@ START_TEST(traced_stride)
     struct keeper k;
     struct clc_report rep;
     run_modelled("stride", &k, &rep);
-    assert_spr(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_sectors_per_req, 4, slack);
-    assert_spr(clc_test_get(&rep, "inplace", 2, CLC_FLOAT)->model_sectors_per_req, 8, slack);
-    assert_spr(clc_test_get(&rep, "inplace", 4, CLC_FLOAT)->model_sectors_per_req, 16, slack);
-    ck_assert_double_eq(clc_test_get(&rep, "inplace", 8, CLC_FLOAT)->model_sectors_per_req, 32);
-    ck_assert_double_eq(clc_test_get(&rep, "inplace", 32, CLC_FLOAT)->model_sectors_per_req, 32);
+    assert_spr(spr(&rep, 1, CLC_FLOAT), 4, slack);
+    assert_spr(spr(&rep, 2, CLC_FLOAT), 8, slack);
+    assert_spr(spr(&rep, 4, CLC_FLOAT), 16, slack);
+    ck_assert_double_eq(spr(&rep, 8, CLC_FLOAT), 32);
+    ck_assert_double_eq(spr(&rep, 32, CLC_FLOAT), 32);
     ck_assert_double_eq(kept(&k, 32, CLC_FLOAT)->sectors_per_req_load, 32);
     ck_assert_double_eq(kept(&k, 32, CLC_FLOAT)->sectors_per_req_store, 32);
     ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 32, CLC_FLOAT)->model_efficiency,
                             0.125, 1e-12);
     if (clc_test_find(&rep, "inplace", 2, CLC_DOUBLE) != NULL) {
-        assert_spr(clc_test_get(&rep, "inplace", 2, CLC_DOUBLE)->model_sectors_per_req, 16, slack);
-        ck_assert_double_eq(clc_test_get(&rep, "inplace", 4, CLC_DOUBLE)->model_sectors_per_req, 32);
+        assert_spr(spr(&rep, 2, CLC_DOUBLE), 16, slack);
+        ck_assert_double_eq(spr(&rep, 4, CLC_DOUBLE), 32);
     }
     /* bytes moved grow with the stride while the useful bytes stay */
     const struct clc_result *s1 = clc_test_get(&rep, "inplace", 1, CLC_FLOAT);
@@ -441,19 +422,19 @@ START_TEST(traced_offset)
     struct keeper k;
     struct clc_report rep;
     run_modelled("offset", &k, &rep);
-    assert_spr(clc_test_get(&rep, "inplace", 0, CLC_FLOAT)->model_sectors_per_req, 4, slack);
+    assert_spr(spr(&rep, 0, CLC_FLOAT), 4, slack);
     if (slack == 0) {
-        ck_assert_double_eq(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_sectors_per_req, 5);
-        ck_assert_double_eq(clc_test_get(&rep, "inplace", 8, CLC_FLOAT)->model_sectors_per_req, 4);
+        ck_assert_double_eq(spr(&rep, 1, CLC_FLOAT), 5);
+        ck_assert_double_eq(spr(&rep, 8, CLC_FLOAT), 4);
         ck_assert_double_eq(kept(&k, 1, CLC_FLOAT)->sectors_per_req_load, 5);
         ck_assert_double_eq(kept(&k, 1, CLC_FLOAT)->sectors_per_req_store, 5);
         ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_efficiency,
                                 0.8, 1e-12);
         if (clc_test_find(&rep, "inplace", 1, CLC_DOUBLE) != NULL)
-            ck_assert_double_eq(clc_test_get(&rep, "inplace", 1, CLC_DOUBLE)->model_sectors_per_req, 9);
+            ck_assert_double_eq(spr(&rep, 1, CLC_DOUBLE), 9);
     } else {
         for (long s = 0; s <= 8; s++)
-            assert_spr(clc_test_get(&rep, "inplace", s, CLC_FLOAT)->model_sectors_per_req, 4, slack);
+            assert_spr(spr(&rep, s, CLC_FLOAT), 4, slack);
     }
     clc_report_free(&rep);
 }

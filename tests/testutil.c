@@ -19,6 +19,18 @@ void clc_test_opts(struct clc_opts *o)
     clc_quiet = true;
 }
 
+struct clc_device clc_test_default_device(void)
+{
+    struct clc_device *devs;
+    int n;
+    ck_assert_int_eq(clc_devices(&devs, &n), CLC_OK);
+    int di = clc_select_device(devs, n, NULL);
+    ck_assert_int_ge(di, 0);
+    struct clc_device d = devs[di];
+    free(devs);
+    return d;
+}
+
 int clc_test_run_case(const char *name, const struct clc_opts *o, struct clc_report *rep)
 {
     struct clc_opts def;
@@ -172,6 +184,16 @@ void clc_test_assert_lacks(const char *text, const char *needle)
     ck_assert_msg(strstr(text, needle) == NULL, "'%s' unexpected in:\n%s", needle, text);
 }
 
+void clc_test_assert_width(const char *text, size_t cols)
+{
+    for (const char *l = text; *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        ck_assert_msg(n <= cols, "line of %zu characters, more than %zu: %.*s", n, cols, (int)n, l);
+        l = nl ? nl + 1 : l + n;
+    }
+}
+
 void clc_test_make_dir(char dir[static 64], const char *tag)
 {
     snprintf(dir, 64, "/tmp/clc-test-%s-XXXXXX", tag);
@@ -274,10 +296,10 @@ void clc_test_expect(const char *args, int code, const char *needle, char *out, 
 const char *clc_test_copy_kernels(void)
 {
     static char dir[64];
-    snprintf(dir, sizeof dir, "/tmp/clc-test-cl-XXXXXX");
-    ck_assert(mkdtemp(dir) != NULL);
+    clc_test_make_dir(dir, "cl");
     char *cmd;
-    ck_assert(asprintf(&cmd, "cp %s/*.cl %s/*.h %s/", CLC_TEST_KERNEL_DIR, CLC_TEST_KERNEL_DIR, dir) > 0);
+    ck_assert(asprintf(&cmd, "cp %s/*.cl %s/*.h %s/", CLC_TEST_KERNEL_DIR, CLC_TEST_KERNEL_DIR,
+                       dir) > 0);
     ck_assert_int_eq(system(cmd), 0);
     free(cmd);
     return dir;

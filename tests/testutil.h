@@ -14,6 +14,10 @@
 /* Options for a small, fast run on the default device with the source tree's kernels. */
 void clc_test_opts(struct clc_opts *o);
 
+/* The device a run picks by default (the first GPU, else the first device); asserts that
+ * there is one. */
+struct clc_device clc_test_default_device(void);
+
 /* Runs one case with o (NULL: clc_test_opts) and returns clc_run's code; rep is filled. */
 int clc_test_run_case(const char *name, const struct clc_opts *o, struct clc_report *rep);
 
@@ -77,6 +81,9 @@ void clc_test_assert_has(const char *text, const char *needle);
 
 /* Asserts that text does not hold needle, printing both otherwise. */
 void clc_test_assert_lacks(const char *text, const char *needle);
+
+/* Asserts that no line of text is longer than `cols` characters, printing the first that is. */
+void clc_test_assert_width(const char *text, size_t cols);
 
 /* ------------------------------------------------------------------ files */
 
