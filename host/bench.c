@@ -10,10 +10,8 @@
 
 #include "clcoalesce/model.h"
 #include "clcoalesce/nvml.h"
+#include "clcoalesce/run.h"
 #include "clcoalesce/stats.h"
-
-#define QUICK_SIZE ((uint64_t)1 << 20)
-#define MIN_AUTO_SIZE ((uint64_t)64 << 20)
 
 void clc_opts_defaults(struct clc_opts *o)
 {
@@ -291,16 +289,9 @@ cleanup:
 
 int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
 {
-    r->verified = verified;
     r->size = b->size;
+    clc_result_complete(r, verified, &b->report->device, b->timing.min_ms);
     if (verified) {
-        r->status = CLC_STATUS_OK;
-        r->gbps = clc_gbps(r->bytes, r->ms_median);
-        r->pct_copy = clc_percent(r->gbps, b->report->device.copy_gbps);
-        r->pct_peak = clc_percent(r->gbps, b->report->device.peak_gbps);
-        if (r->batch > 1 && r->note[0] == '\0')
-            snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
-                     r->batch, b->timing.min_ms);
         if (b->timing.cold) {
             size_t len = strlen(r->note);
             if (b->coarse)
@@ -314,19 +305,18 @@ int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
         if (b->opts->model && b->have_launch)
             model_row(b, r);
     } else {
-        /* a wrong result is never a number */
-        r->status = CLC_STATUS_ERROR;
-        r->gbps = r->pct_copy = r->pct_peak = NAN;
-        r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
         clc_error("%s/%s (%s): %s", r->case_name, r->variant, clc_type_name(r->type), r->note);
     }
     b->have_launch = false;
     b->coarse = false;
-    if (clc_report_add(b->report, r) != CLC_OK)
+    if (clc_report_row(b->report, b->table, r) != CLC_OK)
         return CLC_ERR;
-    if (b->table != NULL)
-        clc_table_row(b->table, r);
     return verified ? CLC_OK : CLC_ERR;
+}
+
+int clc_bench_skip(struct clc_bench *b, enum clc_type t, const char *variant, const char *why)
+{
+    return clc_report_skip(b->report, b->table, b->c->name, variant, t, 0, why);
 }
 
 void *clc_host_alloc(size_t n, enum clc_type t)
@@ -453,46 +443,20 @@ cleanup:
     return rc;
 }
 
-static uint64_t pow2_at_least(uint64_t v)
-{
-    uint64_t p = 1;
-    while (p < v)
-        p <<= 1;
-    return p;
-}
-
-/* True when case c's largest buffer at `size` fits the device's allocation limit. */
-static bool size_fits(const struct clc_device_meta *m, const struct clc_case *c, uint64_t size)
-{
-    return size <= m->max_alloc / (c->alloc_factor ? c->alloc_factor : 1);
-}
-
-/* The size a case runs at: `given` (--size or a sweep step, named by `what` in messages;
- * checked against the allocation limit), else a working set of at least 4 x L2 that the
- * case's largest buffer can hold. */
+/* The size a case runs at (clc_case_size), saying why when `given` (--size or a sweep step,
+ * named by `what`) does not fit the device's allocation limit. */
 static int case_size(const struct clc_opts *o, const struct clc_device_meta *m,
                      const struct clc_case *c, uint64_t given, const char *what, uint64_t *size)
 {
     char a[32], b[32];
-    uint64_t factor = c->alloc_factor ? c->alloc_factor : 1;
-    if (given) {
-        if (!size_fits(m, c, given)) {
-            clc_error("allocation too large: case '%s' allocates %u x %s = %s, the device "
-                      "allows %s per buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)", c->name,
-                      (unsigned)factor, what, clc_format_size(given * factor, a, sizeof a),
-                      clc_format_size(m->max_alloc, b, sizeof b));
-            return CLC_ERR;
-        }
-        *size = given;
+    unsigned factor = c->alloc_factor ? c->alloc_factor : 1;
+    if (clc_case_size(m, c->alloc_factor, given, o->quick, size) == CLC_OK)
         return CLC_OK;
-    }
-    uint64_t s = o->quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
-    if (!o->quick && s < MIN_AUTO_SIZE)
-        s = MIN_AUTO_SIZE;
-    while (s * factor > m->max_alloc && s > 4096)
-        s /= 2;
-    *size = s;
-    return CLC_OK;
+    clc_error("allocation too large: case '%s' allocates %u x %s = %s, the device allows %s per "
+              "buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)", c->name, factor, what,
+              clc_format_size(given * factor, a, sizeof a),
+              clc_format_size(m->max_alloc, b, sizeof b));
+    return CLC_ERR;
 }
 
 static int resolve_cases(const char *const *names, int n, const struct clc_case **out, int *count)
@@ -514,36 +478,6 @@ static int resolve_cases(const char *const *names, int n, const struct clc_case 
     }
     *count = n;
     return CLC_OK;
-}
-
-static void fill_run_meta(struct clc_report *rep, const struct clc_opts *o,
-                          const struct clc_timing_opts *to, const char *const *names, int n)
-{
-    struct clc_run_meta *m = &rep->run;
-    m->size = o->size;
-    m->size_auto = o->size == 0;
-    m->reps = to->reps;
-    m->warmup = to->warmup;
-    m->quick = o->quick;
-    m->cold = o->cold;
-    m->types = o->types;
-    m->cases[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        size_t len = strlen(m->cases);
-        snprintf(m->cases + len, sizeof m->cases - len, "%s%s", i ? " " : "", names[i]);
-    }
-}
-
-static void add_skip(struct clc_bench *b, const struct clc_case *c, enum clc_type t, const char *why)
-{
-    struct clc_result r;
-    clc_result_init(&r, c->name, "*", t);
-    r.size = b->size;
-    r.status = CLC_STATUS_SKIPPED;
-    snprintf(r.note, sizeof r.note, "%s", why);
-    clc_report_add(b->report, &r);
-    if (b->table != NULL)
-        clc_table_row(b->table, &r);
 }
 
 int clc_run(const struct clc_opts *o, const char *const *names, int n, struct clc_report *rep,
@@ -600,16 +534,12 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
     if (o->cold && o->host_check)
         clc_note("--host-check is skipped with --cold: its batch of launches would run warm");
     rep->device = dev->meta;
-    fill_run_meta(rep, o, &to, names, n);
-    if (!isnan(o->peak_gbps)) {
-        rep->device.peak_gbps = o->peak_gbps;
-        snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "--peak");
-    } else {
-        double nv = NAN;
-        if (dev->is_nvidia && clc_nvml_peak_gbps(dev->meta.pci_bus_id, &nv) == CLC_OK) {
-            rep->device.peak_gbps = nv;
-            snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "nvml");
-        }
+    clc_report_options(rep, &o->run, &to, names, n);
+    double nv = NAN;
+    if (isnan(o->peak_gbps) && dev->is_nvidia &&
+        clc_nvml_peak_gbps(dev->meta.pci_bus_id, &nv) == CLC_OK) {
+        rep->device.peak_gbps = nv;
+        snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "nvml");
     }
 
     /* The ceiling is measured at the size the copy case would use (the default size in a
@@ -642,7 +572,8 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
                 if (!(cases[i]->types & t) || !(o->types & t))
                     continue;
                 if (t == CLC_DOUBLE && !dev->fp64) {
-                    add_skip(&b, cases[i], t, "device has no cl_khr_fp64");
+                    clc_report_skip(rep, table, cases[i]->name, "*", t, b.size,
+                                    "device has no cl_khr_fp64");
                     continue;
                 }
                 if (cases[i]->run(&b, t) != CLC_OK)
@@ -651,7 +582,7 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
             if (!sweep || step > o->sweep_max / 2)
                 break;
             step *= 2;
-            if (!size_fits(&dev->meta, cases[i], step)) {
+            if (!clc_size_fits(&dev->meta, cases[i]->alloc_factor, step)) {
                 char a[32], all[32], lim[32];
                 unsigned factor = cases[i]->alloc_factor ? cases[i]->alloc_factor : 1;
                 clc_note("%s: the sweep stops before %s: the case would allocate %u x %s = %s, "

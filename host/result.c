@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clcoalesce/stats.h"
+
 const char *clc_status_name(enum clc_status s)
 {
     switch (s) {
@@ -77,6 +79,46 @@ int clc_report_add(struct clc_report *rep, const struct clc_result *r)
     }
     rep->results[rep->n_results++] = *r;
     return CLC_OK;
+}
+
+void clc_result_complete(struct clc_result *r, bool verified, const struct clc_device_meta *d,
+                         double min_ms)
+{
+    r->verified = verified;
+    if (verified) {
+        r->status = CLC_STATUS_OK;
+        r->gbps = clc_gbps(r->bytes, r->ms_median);
+        r->pct_copy = clc_percent(r->gbps, d->copy_gbps);
+        r->pct_peak = clc_percent(r->gbps, d->peak_gbps);
+        if (r->batch > 1 && r->note[0] == '\0')
+            snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
+                     r->batch, min_ms);
+    } else {
+        /* a wrong result is never a number */
+        r->status = CLC_STATUS_ERROR;
+        r->gbps = r->pct_copy = r->pct_peak = NAN;
+        r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
+    }
+}
+
+int clc_report_row(struct clc_report *rep, FILE *table, const struct clc_result *r)
+{
+    if (clc_report_add(rep, r) != CLC_OK)
+        return CLC_ERR;
+    if (table != NULL)
+        clc_table_row(table, r);
+    return CLC_OK;
+}
+
+int clc_report_skip(struct clc_report *rep, FILE *table, const char *case_name,
+                    const char *variant, enum clc_type t, uint64_t size, const char *why)
+{
+    struct clc_result r;
+    clc_result_init(&r, case_name, variant, t);
+    r.size = size;
+    r.status = CLC_STATUS_SKIPPED;
+    snprintf(r.note, sizeof r.note, "%s", why);
+    return clc_report_row(rep, table, &r);
 }
 
 bool clc_report_all_ok(const struct clc_report *rep)

@@ -10,13 +10,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include "clcoalesce/run.h"
 #include "clcoalesce/stats.h"
 
 /* Header-only NVTX: without a profiler attached its calls return at once. */
 #include <nvtx3/nvToolsExt.h>
-
-#define QUICK_SIZE ((uint64_t)1 << 20)
-#define MIN_AUTO_SIZE ((uint64_t)64 << 20)
 
 /* cudaEventElapsedTime's documented resolution is about half a microsecond. */
 #define EVENT_RESOLUTION_NS 500.0
@@ -284,40 +282,17 @@ int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct 
 
 int cu_bench_finish(struct cu_bench *b, struct clc_result *r, bool verified)
 {
-    r->verified = verified;
-    if (verified) {
-        r->status = CLC_STATUS_OK;
-        r->gbps = clc_gbps(r->bytes, r->ms_median);
-        r->pct_copy = clc_percent(r->gbps, b->report->device.copy_gbps);
-        r->pct_peak = clc_percent(r->gbps, b->report->device.peak_gbps);
-        if (r->batch > 1 && r->note[0] == '\0')
-            snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
-                     r->batch, b->timing.min_ms);
-    } else {
-        /* a wrong result is never a number */
-        r->status = CLC_STATUS_ERROR;
-        r->gbps = r->pct_copy = r->pct_peak = NAN;
-        r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
+    clc_result_complete(r, verified, &b->report->device, b->timing.min_ms);
+    if (!verified)
         cu_error("%s/%s (%s): %s", r->case_name, r->variant, clc_type_name(r->type), r->note);
-    }
-    if (clc_report_add(b->report, r) != CLC_OK)
+    if (clc_report_row(b->report, b->table, r) != CLC_OK)
         return CLC_ERR;
-    if (b->table != NULL)
-        clc_table_row(b->table, r);
     return verified ? CLC_OK : CLC_ERR;
 }
 
 int cu_bench_skip(struct cu_bench *b, enum clc_type t, const char *variant, const char *why)
 {
-    struct clc_result r;
-    clc_result_init(&r, b->c->name, variant, t);
-    r.status = CLC_STATUS_SKIPPED;
-    snprintf(r.note, sizeof r.note, "%s", why);
-    if (clc_report_add(b->report, &r) != CLC_OK)
-        return CLC_ERR;
-    if (b->table != NULL)
-        clc_table_row(b->table, &r);
-    return CLC_OK;
+    return clc_report_skip(b->report, b->table, b->c->name, variant, t, 0, why);
 }
 
 size_t cu_kernel_max_threads(const struct cu_bench *b, const void *func)
@@ -470,40 +445,19 @@ int cu_print_devices(FILE *f)
 
 /* ------------------------------------------------------------------ the run */
 
-static uint64_t pow2_at_least(uint64_t v)
-{
-    uint64_t p = 1;
-    while (p < v)
-        p <<= 1;
-    return p;
-}
-
-/* The size a case runs at, by the OpenCL tool's rule: --size as given (checked against the
- * per-buffer limit), else a power of two >= 4 x L2 and >= 64 MiB that the case's largest
- * buffer can hold. */
+/* The size a case runs at, by the OpenCL tool's rule (clc_case_size), saying why when --size
+ * does not fit the per-buffer limit. */
 static int case_size(const struct cu_opts *o, const struct clc_device_meta *m,
                      const struct cu_case *c, uint64_t *size)
 {
     char a[32], b[32];
-    uint64_t factor = c->alloc_factor ? c->alloc_factor : 1;
-    if (o->size) {
-        if (o->size > m->max_alloc / factor) {
-            cu_error("allocation too large: case '%s' allocates %u x --size = %s, the limit "
-                     "per buffer is %s", c->name, (unsigned)factor,
-                     clc_format_size(o->size * factor, a, sizeof a),
-                     clc_format_size(m->max_alloc, b, sizeof b));
-            return CLC_ERR;
-        }
-        *size = o->size;
+    unsigned factor = c->alloc_factor ? c->alloc_factor : 1;
+    if (clc_case_size(m, c->alloc_factor, o->size, o->quick, size) == CLC_OK)
         return CLC_OK;
-    }
-    uint64_t s = o->quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
-    if (!o->quick && s < MIN_AUTO_SIZE)
-        s = MIN_AUTO_SIZE;
-    while (s * factor > m->max_alloc && s > 4096)
-        s /= 2;
-    *size = s;
-    return CLC_OK;
+    cu_error("allocation too large: case '%s' allocates %u x --size = %s, the limit per buffer "
+             "is %s", c->name, factor, clc_format_size(o->size * factor, a, sizeof a),
+             clc_format_size(m->max_alloc, b, sizeof b));
+    return CLC_ERR;
 }
 
 /* The driver's device-to-device copy over `bytes`: the ceiling every result is compared with. */
@@ -523,23 +477,6 @@ static int measure_copy_ceiling(const struct clc_timing_opts *to, uint64_t bytes
         return CLC_ERR;
     *gbps = clc_gbps(2 * bytes, t.ms_median);
     return CLC_OK;
-}
-
-static void fill_run_meta(struct clc_report *rep, const struct cu_opts *o,
-                          const struct clc_timing_opts *to, const char *const *names, int n)
-{
-    struct clc_run_meta *m = &rep->run;
-    m->size = o->size;
-    m->size_auto = o->size == 0;
-    m->reps = to->reps;
-    m->warmup = to->warmup;
-    m->quick = o->quick;
-    m->types = o->types;
-    m->cases[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        size_t len = strlen(m->cases);
-        snprintf(m->cases + len, sizeof m->cases - len, "%s%s", i ? " " : "", names[i]);
-    }
 }
 
 int cu_run(const struct cu_opts *o, const char *const *names, int n, struct clc_report *rep,
@@ -580,11 +517,7 @@ int cu_run(const struct cu_opts *o, const char *const *names, int n, struct clc_
     to.host_check = o->host_check;
     const char *pp = getenv("CLC_PROFILE_PROBE");
     bool profile_probe = pp != NULL && *pp != '\0' && strcmp(pp, "0") != 0;
-    fill_run_meta(rep, o, &to, names, n);
-    if (!isnan(o->peak_gbps)) {
-        rep->device.peak_gbps = o->peak_gbps;
-        snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "--peak");
-    }
+    clc_report_options(rep, o, &to, names, n);
 
     /* The ceiling is measured at the size the copy case would use. */
     uint64_t ceiling_size;

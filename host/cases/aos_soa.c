@@ -46,20 +46,6 @@ static void padded_reference(const void *in, void *want, const struct clc_map_sp
         clc_put(want, i, t, (double)p[i].f * 2);
 }
 
-/* A row for a variant this device cannot run. */
-static int skip(struct clc_bench *b, enum clc_type t, const char *variant, const char *why)
-{
-    struct clc_result r;
-    clc_result_init(&r, b->c->name, variant, t);
-    r.status = CLC_STATUS_SKIPPED;
-    snprintf(r.note, sizeof r.note, "%s", why);
-    if (clc_report_add(b->report, &r) != CLC_OK)
-        return CLC_ERR;
-    if (b->table != NULL)
-        clc_table_row(b->table, &r);
-    return CLC_OK;
-}
-
 static int run(struct clc_bench *b, enum clc_type t)
 {
     size_t n = clc_bench_elems(b, t);
@@ -93,7 +79,8 @@ static int run(struct clc_bench *b, enum clc_type t)
     if (!clc_bench_wants(b, "aos_padded"))
         return rc;
     if (!b->ctx->dev.fp64) {
-        if (skip(b, t, "aos_padded", "device has no cl_khr_fp64 (the record holds a double)"))
+        if (clc_bench_skip(b, t, "aos_padded",
+                           "device has no cl_khr_fp64 (the record holds a double)"))
             rc = CLC_ERR;
     } else if (clc_bench_map(b, t, &padded) != CLC_OK) {
         rc = CLC_ERR;

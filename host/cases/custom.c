@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/cases.h"
+#include "clcoalesce/run.h"
 
 #define SEED 0x2545f4914f6cdd1dull /* gather.c's: the same permutation as gather/random */
 
@@ -586,10 +587,9 @@ static int run(struct clc_bench *b, enum clc_type t)
         struct clc_bench bb = *b;
         bb.c = bc;
         bb.have_launch = false;
-        uint64_t factor = bc->alloc_factor ? bc->alloc_factor : 1;
-        if (b->size > b->ctx->dev.meta.max_alloc / factor) {
+        if (!clc_size_fits(&b->ctx->dev.meta, bc->alloc_factor, b->size)) {
             clc_note("ranking: %s needs %u x the size in one buffer; not run", bc->name,
-                     (unsigned)factor);
+                     bc->alloc_factor ? bc->alloc_factor : 1);
             continue;
         }
         if (bc->run(&bb, t) != CLC_OK)

@@ -43,20 +43,6 @@ static void matrix_shape(size_t n, size_t *width, size_t *height)
     *height = n / *width;
 }
 
-/* A row for a variant this device cannot run. */
-static int skip(struct clc_bench *b, enum clc_type t, const char *variant, const char *why)
-{
-    struct clc_result r;
-    clc_result_init(&r, b->c->name, variant, t);
-    r.status = CLC_STATUS_SKIPPED;
-    snprintf(r.note, sizeof r.note, "%s", why);
-    if (clc_report_add(b->report, &r) != CLC_OK)
-        return CLC_ERR;
-    if (b->table != NULL)
-        clc_table_row(b->table, &r);
-    return CLC_OK;
-}
-
 /* The output buffer is larger than the matrix when size / element size is not width x
  * height: what lies past the matrix must still be poison (all bits set). */
 static bool tail_untouched(struct clc_result *r, const void *got, size_t used, size_t n,
@@ -104,7 +90,7 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct transpose *m
         char why[128];
         snprintf(why, sizeof why, "needs work-groups of %zu x %zu, the kernel allows %zu "
                  "work-items", v->local[0], v->local[1], max);
-        rc = skip(b, t, v->name, why);
+        rc = clc_bench_skip(b, t, v->name, why);
         goto cleanup;
     }
 

@@ -131,6 +131,9 @@ int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn,
  * after this call: a case re-initialises its inputs before timing each row. */
 int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified);
 
+/* Adds a SKIPPED row for a variant this device cannot run, `why` in its note. */
+int clc_bench_skip(struct clc_bench *b, enum clc_type t, const char *variant, const char *why);
+
 /* Sets argument idx of kernel k; reports a failure by name with the kernel's name.  The
  * value is remembered for the model's trace launch: set every argument of a timed kernel
  * through clc_arg. */

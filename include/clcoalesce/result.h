@@ -104,6 +104,22 @@ void clc_report_init(struct clc_report *rep, const char *api);
 void clc_report_free(struct clc_report *rep);
 /* Appends a copy of r; returns CLC_OK or CLC_ERR when out of memory. */
 int clc_report_add(struct clc_report *rep, const struct clc_result *r);
+
+/* Completes a timed row: when verified, status OK with GB/s and its percentages of the
+ * device's copy ceiling and peak, and, when a sample spanned several launches and no note is
+ * set, a note saying so (min_ms: the shortest sample the timing allows); otherwise status
+ * ERROR with every figure NAN, since a wrong result is never a number (the caller says why). */
+void clc_result_complete(struct clc_result *r, bool verified, const struct clc_device_meta *d,
+                         double min_ms);
+
+/* Appends r to the report and, when table is not NULL, streams it there as a table row.
+ * Returns CLC_OK or CLC_ERR when out of memory. */
+int clc_report_row(struct clc_report *rep, FILE *table, const struct clc_result *r);
+
+/* Adds a SKIPPED row for `variant` of `case_name` in type t, `why` in its note and `size`
+ * (0 when unknown) as its size, as clc_report_row does. */
+int clc_report_skip(struct clc_report *rep, FILE *table, const char *case_name,
+                    const char *variant, enum clc_type t, uint64_t size, const char *why);
 /* True when every row is OK or SKIPPED. */
 bool clc_report_all_ok(const struct clc_report *rep);
 

@@ -1,0 +1,64 @@
+/* run.c - the size each case runs at and the report's account of the run's options, alike
+ * in both tools so that their rows join in `compare`. */
+#include "clcoalesce/run.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define QUICK_SIZE ((uint64_t)1 << 20)
+#define MIN_AUTO_SIZE ((uint64_t)64 << 20)
+
+static uint64_t pow2_at_least(uint64_t v)
+{
+    uint64_t p = 1;
+    while (p < v)
+        p <<= 1;
+    return p;
+}
+
+bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t size)
+{
+    return size <= m->max_alloc / (alloc_factor ? alloc_factor : 1);
+}
+
+int clc_case_size(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t given,
+                  bool quick, uint64_t *size)
+{
+    if (given) {
+        if (!clc_size_fits(m, alloc_factor, given))
+            return CLC_ERR;
+        *size = given;
+        return CLC_OK;
+    }
+    uint64_t factor = alloc_factor ? alloc_factor : 1;
+    uint64_t s = quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
+    if (!quick && s < MIN_AUTO_SIZE)
+        s = MIN_AUTO_SIZE;
+    while (s * factor > m->max_alloc && s > 4096)
+        s /= 2;
+    *size = s;
+    return CLC_OK;
+}
+
+void clc_report_options(struct clc_report *rep, const struct clc_run_opts *o,
+                        const struct clc_timing_opts *to, const char *const *names, int n)
+{
+    struct clc_run_meta *m = &rep->run;
+    m->size = o->size;
+    m->size_auto = o->size == 0;
+    m->reps = to->reps;
+    m->warmup = to->warmup;
+    m->quick = o->quick;
+    m->cold = o->cold;
+    m->types = o->types;
+    m->cases[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(m->cases);
+        snprintf(m->cases + len, sizeof m->cases - len, "%s%s", i ? " " : "", names[i]);
+    }
+    if (!isnan(o->peak_gbps)) {
+        rep->device.peak_gbps = o->peak_gbps;
+        snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "--peak");
+    }
+}

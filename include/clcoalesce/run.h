@@ -1,0 +1,38 @@
+/* run.h - what a run decides alike in the OpenCL tool and the CUDA twins: the size each case
+ * runs at, and what the report says of the options the run was given. */
+#ifndef CLCOALESCE_RUN_H
+#define CLCOALESCE_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clcoalesce/options.h"
+#include "clcoalesce/result.h"
+#include "clcoalesce/timing.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Whether a case whose largest buffer is alloc_factor x its size (0 counts as 1) can run at
+ * `size` within the device's per-buffer limit. */
+bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t size);
+
+/* The size a case runs at: `given` (--size or a sweep step) when not 0; else 1 MiB with
+ * quick, otherwise a power of two of at least 4 x the last-level cache and 64 MiB (so it
+ * measures DRAM), halved until the case's largest buffer fits.  Returns CLC_OK, or CLC_ERR
+ * without a message when `given` does not fit: each tool says why in its own terms. */
+int clc_case_size(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t given,
+                  bool quick, uint64_t *size);
+
+/* Writes into the report what the run was asked (--size, --quick, --cold, --type, the cases
+ * named) and the warm-up and reps of its timing `to`; --peak, when given, replaces the
+ * device's peak. */
+void clc_report_options(struct clc_report *rep, const struct clc_run_opts *o,
+                        const struct clc_timing_opts *to, const char *const *names, int n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
