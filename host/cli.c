@@ -39,22 +39,14 @@ static const char usage_text[] =
     "      --sweep-size MIN:MAX  run each case at MIN, 2 x MIN, 4 x MIN ... up to MAX, e.g.\n"
     "                            1MiB:4GiB; every row carries its size (size_bytes); a case\n"
     "                            stops at the first size it cannot allocate (not with --size)\n"
-    "  -r, --reps N              timed samples per variant (default 20)\n"
-    "  -w, --warmup N            untimed launches first (default 2)\n"
-    "  -t, --type T              float, double or all (default all the case supports)\n"
-    "      --variant V           run only variant V of each case\n"
-    "  -q, --quick               tiny sizes and 5 reps: a smoke test, not a measurement\n"
-    "      --peak GBPS           theoretical peak bandwidth, for the %peak column\n"
-    "      --host-check          also time a batch with the host clock (ms_host)\n"
+    CLC_RUN_HELP_TIMING
     "      --cold                flush the last-level cache before each timed sample (one\n"
     "                            launch per sample), so each starts from DRAM\n"
     "      --no-model            skip the access model (the model column: useful bytes /\n"
     "                            bytes moved in 32-byte sectors, from traced addresses)\n"
     "  -k, --kernel-dir DIR      folder of .cl files (else $CLCOALESCE_KERNEL_DIR, the source\n"
     "                            tree, or <prefix>/share/clcoalesce/cl)\n"
-    "  -f, --format FMT          table, csv or json (default table)\n"
-    "  -o, --output FILE         write the results there (atomically; not written on error)\n"
-    "      --quiet               no notes on stderr\n"
+    CLC_RUN_HELP_OUTPUT
     "\n"
     "your own kernel (run custom --help: the signatures and launch shapes):\n"
     "      --kernel-file F       the .cl file (with case custom only, as the four below)\n"
@@ -63,10 +55,7 @@ static const char usage_text[] =
     "      --local N|XxY         work-group size (default 256; transpose 32x8)\n"
     "      --items-per-thread K  elements (transpose: rows) per work-item (default 1; 4)\n"
     "\n"
-    "  -h, --help                this text\n"
-    "  -V, --version             the version\n"
-    "\n"
-    "exit status: 0 all results verified, 1 run-time error or a wrong result, 2 usage error\n";
+    CLC_HELP_END;
 
 #define PROG "clcoalesce"
 #define HELP "'clcoalesce --help'" /* where the usage text is, for "Try ..." */

@@ -22,24 +22,13 @@ static const char usage_text[] =
     "  -d, --device SEL          device: CUDA index or part of its name (default 0)\n"
     "  -s, --size BYTES          bytes of each case's main array, e.g. 256MiB, 4MB\n"
     "                            (default: at least 4 x L2, to measure DRAM)\n"
-    "  -r, --reps N              timed samples per variant (default 20)\n"
-    "  -w, --warmup N            untimed launches first (default 2)\n"
-    "  -t, --type T              float, double or all (default all the case supports)\n"
-    "      --variant V           run only variant V of each case\n"
-    "  -q, --quick               tiny sizes and 5 reps: a smoke test, not a measurement\n"
-    "      --peak GBPS           theoretical peak bandwidth, for the %peak column\n"
-    "      --host-check          also time a batch with the host clock (ms_host)\n"
+    CLC_RUN_HELP_TIMING
     "      --max-block N         cap the threads per block of the kernels that size their\n"
     "                            blocks by the kernel's limit (matrix, transpose, rowsum);\n"
     "                            256 gives the shapes NVIDIA's OpenCL driver allows\n"
-    "  -f, --format FMT          table, csv or json (default table)\n"
-    "  -o, --output FILE         write the results there (atomically; not written on error)\n"
-    "      --quiet               no notes on stderr\n"
+    CLC_RUN_HELP_OUTPUT
     "\n"
-    "  -h, --help                this text\n"
-    "  -V, --version             the version\n"
-    "\n"
-    "exit status: 0 all results verified, 1 run-time error or a wrong result, 2 usage error\n";
+    CLC_HELP_END;
 
 /* Where the usage text is, for "Try ..." after a usage error. */
 #define HELP "'" CU_PROG " --help'"

@@ -51,6 +51,26 @@ struct clc_run_opts {
         struct clc_run_opts name;                                                           \
     }
 
+/* The usage text of the shared options, for each tool's --help: the timing and selection
+ * options, the output options, and the closing lines. */
+#define CLC_RUN_HELP_TIMING                                                                    \
+    "  -r, --reps N              timed samples per variant (default 20)\n"                     \
+    "  -w, --warmup N            untimed launches first (default 2)\n"                         \
+    "  -t, --type T              float, double or all (default all the case supports)\n"       \
+    "      --variant V           run only variant V of each case\n"                            \
+    "  -q, --quick               tiny sizes and 5 reps: a smoke test, not a measurement\n"     \
+    "      --peak GBPS           theoretical peak bandwidth, for the %peak column\n"           \
+    "      --host-check          also time a batch with the host clock (ms_host)\n"
+#define CLC_RUN_HELP_OUTPUT                                                                    \
+    "  -f, --format FMT          table, csv or json (default table)\n"                         \
+    "  -o, --output FILE         write the results there (atomically; not written on error)\n" \
+    "      --quiet               no notes on stderr\n"
+#define CLC_HELP_END                                                                           \
+    "  -h, --help                this text\n"                                                  \
+    "  -V, --version             the version\n"                                                \
+    "\n"                                                                                       \
+    "exit status: 0 all results verified, 1 run-time error or a wrong result, 2 usage error\n"
+
 /* Fills o with the defaults: float and double, everything else chosen at run time. */
 void clc_run_opts_defaults(struct clc_run_opts *o);
 
