@@ -229,6 +229,19 @@ int clc_run_write(const char *prog, const struct clc_report *rep, enum clc_forma
     return CLC_OK;
 }
 
+void clc_print_case_head(FILE *f, const char *name, const char *summary, const char *variants,
+                         unsigned types, const char *bytes_rule, const char *expect)
+{
+    fprintf(f, "%s\n", name);
+    fprintf(f, "    %s\n", summary);
+    fprintf(f, "    variants: %s\n", variants);
+    fprintf(f, "    types:    %s%s%s\n", types & CLC_FLOAT ? "float" : "",
+            (types & CLC_FLOAT) && (types & CLC_DOUBLE) ? ", " : "",
+            types & CLC_DOUBLE ? "double" : "");
+    fprintf(f, "    bytes:    %s\n", bytes_rule);
+    fprintf(f, "    expect:   %s\n", expect);
+}
+
 int clc_tool_command(const struct clc_tool_commands *t, int argc, char **argv)
 {
     const char *cmd = argv[1];

@@ -32,14 +32,8 @@ void clc_print_cases(FILE *f)
 {
     for (size_t i = 0; i < clc_n_cases; i++) {
         const struct clc_case *c = clc_cases[i];
-        fprintf(f, "%s\n", c->name);
-        fprintf(f, "    %s\n", c->summary);
-        fprintf(f, "    variants: %s\n", c->variants);
-        fprintf(f, "    types:    %s%s%s\n", c->types & CLC_FLOAT ? "float" : "",
-                (c->types & CLC_FLOAT) && (c->types & CLC_DOUBLE) ? ", " : "",
-                c->types & CLC_DOUBLE ? "double" : "");
-        fprintf(f, "    bytes:    %s\n", c->bytes_rule);
-        fprintf(f, "    expect:   %s\n", c->expect);
+        clc_print_case_head(f, c->name, c->summary, c->variants, c->types, c->bytes_rule,
+                            c->expect);
         fprintf(f, "    kernels:  cl/%s (%s)\n", c->cl_file, c->kernels);
         if (c->explicit_only)
             fprintf(f, "    runs only when named: 'clcoalesce run %s --help'\n", c->name);

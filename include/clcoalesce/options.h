@@ -139,6 +139,12 @@ struct clc_tool_commands {
     int (*list)(FILE *f);         /* `list`: prints the devices, returns the exit code */
 };
 
+/* Prints the part of a case's entry in the `cases` listing that both tools share: its name,
+ * what it shows, its variants, types, the bytes counted and which variant should win.  Each
+ * tool adds where the case's code is. */
+void clc_print_case_head(FILE *f, const char *name, const char *summary, const char *variants,
+                         unsigned types, const char *bytes_rule, const char *expect);
+
 /* When argv[1] is -h, --help, help, -V, --version, cases or list: runs it and returns the
  * exit code (`cases` and `list` take no argument).  Otherwise returns -1. */
 int clc_tool_command(const struct clc_tool_commands *t, int argc, char **argv);

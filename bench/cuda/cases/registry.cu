@@ -27,14 +27,8 @@ void cu_print_cases(FILE *f)
 {
     for (size_t i = 0; i < cu_n_cases; i++) {
         const struct cu_case *c = cu_cases[i];
-        fprintf(f, "%s\n", c->name);
-        fprintf(f, "    %s\n", c->summary);
-        fprintf(f, "    variants: %s\n", c->variants);
-        fprintf(f, "    types:    %s%s%s\n", c->types & CLC_FLOAT ? "float" : "",
-                (c->types & CLC_FLOAT) && (c->types & CLC_DOUBLE) ? ", " : "",
-                c->types & CLC_DOUBLE ? "double" : "");
-        fprintf(f, "    bytes:    %s\n", c->bytes_rule);
-        fprintf(f, "    expect:   %s\n", c->expect);
+        clc_print_case_head(f, c->name, c->summary, c->variants, c->types, c->bytes_rule,
+                            c->expect);
         fprintf(f, "    source:   bench/cuda/cases/%s.cu\n", c->name);
     }
 }
