@@ -1,4 +1,5 @@
-/* verify.c - input values and the element-by-element check, on every host core with OpenMP. */
+/* verify.c - input values, the gather indices and the element-by-element check, on every
+ * host core with OpenMP. */
 #include "clcoalesce/verify.h"
 
 #include <math.h>
@@ -9,6 +10,34 @@ void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first)
     CLC_PARALLEL_FOR
     for (size_t j = 0; j < n; j++)
         clc_put(dst, j, t, clc_value(first + j));
+}
+
+/* xorshift64: a small fixed-seed generator. */
+static uint64_t xorshift64(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+/* The modulo's bias is far below anything a bandwidth figure could show. */
+void clc_gather_indices(uint32_t *idx, size_t n, size_t block)
+{
+    uint64_t s = 0x2545f4914f6cdd1dull ^ block;
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < n; j++)
+        idx[j] = (uint32_t)j;
+    for (size_t lo = 0; lo < n; lo += block) {
+        size_t len = n - lo < block ? n - lo : block;
+        for (size_t j = len; j > 1; j--) {
+            size_t r = (size_t)(xorshift64(&s) % j);
+            uint32_t tmp = idx[lo + j - 1];
+            idx[lo + j - 1] = idx[lo + r];
+            idx[lo + r] = tmp;
+        }
+    }
 }
 
 bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,

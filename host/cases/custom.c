@@ -42,7 +42,6 @@
 #include "clcoalesce/cases.h"
 #include "clcoalesce/run.h"
 
-#define SEED 0x2545f4914f6cdd1dull /* gather.c's: the same permutation as gather/random */
 
 enum kind { COPY, SCALE, GATHER, TRANSPOSE };
 
@@ -386,19 +385,8 @@ static int run_kernel(struct clc_bench *b, const struct setup *su, cl_kernel k)
             want[i] = p->kind == SCALE ? 2 * h_in[i] : h_in[i];
         break;
     case GATHER: {
-        /* gather.c's make_indices with one block of n: a Fisher-Yates shuffle */
-        uint64_t s = SEED ^ (uint64_t)n;
-        for (size_t j = 0; j < n; j++)
-            h_idx[j] = (cl_uint)j;
-        for (size_t j = n; j > 1; j--) {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            size_t x = (size_t)(s % j);
-            cl_uint tmp = h_idx[j - 1];
-            h_idx[j - 1] = h_idx[x];
-            h_idx[x] = tmp;
-        }
+        /* one block of n: the permutation of gather/random */
+        clc_gather_indices(h_idx, n, n);
         for (size_t i = 0; i < n; i++)
             want[i] = h_in[h_idx[i]];
         if (clc_write(b->ctx, idx, 0, n * sizeof *h_idx, h_idx))

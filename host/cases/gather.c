@@ -7,7 +7,6 @@
 #include "clcoalesce/cases.h"
 
 #define LOCAL 256
-#define SEED 0x2545f4914f6cdd1dull
 
 struct gather_run {
     cl_kernel k;
@@ -16,36 +15,6 @@ struct gather_run {
     uint32_t *h_idx;
     void *got, *want;
 };
-
-/* xorshift64: a small fixed-seed generator, so every run uses the same permutation. */
-static uint64_t xorshift64(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
-/* idx = 0..n-1, then a Fisher-Yates shuffle inside each block of `block` elements (the last
- * block may be short).  block 1 leaves the identity, block >= n shuffles everything.  The
- * modulo's bias is far below anything a bandwidth figure could show. */
-static void make_indices(uint32_t *idx, size_t n, size_t block, uint64_t seed)
-{
-    uint64_t s = seed;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < n; j++)
-        idx[j] = (uint32_t)j;
-    for (size_t lo = 0; lo < n; lo += block) {
-        size_t len = n - lo < block ? n - lo : block;
-        for (size_t j = len; j > 1; j--) {
-            size_t r = (size_t)(xorshift64(&s) % j);
-            uint32_t tmp = idx[lo + j - 1];
-            idx[lo + j - 1] = idx[lo + r];
-            idx[lo + r] = tmp;
-        }
-    }
-}
 
 static int run_variant(struct clc_bench *b, enum clc_type t, struct gather_run *g,
                        const char *variant, size_t block, bool has_param)
@@ -61,7 +30,7 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct gather_run *
     if (has_param)
         clc_result_set_param(&r, (long)block);
     r.bytes = (uint64_t)n * (es + sizeof(cl_uint)) + (uint64_t)n * es;
-    make_indices(g->h_idx, n, block, SEED ^ block);
+    clc_gather_indices(g->h_idx, n, block);
     if (clc_write(b->ctx, g->idx, 0, n * sizeof(cl_uint), g->h_idx) ||
         clc_bench_poison(b, g->out, n * es) || clc_arg(g->k, 0, sizeof g->in, &g->in) ||
         clc_arg(g->k, 1, sizeof g->idx, &g->idx) || clc_arg(g->k, 2, sizeof g->out, &g->out) ||

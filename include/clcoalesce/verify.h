@@ -50,6 +50,12 @@ static inline void clc_put(void *p, size_t i, enum clc_type t, double v)
 /* Fills n elements of type t with clc_value(first + j). */
 void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first);
 
+/* The gather case's indices for blocks of `block` elements: 0..n-1, then a Fisher-Yates
+ * shuffle inside each block (the last may be short) driven by a xorshift64 whose seed comes
+ * from `block`, so every run and both tools use the same permutation.  block 1 leaves the
+ * identity, block >= n shuffles everything. */
+void clc_gather_indices(uint32_t *idx, size_t n, size_t block);
+
 /* Compares n elements of type t, exactly when tol == 0, else within a relative tolerance.
  * On mismatch writes the first bad index and the count into r->note and returns false. */
 bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,

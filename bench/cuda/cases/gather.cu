@@ -1,13 +1,12 @@
 /* gather.cu - twin of gather: out[i] = in[idx[i]] with identity indices, a random
  * permutation, and a permutation shuffled only within blocks of k elements.  The indices
- * are the OpenCL side's, from the same fixed-seed xorshift. */
+ * are the OpenCL side's (clc_gather_indices). */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "bench.cuh"
 
 #define LOCAL 256
-#define SEED 0x2545f4914f6cdd1dull
 
 template <typename T> __global__ void gather(const T *in, const uint32_t *idx, T *out, uint64_t n)
 {
@@ -21,35 +20,6 @@ struct gather_run {
     size_t n;
     cu_host h_idx, got, want;
 };
-
-/* xorshift64: a small fixed-seed generator, so every run uses the same permutation. */
-static uint64_t xorshift64(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
-/* idx = 0..n-1, then a Fisher-Yates shuffle inside each block of `block` elements (the last
- * block may be short), exactly as the OpenCL host does it. */
-static void make_indices(uint32_t *idx, size_t n, size_t block, uint64_t seed)
-{
-    uint64_t s = seed;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < n; j++)
-        idx[j] = (uint32_t)j;
-    for (size_t lo = 0; lo < n; lo += block) {
-        size_t len = n - lo < block ? n - lo : block;
-        for (size_t j = len; j > 1; j--) {
-            size_t r = (size_t)(xorshift64(&s) % j);
-            uint32_t tmp = idx[lo + j - 1];
-            idx[lo + j - 1] = idx[lo + r];
-            idx[lo + r] = tmp;
-        }
-    }
-}
 
 template <typename T>
 static int run_variant(cu_bench *b, enum clc_type t, gather_run *g, const char *variant,
@@ -70,7 +40,7 @@ static int run_variant(cu_bench *b, enum clc_type t, gather_run *g, const char *
     if (has_param)
         clc_result_set_param(&r, (long)block);
     r.bytes = (uint64_t)n * (es + sizeof(uint32_t)) + (uint64_t)n * es;
-    make_indices(h_idx, n, block, SEED ^ block);
+    clc_gather_indices(h_idx, n, block);
     auto launch = [=]() {
         gather<T><<<grid, threads>>>(in, idx, out, count);
         return cudaGetLastError();
