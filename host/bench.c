@@ -10,7 +10,6 @@
 
 #include "clcoalesce/model.h"
 #include "clcoalesce/nvml.h"
-#include "clcoalesce/run.h"
 #include "clcoalesce/stats.h"
 
 void clc_opts_defaults(struct clc_opts *o)
@@ -401,7 +400,8 @@ int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spe
     if (clc_bench_time(b, &r, clc_enqueue_kernel, &launch, &tm) != CLC_OK ||
         clc_read(b->ctx, out, 0, s->n_out * es, got) != CLC_OK)
         goto cleanup;
-    s->reference(h_in, want, s, t);
+    const struct clc_ref_args ref = {h_in, want, s->n_in, s->n_out, t, s->ref_ctx};
+    s->reference(&ref);
     rc = clc_bench_finish(b, &r, clc_check_values(&r, got, want, s->n_out, t, 0));
 cleanup:
     if (k)

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -42,6 +43,21 @@ void clc_result_set_param(struct clc_result *r, long param)
 {
     r->param = param;
     r->has_param = true;
+}
+
+void clc_note_append(struct clc_result *r, const char *fmt, ...)
+{
+    size_t len = strlen(r->note);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->note + len, sizeof r->note - len, fmt, ap);
+    va_end(ap);
+}
+
+void clc_note_batch(struct clc_result *r, int batch)
+{
+    if (batch > 1)
+        clc_note_append(r, ", %d launches per timed sample", batch);
 }
 
 void clc_report_init(struct clc_report *rep, const char *api)

@@ -1,5 +1,5 @@
-/* run.c - the size each case runs at and the report's account of the run's options, alike
- * in both tools so that their rows join in `compare`. */
+/* run.c - the size each case runs at, the matrix shape, and the report's account of the
+ * run's options, alike in both tools so that their rows join in `compare`. */
 #include "clcoalesce/run.h"
 
 #include <math.h>
@@ -39,6 +39,18 @@ int clc_case_size(const struct clc_device_meta *m, unsigned alloc_factor, uint64
         s /= 2;
     *size = s;
     return CLC_OK;
+}
+
+bool clc_matrix_shape(size_t n, size_t *width, size_t *height)
+{
+    size_t w = (size_t)sqrt((double)n);
+    while (w > 1 && w * w > n)
+        w--;
+    while ((w + 1) * (w + 1) <= n)
+        w++;
+    *width = w ? w : 1;
+    *height = n / *width;
+    return *height != 0;
 }
 
 void clc_report_options(struct clc_report *rep, const struct clc_run_opts *o,

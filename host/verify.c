@@ -40,6 +40,20 @@ void clc_gather_indices(uint32_t *idx, size_t n, size_t block)
     }
 }
 
+bool clc_check_poison_tail(struct clc_result *r, const void *got, size_t used, size_t n,
+                           size_t es)
+{
+    const unsigned char *p = (const unsigned char *)got + used * es;
+    for (size_t i = 0; i < (n - used) * es; i++) {
+        if (p[i] != 0xff) {
+            snprintf(r->note, sizeof r->note, "wrong result: element %zu, past the %zu of the "
+                     "matrix, was written", used + i / es, used);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,
                       enum clc_type t, double tol)
 {

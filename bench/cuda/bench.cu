@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "clcoalesce/run.h"
 #include "clcoalesce/stats.h"
 
 /* Header-only NVTX: without a profiler attached its calls return at once. */
@@ -338,7 +337,8 @@ int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *
     auto call = [&a, launch]() { return launch(&a); };
     if (cu_bench_time(b, &r, cu_launch_of(call), &tm) || cu_read(&out, 0, s->n_out * es, got.p))
         return CLC_ERR;
-    s->reference(h_in.p, want.p, s, t);
+    const struct clc_ref_args ref = {h_in.p, want.p, s->n_in, s->n_out, t, s->ref_ctx};
+    s->reference(&ref);
     return cu_bench_finish(b, &r, clc_check_values(&r, got.p, want.p, s->n_out, t, 0));
 }
 

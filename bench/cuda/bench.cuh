@@ -15,6 +15,8 @@
 
 #include "clcoalesce/core.h"
 #include "clcoalesce/options.h"
+#include "clcoalesce/reference.h"
+#include "clcoalesce/run.h"
 #include "clcoalesce/result.h"
 #include "clcoalesce/timing.h"
 #include "clcoalesce/verify.h"
@@ -211,7 +213,7 @@ struct cu_map_spec {
     long param;
     /* Launches the variant's kernel for a.t with a.grid / a.block; returns cudaGetLastError(). */
     cudaError_t (*launch)(const struct cu_map_args *a);
-    void (*reference)(const void *in, void *want, const struct cu_map_spec *s, enum clc_type t);
+    clc_reference_fn reference; /* the host reference, the OpenCL case's own (reference.h) */
     const void *ref_ctx;
 };
 int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *s);

@@ -1,50 +1,11 @@
 /* aos_soa.c - reading one field of a record: array of structures vs structure of arrays,
  * and a record that alignment padding makes 16 bytes for a 4-byte field. */
-#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "clcoalesce/cases.h"
 
 #define LOCAL 256
-
-/* The host's view of the kernel file's records: same members, same layout. */
-struct particle {
-    float x, y, z;
-};
-struct padded {
-    float f;
-    double d;
-};
-static_assert(sizeof(struct particle) == 12, "struct particle must match aos_soa.cl");
-static_assert(sizeof(struct padded) == 16, "struct padded must match aos_soa.cl");
-
-/* The input buffers are filled with clc_value floats; the records are read over them. */
-static void aos_reference(const void *in, void *want, const struct clc_map_spec *s,
-                          enum clc_type t)
-{
-    const struct particle *p = in;
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s->n_out; i++)
-        clc_put(want, i, t, (double)p[i].x * 2);
-}
-
-static void soa_reference(const void *in, void *want, const struct clc_map_spec *s,
-                          enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s->n_out; i++)
-        clc_put(want, i, t, clc_get(in, i, t) * 2);
-}
-
-static void padded_reference(const void *in, void *want, const struct clc_map_spec *s,
-                             enum clc_type t)
-{
-    const struct padded *p = in;
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s->n_out; i++)
-        clc_put(want, i, t, (double)p[i].f * 2);
-}
 
 static int run(struct clc_bench *b, enum clc_type t)
 {
@@ -53,23 +14,23 @@ static int run(struct clc_bench *b, enum clc_type t)
     struct clc_map_spec aos = {
         .variant = "aos",
         .kernel = "aos",
-        .n_in = n * (sizeof(struct particle) / per_float),
+        .n_in = n * (sizeof(struct clc_particle) / per_float),
         .n_out = n,
         .global = clc_round_up(n, LOCAL),
         .local = LOCAL,
         .bytes = 2 * (uint64_t)n * sizeof(float),
-        .reference = aos_reference,
+        .reference = clc_ref_aos,
     };
     struct clc_map_spec soa = aos;
     soa.variant = "soa";
     soa.kernel = "soa";
-    soa.reference = soa_reference; /* x[n], y[n], z[n]: same buffer size as the aos one */
+    soa.reference = clc_ref_scale; /* x[n], y[n], z[n]: same buffer size as the aos one */
     struct clc_map_spec padded = aos;
     padded.variant = "aos_padded";
     padded.kernel = "aos_padded";
     padded.options = "-DCLC_FP64=1";
-    padded.n_in = n * (sizeof(struct padded) / per_float);
-    padded.reference = padded_reference;
+    padded.n_in = n * (sizeof(struct clc_padded) / per_float);
+    padded.reference = clc_ref_aos_padded;
 
     int rc = CLC_OK;
     if (clc_bench_map(b, t, &aos) != CLC_OK)

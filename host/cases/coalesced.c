@@ -1,13 +1,6 @@
 /* coalesced.c - out[i] = in[i] * 2: the access pattern every other case is measured against. */
 #include "clcoalesce/cases.h"
 
-static void reference(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t) * 2);
-}
-
 static int run(struct clc_bench *b, enum clc_type t)
 {
     size_t n = clc_bench_elems(b, t);
@@ -19,7 +12,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         .global = clc_round_up(n, 256),
         .local = 256,
         .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .reference = reference,
+        .reference = clc_ref_scale,
     };
     return clc_bench_map(b, t, &spec);
 }

@@ -4,14 +4,6 @@
 
 #include "clcoalesce/cases.h"
 
-static void copy_reference(const void *in, void *want, const struct clc_map_spec *s,
-                           enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t));
-}
-
 /* The driver's own copy: no kernel of ours, so it shows what the memory system gives. */
 static int run_enqueue(struct clc_bench *b, enum clc_type t, size_t n)
 {
@@ -56,7 +48,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         .global = clc_round_up(n, 256),
         .local = 256,
         .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .reference = copy_reference,
+        .reference = clc_ref_copy,
     };
     int rc = run_enqueue(b, t, n);
     if (clc_bench_map(b, t, &kernel) != CLC_OK)

@@ -40,7 +40,6 @@
 #include <unistd.h>
 
 #include "clcoalesce/cases.h"
-#include "clcoalesce/run.h"
 
 
 enum kind { COPY, SCALE, GATHER, TRANSPOSE };
@@ -312,12 +311,6 @@ struct setup {
     const char *missing; /* model_missing(), NULL when the model can run */
 };
 
-static void add_note(struct clc_result *r, const char *fmt, const char *s)
-{
-    size_t len = strlen(r->note);
-    snprintf(r->note + len, sizeof r->note - len, fmt, s);
-}
-
 /* The pattern's row: upload inputs, poison the output, time, verify, finish. */
 static int run_kernel(struct clc_bench *b, const struct setup *su, cl_kernel k)
 {
@@ -363,7 +356,7 @@ static int run_kernel(struct clc_bench *b, const struct setup *su, cl_kernel k)
                  su->local[0], su->items);
     }
     if (su->missing != NULL)
-        add_note(&r, "; model: off (%s; see 'run custom --help')", su->missing);
+        clc_note_append(&r, "; model: off (%s; see 'run custom --help')", su->missing);
     if (h_in == NULL || got == NULL || want == NULL)
         goto cleanup;
     if (p->kind == GATHER && h_idx == NULL) {
@@ -417,21 +410,10 @@ static int run_kernel(struct clc_bench *b, const struct setup *su, cl_kernel k)
     if (clc_bench_time(b, &r, clc_enqueue_kernel, &l, &tm) ||
         clc_read(b->ctx, out, 0, n * es, got))
         goto cleanup;
-    if (tm.batch > 1) {
-        char batch[64];
-        snprintf(batch, sizeof batch, "%d launches per timed sample", tm.batch);
-        add_note(&r, "; %s", batch);
-    }
-    bool ok = clc_check_values(&r, got, want, used, t, 0);
-    /* past the matrix the output must still be poison (all bits set) */
-    const unsigned char *tail = (const unsigned char *)(got + used);
-    for (size_t i = 0; ok && i < (n - used) * es; i++) {
-        if (tail[i] != 0xff) {
-            snprintf(r.note, sizeof r.note, "wrong result: element %zu, past the %zu of the "
-                     "matrix, was written", used + i / es, used);
-            ok = false;
-        }
-    }
+    if (tm.batch > 1)
+        clc_note_append(&r, "; %d launches per timed sample", tm.batch);
+    bool ok = clc_check_values(&r, got, want, used, t, 0) &&
+              clc_check_poison_tail(&r, got, used, n, es);
     rc = clc_bench_finish(b, &r, ok);
 cleanup:
     if (in)

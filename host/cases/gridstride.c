@@ -5,13 +5,6 @@
 #define LOCAL 256
 #define FIXED_GROUPS 1024
 
-static void reference(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t) * 2);
-}
-
 static int run(struct clc_bench *b, enum clc_type t)
 {
     size_t n = clc_bench_elems(b, t);
@@ -24,7 +17,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         .global = clc_round_up(n, LOCAL),
         .local = LOCAL,
         .bytes = bytes,
-        .reference = reference,
+        .reference = clc_ref_scale,
     };
     int rc = clc_bench_map(b, t, &mono);
 

@@ -1,7 +1,6 @@
 /* matrix.c - m = m * 2 + 1 in place on a width x height matrix with 2-D work-groups:
  * row-major indexing (a warp reads one row segment) vs column-major indexing with the same
  * launch (a warp's lanes sit `height` elements apart). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -15,19 +14,6 @@ struct matrix {
     size_t width, height; /* the matrix: width * height <= n */
     void *got, *want;
 };
-
-/* The squarest matrix of at most n elements: width = floor(sqrt(n)), height = n / width, so
- * height is width, width + 1 or width + 2, and neither need be a multiple of 32. */
-static void matrix_shape(size_t n, size_t *width, size_t *height)
-{
-    size_t w = (size_t)sqrt((double)n);
-    while (w > 1 && w * w > n)
-        w--;
-    while ((w + 1) * (w + 1) <= n)
-        w++;
-    *width = w ? w : 1;
-    *height = n / *width;
-}
 
 /* Rows of work-items per group: 32, unless the device allows fewer than 1024 work-items. */
 static size_t group_rows(const struct clc_bench *b)
@@ -74,13 +60,10 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct matrix *m,
     if (clc_read(b->ctx, m->buf, 0, m->n * es, m->got))
         goto cleanup;
 
-    int len = snprintf(r.note, sizeof r.note, "%zu x %zu", m->width, m->height);
+    clc_note_append(&r, "%zu x %zu", m->width, m->height);
     if (rows < TILE)
-        len += snprintf(r.note + len, sizeof r.note - (size_t)len,
-                        ", %d x %zu work-groups (the device's limit)", TILE, rows);
-    if (tm.batch > 1)
-        snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
-                 tm.batch);
+        clc_note_append(&r, ", %d x %zu work-groups (the device's limit)", TILE, rows);
+    clc_note_batch(&r, tm.batch);
     rc = clc_bench_finish(b, &r, clc_check_values(&r, m->got, m->want, m->n, t, 0));
 cleanup:
     if (ev)
@@ -94,8 +77,7 @@ static int run(struct clc_bench *b, enum clc_type t)
 {
     struct matrix m = {.n = clc_bench_elems(b, t)};
     int rc = CLC_ERR;
-    matrix_shape(m.n, &m.width, &m.height);
-    if (m.height == 0) {
+    if (!clc_matrix_shape(m.n, &m.width, &m.height)) {
         clc_error("matrix: --size holds no %s element", clc_type_name(t));
         return CLC_ERR;
     }
@@ -104,13 +86,7 @@ static int run(struct clc_bench *b, enum clc_type t)
     if (m.got == NULL || m.want == NULL ||
         clc_buffer(b->ctx, m.n * clc_type_size(t), "matrix", &m.buf) != CLC_OK)
         goto cleanup;
-    /* One application of the map; elements past the matrix must be left as they were.  An
-     * element whose value is -1 maps to itself, so a missed element escapes only when it is
-     * one of those (1 value in 1024): a missed row or column is caught. */
-    size_t used = m.width * m.height;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < m.n; j++)
-        clc_put(m.want, j, t, j < used ? clc_value(j) * 2 + 1 : clc_value(j));
+    clc_ref_matrix(m.want, m.n, m.width * m.height, t);
     rc = CLC_OK;
     if (run_variant(b, t, &m, "rowmajor", "matrix_rowmajor") != CLC_OK)
         rc = CLC_ERR;

@@ -7,13 +7,6 @@
 #define LOCAL 256
 #define FIXED_GROUPS 1024
 
-static void reference(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t));
-}
-
 /* Work-groups that cover n / 4 float4s at `per_item` float4s per work-item; at least one,
  * which also copies the tail of a tiny array. */
 static size_t groups_for(size_t n, size_t per_item)
@@ -32,7 +25,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         .local = LOCAL,
         .bytes = 2 * (uint64_t)n * clc_type_size(t),
         .has_param = true,
-        .reference = reference,
+        .reference = clc_ref_copy,
     };
     int rc = CLC_OK;
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {

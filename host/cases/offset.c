@@ -5,14 +5,6 @@
 
 #define MAX_OFFSET 32
 
-/* After `launches` increments, elements [s, s + n) have grown by launches, the rest not. */
-static void expected(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < len; j++)
-        clc_put(want, j, t, clc_value(j) + (j >= s && j < s + n ? (double)launches : 0.0));
-}
-
 static int run_offset(struct clc_bench *b, enum clc_type t, cl_kernel k, cl_mem a, size_t n,
                       cl_uint s, void *got, void *want)
 {
@@ -29,7 +21,7 @@ static int run_offset(struct clc_bench *b, enum clc_type t, cl_kernel k, cl_mem 
         clc_bench_time(b, &r, clc_enqueue_kernel, &l, &tm) ||
         clc_read(b->ctx, a, 0, len * clc_type_size(t), got))
         return CLC_ERR;
-    expected(want, len, s, n, tm.launches, t);
+    clc_ref_offset(want, len, s, n, tm.launches, t);
     return clc_bench_finish(b, &r, clc_check_values(&r, got, want, len, t, 0));
 }
 

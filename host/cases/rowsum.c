@@ -58,10 +58,8 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct rowsum *s, c
         clc_bench_time(b, &r, clc_enqueue_kernel, &l, &tm) ||
         clc_read(b->ctx, s->out, 0, s->rows * es, s->got))
         goto cleanup;
-    int len = snprintf(r.note, sizeof r.note, "%zu rows x %zu", s->rows, s->cols);
-    if (tm.batch > 1)
-        snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
-                 tm.batch);
+    clc_note_append(&r, "%zu rows x %zu", s->rows, s->cols);
+    clc_note_batch(&r, tm.batch);
     rc = clc_bench_finish(b, &r, clc_check_values(&r, s->got, s->want, s->rows, t, 0));
 cleanup:
     if (k)
@@ -86,14 +84,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         clc_buffer(b->ctx, s.rows * es, "row sums", &s.out) != CLC_OK ||
         clc_bench_init_values(b, t, s.m, s.rows * s.cols) != CLC_OK)
         goto cleanup;
-    /* integers below 2^24 in magnitude: exact in any order of summation */
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s.rows; i++) {
-        double sum = 0;
-        for (size_t c = 0; c < s.cols; c++)
-            sum += clc_value((uint64_t)i * s.cols + c);
-        clc_put(s.want, i, t, sum);
-    }
+    clc_ref_rowsum(s.want, s.rows, s.cols, t);
     rc = CLC_OK;
     if (run_variant(b, t, &s, "thread_per_row") != CLC_OK)
         rc = CLC_ERR;

@@ -38,9 +38,7 @@ static bool verify(struct clc_bench *b, struct stride_run *sr, enum clc_type t, 
     }
     if (clc_read(b->ctx, sr->dense, 0, n * es, sr->got))
         return false;
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < n; i++)
-        clc_put(sr->want, i, t, clc_value((uint64_t)i * s) + (double)launches);
+    clc_ref_stride(sr->want, n, s, launches, t);
     *io_error = false;
     if (!clc_check_values(r, sr->got, sr->want, n, t, 0))
         return false;
@@ -50,9 +48,7 @@ static bool verify(struct clc_bench *b, struct stride_run *sr, enum clc_type t, 
     if (clc_read(b->ctx, sr->a, 0, w * es, sr->got))
         return false;
     *io_error = false;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < w; j++)
-        clc_put(sr->want, j, t, clc_value(j) + (j % s == 0 ? (double)launches : 0.0));
+    clc_ref_stride_window(sr->want, w, s, launches, t);
     return clc_check_values(r, sr->got, sr->want, w, t, 0);
 }
 

@@ -1,7 +1,6 @@
 /* transpose.c - out-of-place transpose of a width x height matrix of any shape: a tile-shaped
  * copy (the ceiling), a naive transpose, __local tiles with and without padding, one element
  * per work-item, and 4 x 4 blocks transposed in registers with vector accesses. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -29,35 +28,6 @@ struct transpose {
     size_t width, height; /* in is width x height, out height x width; width * height <= n */
     void *got, *want, *want_copy;
 };
-
-/* The squarest matrix of at most n elements: width = floor(sqrt(n)), height = n / width, so
- * height is width, width + 1 or width + 2, and neither need be a multiple of 32. */
-static void matrix_shape(size_t n, size_t *width, size_t *height)
-{
-    size_t w = (size_t)sqrt((double)n);
-    while (w > 1 && w * w > n)
-        w--;
-    while ((w + 1) * (w + 1) <= n)
-        w++;
-    *width = w ? w : 1;
-    *height = n / *width;
-}
-
-/* The output buffer is larger than the matrix when size / element size is not width x
- * height: what lies past the matrix must still be poison (all bits set). */
-static bool tail_untouched(struct clc_result *r, const void *got, size_t used, size_t n,
-                           size_t es)
-{
-    const unsigned char *p = (const unsigned char *)got + used * es;
-    for (size_t i = 0; i < (n - used) * es; i++) {
-        if (p[i] != 0xff) {
-            snprintf(r->note, sizeof r->note, "wrong result: element %zu, past the %zu of the "
-                     "matrix, was written", used + i / es, used);
-            return false;
-        }
-    }
-    return true;
-}
 
 static int run_variant(struct clc_bench *b, enum clc_type t, struct transpose *m,
                        const struct variant *v)
@@ -105,12 +75,10 @@ static int run_variant(struct clc_bench *b, enum clc_type t, struct transpose *m
         clc_bench_time(b, &r, clc_enqueue_kernel, &l, &tm) ||
         clc_read(b->ctx, m->out, 0, m->n * es, m->got))
         goto cleanup;
-    int len = snprintf(r.note, sizeof r.note, "%zu x %zu", m->width, m->height);
-    if (tm.batch > 1)
-        snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
-                 tm.batch);
+    clc_note_append(&r, "%zu x %zu", m->width, m->height);
+    clc_note_batch(&r, tm.batch);
     bool ok = clc_check_values(&r, m->got, v->copy ? m->want_copy : m->want, used, t, 0) &&
-              tail_untouched(&r, m->got, used, m->n, es);
+              clc_check_poison_tail(&r, m->got, used, m->n, es);
     rc = clc_bench_finish(b, &r, ok);
 cleanup:
     if (k)
@@ -123,8 +91,7 @@ static int run(struct clc_bench *b, enum clc_type t)
     struct transpose m = {.n = clc_bench_elems(b, t)};
     size_t es = clc_type_size(t);
     int rc = CLC_ERR;
-    matrix_shape(m.n, &m.width, &m.height);
-    if (m.height == 0) {
+    if (!clc_matrix_shape(m.n, &m.width, &m.height)) {
         clc_error("transpose: --size holds no %s element", clc_type_name(t));
         return CLC_ERR;
     }
@@ -136,15 +103,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         clc_buffer(b->ctx, m.n * es, "output matrix", &m.out) != CLC_OK ||
         clc_bench_init_values(b, t, m.in, m.n) != CLC_OK)
         goto cleanup;
-    /* in[y][x] = clc_value(y * width + x); out[x][y] = in[y][x] */
-    CLC_PARALLEL_FOR
-    for (size_t y = 0; y < m.height; y++) {
-        for (size_t x = 0; x < m.width; x++) {
-            double v = clc_value(y * m.width + x);
-            clc_put(m.want, x * m.height + y, t, v);
-            clc_put(m.want_copy, y * m.width + x, t, v);
-        }
-    }
+    clc_ref_transpose(m.want, m.want_copy, m.width, m.height, t);
     rc = CLC_OK;
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
         if (run_variant(b, t, &m, &variants[i]) != CLC_OK)

@@ -7,34 +7,6 @@
 
 #define VLOAD_SLACK 4 /* input elements past n that the misaligned vload may read */
 
-static void copy_reference(const void *in, void *want, const struct clc_map_spec *s,
-                           enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t));
-}
-
-static void relu_reference(const void *in, void *want, const struct clc_map_spec *s,
-                           enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++) {
-        double v = clc_get(in, j, t);
-        clc_put(want, j, t, v > 0 ? v : 0);
-    }
-}
-
-/* out[j] = in[offset + j]; ref_ctx points at the offset. */
-static void shifted_reference(const void *in, void *want, const struct clc_map_spec *s,
-                              enum clc_type t)
-{
-    size_t off = *(const unsigned *)s->ref_ctx;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, off + j, t));
-}
-
 /* One vector per work-item plus one work-item for the tail. */
 static size_t vec_global(size_t n, unsigned width)
 {
@@ -42,9 +14,7 @@ static size_t vec_global(size_t n, unsigned width)
 }
 
 static int run_width(struct clc_bench *b, enum clc_type t, size_t n, const char *variant,
-                     const char *kernel, unsigned width,
-                     void (*reference)(const void *, void *, const struct clc_map_spec *,
-                                       enum clc_type))
+                     const char *kernel, unsigned width, clc_reference_fn reference)
 {
     char opts[32];
     snprintf(opts, sizeof opts, "-DW=%u", width);
@@ -78,7 +48,7 @@ static int run_vload(struct clc_bench *b, enum clc_type t, size_t n, const char 
         .global = vec_global(n, 4),
         .local = 256,
         .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .reference = shifted_reference,
+        .reference = clc_ref_shifted,
         .ref_ctx = offset,
     };
     return clc_bench_map(b, t, &s);
@@ -95,11 +65,11 @@ static int run(struct clc_bench *b, enum clc_type t)
     int rc = CLC_OK;
     for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
         if (run_width(b, t, n, copies[i].variant, "copy_vec", copies[i].width,
-                      copy_reference) != CLC_OK)
+                      clc_ref_copy) != CLC_OK)
             rc = CLC_ERR;
-    if (run_width(b, t, n, "relu", "relu_vec", 1, relu_reference) != CLC_OK)
+    if (run_width(b, t, n, "relu", "relu_vec", 1, clc_ref_relu) != CLC_OK)
         rc = CLC_ERR;
-    if (run_width(b, t, n, "relu_float4", "relu_vec", 4, relu_reference) != CLC_OK)
+    if (run_width(b, t, n, "relu_float4", "relu_vec", 4, clc_ref_relu) != CLC_OK)
         rc = CLC_ERR;
     /* n shrinks by the slack so both vload variants fit in the main array's size */
     size_t nv = n > VLOAD_SLACK ? n - VLOAD_SLACK : 0;

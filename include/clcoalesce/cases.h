@@ -9,6 +9,8 @@
 
 #include "clcoalesce/ocl.h"
 #include "clcoalesce/options.h"
+#include "clcoalesce/reference.h"
+#include "clcoalesce/run.h"
 #include "clcoalesce/result.h"
 #include "clcoalesce/verify.h"
 
@@ -151,9 +153,8 @@ struct clc_map_spec {
     uint64_t bytes;         /* bytes counted per launch */
     bool has_param;         /* pass `param` as a 4th (uint) argument and report it */
     long param;
-    /* Fills want[0..n_out) from in[0..n_in); both of type t. */
-    void (*reference)(const void *in, void *want, const struct clc_map_spec *s, enum clc_type t);
-    const void *ref_ctx;    /* for reference(), may be NULL */
+    clc_reference_fn reference; /* fills want[0..n_out) from in[0..n_in) (reference.h) */
+    const void *ref_ctx;        /* for reference(), may be NULL */
 };
 int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spec *s);
 

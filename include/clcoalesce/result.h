@@ -56,6 +56,14 @@ void clc_result_init(struct clc_result *r, const char *case_name, const char *va
                      enum clc_type type);
 void clc_result_set_param(struct clc_result *r, long param);
 
+/* Appends printf-formatted text to r's note, cut at the note's size. */
+void clc_note_append(struct clc_result *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Appends ", N launches per timed sample" when batch > 1: for a row whose note says more than
+ * that, since clc_result_complete notes the batch only in an empty note. */
+void clc_note_batch(struct clc_result *r, int batch);
+
 /* What the report says of the device the run used. */
 struct clc_device_meta {
     char name[256];

@@ -1,9 +1,11 @@
 /* run.h - what a run decides alike in the OpenCL tool and the CUDA twins: the size each case
- * runs at, and what the report says of the options the run was given. */
+ * runs at, the shapes derived from it, and what the report says of the options the run was
+ * given. */
 #ifndef CLCOALESCE_RUN_H
 #define CLCOALESCE_RUN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "clcoalesce/options.h"
@@ -24,6 +26,11 @@ bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint6
  * without a message when `given` does not fit: each tool says why in its own terms. */
 int clc_case_size(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t given,
                   bool quick, uint64_t *size);
+
+/* The squarest matrix of at most n elements (matrix, transpose): width = floor(sqrt(n)),
+ * height = n / width, so height is width, width + 1 or width + 2, and neither need be a
+ * multiple of 32.  Returns false when n is 0 (height would be 0). */
+bool clc_matrix_shape(size_t n, size_t *width, size_t *height);
 
 /* Writes into the report what the run was asked (--size, --quick, --cold, --type, the cases
  * named) and the warm-up and reps of its timing `to`; --peak, when given, replaces the

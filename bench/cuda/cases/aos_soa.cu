@@ -1,22 +1,12 @@
 /* aos_soa.cu - twin of aos_soa: out[i] = x[i] * 2 where x is one field of a record, as an
  * array of structures {x, y, z}, a structure of arrays, and a record {float f; double d}
- * that alignment pads to 16 bytes.  Inputs are cu_value floats; the records are read over
- * them, as on the OpenCL side. */
+ * that alignment pads to 16 bytes.  Inputs are cu_value floats; the records (clc_particle,
+ * clc_padded in include/clcoalesce/reference.h) are read over them, as on the OpenCL side. */
 #include "bench.cuh"
 
 #define LOCAL 256
 
-struct particle {
-    float x, y, z;
-};
-struct padded {
-    float f; /* 4 bytes, then 4 bytes of padding so d is 8-byte aligned */
-    double d;
-};
-static_assert(sizeof(particle) == 12, "struct particle must match aos_soa.cl");
-static_assert(sizeof(padded) == 16, "struct padded must match aos_soa.cl");
-
-__global__ void aos(const particle *p, float *out, uint64_t n)
+__global__ void aos(const clc_particle *p, float *out, uint64_t n)
 {
     size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
@@ -31,7 +21,7 @@ __global__ void soa(const float *x, float *out, uint64_t n)
         out[i] = x[i] * 2;
 }
 
-__global__ void aos_padded(const padded *p, float *out, uint64_t n)
+__global__ void aos_padded(const clc_padded *p, float *out, uint64_t n)
 {
     size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n)
@@ -40,7 +30,7 @@ __global__ void aos_padded(const padded *p, float *out, uint64_t n)
 
 static cudaError_t launch_aos(const cu_map_args *a)
 {
-    aos<<<a->grid, a->block>>>((const particle *)a->in, (float *)a->out, a->n_out);
+    aos<<<a->grid, a->block>>>((const clc_particle *)a->in, (float *)a->out, a->n_out);
     return cudaGetLastError();
 }
 
@@ -52,31 +42,8 @@ static cudaError_t launch_soa(const cu_map_args *a)
 
 static cudaError_t launch_padded(const cu_map_args *a)
 {
-    aos_padded<<<a->grid, a->block>>>((const padded *)a->in, (float *)a->out, a->n_out);
+    aos_padded<<<a->grid, a->block>>>((const clc_padded *)a->in, (float *)a->out, a->n_out);
     return cudaGetLastError();
-}
-
-static void aos_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    const particle *p = static_cast<const particle *>(in);
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s->n_out; i++)
-        clc_put(want, i, t, (double)p[i].x * 2);
-}
-
-static void soa_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s->n_out; i++)
-        clc_put(want, i, t, clc_get(in, i, t) * 2);
-}
-
-static void padded_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    const padded *p = static_cast<const padded *>(in);
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s->n_out; i++)
-        clc_put(want, i, t, (double)p[i].f * 2);
 }
 
 static int run(cu_bench *b, enum clc_type t)
@@ -85,22 +52,22 @@ static int run(cu_bench *b, enum clc_type t)
     size_t per_float = sizeof(float);
     cu_map_spec aos_s = {};
     aos_s.variant = "aos";
-    aos_s.n_in = n * (sizeof(particle) / per_float);
+    aos_s.n_in = n * (sizeof(clc_particle) / per_float);
     aos_s.n_out = n;
     aos_s.global = cu_round_up(n, LOCAL);
     aos_s.local = LOCAL;
     aos_s.bytes = 2 * (uint64_t)n * sizeof(float);
     aos_s.launch = launch_aos;
-    aos_s.reference = aos_reference;
+    aos_s.reference = clc_ref_aos;
     cu_map_spec soa_s = aos_s;
     soa_s.variant = "soa";
     soa_s.launch = launch_soa;
-    soa_s.reference = soa_reference; /* x[n], y[n], z[n]: same buffer size as the aos one */
+    soa_s.reference = clc_ref_scale; /* x[n], y[n], z[n]: same buffer size as the aos one */
     cu_map_spec padded_s = aos_s;
     padded_s.variant = "aos_padded";
-    padded_s.n_in = n * (sizeof(padded) / per_float);
+    padded_s.n_in = n * (sizeof(clc_padded) / per_float);
     padded_s.launch = launch_padded;
-    padded_s.reference = padded_reference;
+    padded_s.reference = clc_ref_aos_padded;
 
     int rc = CLC_OK;
     if (cu_bench_map(b, t, &aos_s) != CLC_OK)

@@ -15,13 +15,6 @@ template <typename T> static cudaError_t launch_t(const cu_map_args *a)
 }
 CU_TYPED_LAUNCH(launch, launch_t)
 
-static void reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t) * 2);
-}
-
 static int run(cu_bench *b, enum clc_type t)
 {
     size_t n = cu_bench_elems(b, t);
@@ -33,7 +26,7 @@ static int run(cu_bench *b, enum clc_type t)
     spec.local = 256;
     spec.bytes = 2 * (uint64_t)n * clc_type_size(t);
     spec.launch = launch;
-    spec.reference = reference;
+    spec.reference = clc_ref_scale;
     return cu_bench_map(b, t, &spec);
 }
 

@@ -17,13 +17,6 @@ template <typename T> static cudaError_t launch_t(const cu_map_args *a)
 }
 CU_TYPED_LAUNCH(launch, launch_t)
 
-static void copy_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t));
-}
-
 /* The driver's own copy: no kernel of ours, so it shows what the memory system gives. */
 static int run_enqueue(cu_bench *b, enum clc_type t, size_t n)
 {
@@ -48,10 +41,8 @@ static int run_enqueue(cu_bench *b, enum clc_type t, size_t n)
     };
     if (cu_bench_time(b, &r, cu_launch_of(copy), &tm) || cu_read(&dst, 0, bytes, got.p))
         return CLC_ERR;
-    int len = snprintf(r.note, sizeof r.note, "cudaMemcpyAsync device to device");
-    if (tm.batch > 1)
-        snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
-                 tm.batch);
+    clc_note_append(&r, "cudaMemcpyAsync device to device");
+    clc_note_batch(&r, tm.batch);
     return cu_bench_finish(b, &r, clc_check_values(&r, got.p, h_in.p, n, t, 0));
 }
 
@@ -66,7 +57,7 @@ static int run(cu_bench *b, enum clc_type t)
     kernel.local = 256;
     kernel.bytes = 2 * (uint64_t)n * clc_type_size(t);
     kernel.launch = launch;
-    kernel.reference = copy_reference;
+    kernel.reference = clc_ref_copy;
     int rc = run_enqueue(b, t, n);
     if (cu_bench_map(b, t, &kernel) != CLC_OK)
         rc = CLC_ERR;

@@ -34,13 +34,6 @@ template <typename T> static cudaError_t launch_grid_t(const cu_map_args *a)
 }
 CU_TYPED_LAUNCH(launch_grid, launch_grid_t)
 
-static void reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t) * 2);
-}
-
 static int run(cu_bench *b, enum clc_type t)
 {
     size_t n = cu_bench_elems(b, t);
@@ -52,7 +45,7 @@ static int run(cu_bench *b, enum clc_type t)
     mono.local = LOCAL;
     mono.bytes = 2 * (uint64_t)n * clc_type_size(t);
     mono.launch = launch_mono;
-    mono.reference = reference;
+    mono.reference = clc_ref_scale;
     int rc = cu_bench_map(b, t, &mono);
 
     /* More blocks than one element per thread needs would only launch idle threads, so each

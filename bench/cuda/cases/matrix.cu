@@ -1,7 +1,6 @@
 /* matrix.cu - twin of matrix: m = m * 2 + 1 in place on a width x height matrix with 2-D
  * blocks, x = column and y = row: row-major indexing (a warp reads one row segment) vs
  * column-major indexing with the same launch (a warp's lanes sit `height` elements apart). */
-#include <math.h>
 #include <stdio.h>
 
 #include "bench.cuh"
@@ -34,18 +33,6 @@ struct matrix {
     size_t width, height; /* the matrix: width * height <= n */
     cu_host got, want;
 };
-
-/* The squarest matrix of at most n elements, as the OpenCL side computes it. */
-static void matrix_shape(size_t n, size_t *width, size_t *height)
-{
-    size_t w = (size_t)sqrt((double)n);
-    while (w > 1 && w * w > n)
-        w--;
-    while ((w + 1) * (w + 1) <= n)
-        w++;
-    *width = w ? w : 1;
-    *height = n / *width;
-}
 
 /* Rows of threads per block: 32, unless the kernel's block limit is below 1024. */
 static size_t group_rows(const cu_bench *b, const void *func)
@@ -89,13 +76,10 @@ static int run_variant(cu_bench *b, enum clc_type t, matrix *m, const char *vari
     if (cu_read(&m->buf, 0, m->n * es, m->got.p))
         return CLC_ERR;
 
-    int len = snprintf(r.note, sizeof r.note, "%zu x %zu", m->width, m->height);
+    clc_note_append(&r, "%zu x %zu", m->width, m->height);
     if (rows < TILE)
-        len += snprintf(r.note + len, sizeof r.note - (size_t)len,
-                        ", %d x %zu blocks (the kernel's limit)", TILE, rows);
-    if (tm.batch > 1)
-        snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
-                 tm.batch);
+        clc_note_append(&r, ", %d x %zu blocks (the kernel's limit)", TILE, rows);
+    clc_note_batch(&r, tm.batch);
     return cu_bench_finish(b, &r, clc_check_values(&r, m->got.p, m->want.p, m->n, t, 0));
 }
 
@@ -103,19 +87,14 @@ template <typename T> static int run_t(cu_bench *b, enum clc_type t)
 {
     matrix m;
     m.n = cu_bench_elems(b, t);
-    matrix_shape(m.n, &m.width, &m.height);
-    if (m.height == 0) {
+    if (!clc_matrix_shape(m.n, &m.width, &m.height)) {
         cu_error("matrix: --size holds no %s element", clc_type_name(t));
         return CLC_ERR;
     }
     if (cu_host_alloc(&m.got, m.n, t) || cu_host_alloc(&m.want, m.n, t) ||
         cu_alloc(&m.buf, m.n * sizeof(T), "matrix"))
         return CLC_ERR;
-    /* One application of the map; elements past the matrix must be left as they were. */
-    size_t used = m.width * m.height;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < m.n; j++)
-        clc_put(m.want.p, j, t, j < used ? cu_value(j) * 2 + 1 : cu_value(j));
+    clc_ref_matrix(m.want.p, m.n, m.width * m.height, t);
     int rc = CLC_OK;
     if (run_variant<T>(b, t, &m, "rowmajor", true) != CLC_OK)
         rc = CLC_ERR;

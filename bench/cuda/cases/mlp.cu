@@ -58,13 +58,6 @@ static cudaError_t launch_grid(const cu_map_args *a)
     return cudaGetLastError();
 }
 
-static void reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t));
-}
-
 /* Blocks that cover n / 4 float4s at `per_item` float4s per thread; at least one. */
 static size_t groups_for(size_t n, size_t per_item)
 {
@@ -86,7 +79,7 @@ static int run(cu_bench *b, enum clc_type t)
     base.local = LOCAL;
     base.bytes = 2 * (uint64_t)n * clc_type_size(t);
     base.has_param = true;
-    base.reference = reference;
+    base.reference = clc_ref_copy;
     int rc = CLC_OK;
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
         cu_map_spec s = base;

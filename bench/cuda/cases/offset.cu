@@ -11,14 +11,6 @@ template <typename T> __global__ void offset(T *a, unsigned s, uint64_t n)
         a[i + s] = a[i + s] + 1;
 }
 
-/* After `launches` increments, elements [s, s + n) have grown by launches, the rest not. */
-static void expected(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < len; j++)
-        clc_put(want, j, t, cu_value(j) + (j >= s && j < s + n ? (double)launches : 0.0));
-}
-
 template <typename T>
 static int run_offset(cu_bench *b, enum clc_type t, cu_dev *a, size_t n, unsigned s, void *got,
                       void *want)
@@ -38,7 +30,7 @@ static int run_offset(cu_bench *b, enum clc_type t, cu_dev *a, size_t n, unsigne
     if (cu_bench_init_values(t, a, len) || cu_bench_time(b, &r, cu_launch_of(launch), &tm) ||
         cu_read(a, 0, len * sizeof(T), got))
         return CLC_ERR;
-    expected(want, len, s, n, tm.launches, t);
+    clc_ref_offset(want, len, s, n, tm.launches, t);
     return cu_bench_finish(b, &r, clc_check_values(&r, got, want, len, t, 0));
 }
 

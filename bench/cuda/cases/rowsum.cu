@@ -96,10 +96,8 @@ static int run_variant(cu_bench *b, enum clc_type t, rowsum *s, const char *vari
     if (cu_bench_poison(&s->out, s->rows * es) || cu_bench_time(b, &r, cu_launch_of(launch), &tm) ||
         cu_read(&s->out, 0, s->rows * es, s->got.p))
         return CLC_ERR;
-    int len = snprintf(r.note, sizeof r.note, "%zu rows x %zu", s->rows, s->cols);
-    if (tm.batch > 1)
-        snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
-                 tm.batch);
+    clc_note_append(&r, "%zu rows x %zu", s->rows, s->cols);
+    clc_note_batch(&r, tm.batch);
     return cu_bench_finish(b, &r, clc_check_values(&r, s->got.p, s->want.p, s->rows, t, 0));
 }
 
@@ -118,14 +116,7 @@ template <typename T> static int run_t(cu_bench *b, enum clc_type t)
         cu_alloc(&s.out, s.rows * es, "row sums") ||
         cu_bench_init_values(t, &s.m, s.rows * s.cols))
         return CLC_ERR;
-    /* integers below 2^24 in magnitude: exact in any order of summation */
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < s.rows; i++) {
-        double sum = 0;
-        for (size_t c = 0; c < s.cols; c++)
-            sum += cu_value((uint64_t)i * s.cols + c);
-        clc_put(s.want.p, i, t, sum);
-    }
+    clc_ref_rowsum(s.want.p, s.rows, s.cols, t);
     int rc = CLC_OK;
     if (run_variant<T>(b, t, &s, "thread_per_row") != CLC_OK)
         rc = CLC_ERR;

@@ -46,9 +46,7 @@ static bool verify(stride_run *sr, enum clc_type t, unsigned s, long launches,
     }
     if (cu_read(&sr->dense, 0, n * sizeof(T), sr->got.p))
         return false;
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < n; i++)
-        clc_put(sr->want.p, i, t, cu_value((uint64_t)i * s) + (double)launches);
+    clc_ref_stride(sr->want.p, n, s, launches, t);
     *io_error = false;
     if (!clc_check_values(r, sr->got.p, sr->want.p, n, t, 0))
         return false;
@@ -58,9 +56,7 @@ static bool verify(stride_run *sr, enum clc_type t, unsigned s, long launches,
     if (cu_read(&sr->a, 0, w * sizeof(T), sr->got.p))
         return false;
     *io_error = false;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < w; j++)
-        clc_put(sr->want.p, j, t, cu_value(j) + (j % s == 0 ? (double)launches : 0.0));
+    clc_ref_stride_window(sr->want.p, w, s, launches, t);
     return clc_check_values(r, sr->got.p, sr->want.p, w, t, 0);
 }
 

@@ -5,7 +5,6 @@
  *
  * The 4-wide type is float4 for float and a 32-byte aligned pair of double2 for double (what
  * OpenCL's double4 is on hardware whose widest load is 16 bytes; CUDA 13 deprecates double4). */
-#include <math.h>
 #include <stdio.h>
 
 #include "bench.cuh"
@@ -176,32 +175,6 @@ struct transpose {
     cu_host got, want, want_copy;
 };
 
-/* The squarest matrix of at most n elements, as the OpenCL side computes it. */
-static void matrix_shape(size_t n, size_t *width, size_t *height)
-{
-    size_t w = (size_t)sqrt((double)n);
-    while (w > 1 && w * w > n)
-        w--;
-    while ((w + 1) * (w + 1) <= n)
-        w++;
-    *width = w ? w : 1;
-    *height = n / *width;
-}
-
-/* What lies past the matrix in the output must still be poison (all bits set). */
-static bool tail_untouched(struct clc_result *r, const void *got, size_t used, size_t n, size_t es)
-{
-    const unsigned char *p = (const unsigned char *)got + used * es;
-    for (size_t i = 0; i < (n - used) * es; i++) {
-        if (p[i] != 0xff) {
-            snprintf(r->note, sizeof r->note, "wrong result: element %zu, past the %zu of the "
-                     "matrix, was written", used + i / es, used);
-            return false;
-        }
-    }
-    return true;
-}
-
 template <typename T>
 static int run_variant(cu_bench *b, enum clc_type t, transpose *m, size_t vi)
 {
@@ -240,12 +213,10 @@ static int run_variant(cu_bench *b, enum clc_type t, transpose *m, size_t vi)
     if (cu_bench_poison(&m->out, m->n * es) || cu_bench_time(b, &r, cu_launch_of(launch), &tm) ||
         cu_read(&m->out, 0, m->n * es, m->got.p))
         return CLC_ERR;
-    int len = snprintf(r.note, sizeof r.note, "%zu x %zu", m->width, m->height);
-    if (tm.batch > 1)
-        snprintf(r.note + len, sizeof r.note - (size_t)len, ", %d launches per timed sample",
-                 tm.batch);
+    clc_note_append(&r, "%zu x %zu", m->width, m->height);
+    clc_note_batch(&r, tm.batch);
     bool ok = clc_check_values(&r, m->got.p, v->copy ? m->want_copy.p : m->want.p, used, t, 0) &&
-              tail_untouched(&r, m->got.p, used, m->n, es);
+              clc_check_poison_tail(&r, m->got.p, used, m->n, es);
     return cu_bench_finish(b, &r, ok);
 }
 
@@ -254,8 +225,7 @@ template <typename T> static int run_t(cu_bench *b, enum clc_type t)
     transpose m;
     m.n = cu_bench_elems(b, t);
     size_t es = sizeof(T);
-    matrix_shape(m.n, &m.width, &m.height);
-    if (m.height == 0) {
+    if (!clc_matrix_shape(m.n, &m.width, &m.height)) {
         cu_error("transpose: --size holds no %s element", clc_type_name(t));
         return CLC_ERR;
     }
@@ -263,15 +233,7 @@ template <typename T> static int run_t(cu_bench *b, enum clc_type t)
         cu_host_alloc(&m.want_copy, m.n, t) || cu_alloc(&m.in, m.n * es, "input matrix") ||
         cu_alloc(&m.out, m.n * es, "output matrix") || cu_bench_init_values(t, &m.in, m.n))
         return CLC_ERR;
-    /* in[y][x] = cu_value(y * width + x); out[x][y] = in[y][x] */
-    CLC_PARALLEL_FOR
-    for (size_t y = 0; y < m.height; y++) {
-        for (size_t x = 0; x < m.width; x++) {
-            double v = cu_value(y * m.width + x);
-            clc_put(m.want.p, x * m.height + y, t, v);
-            clc_put(m.want_copy.p, y * m.width + x, t, v);
-        }
-    }
+    clc_ref_transpose(m.want.p, m.want_copy.p, m.width, m.height, t);
     int rc = CLC_OK;
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
         if (run_variant<T>(b, t, &m, i) != CLC_OK)

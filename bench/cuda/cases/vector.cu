@@ -94,31 +94,6 @@ template <int OFFSET> static cudaError_t launch_vload(const cu_map_args *a)
     return cudaGetLastError();
 }
 
-static void copy_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, j, t));
-}
-
-static void relu_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++) {
-        double v = clc_get(in, j, t);
-        clc_put(want, j, t, v > 0 ? v : 0);
-    }
-}
-
-/* out[j] = in[offset + j]; ref_ctx points at the offset. */
-static void shifted_reference(const void *in, void *want, const cu_map_spec *s, enum clc_type t)
-{
-    size_t off = *(const unsigned *)s->ref_ctx;
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < s->n_out; j++)
-        clc_put(want, j, t, clc_get(in, off + j, t));
-}
-
 /* One vector per thread plus one thread for the tail. */
 static size_t vec_global(size_t n, unsigned width)
 {
@@ -127,7 +102,7 @@ static size_t vec_global(size_t n, unsigned width)
 
 static int run_width(cu_bench *b, enum clc_type t, size_t n, const char *variant,
                      cudaError_t (*launch)(const cu_map_args *), unsigned width,
-                     void (*reference)(const void *, void *, const cu_map_spec *, enum clc_type))
+                     clc_reference_fn reference)
 {
     cu_map_spec s = {};
     s.variant = variant;
@@ -154,7 +129,7 @@ static int run_vload(cu_bench *b, enum clc_type t, size_t n, const char *variant
     s.local = 256;
     s.bytes = 2 * (uint64_t)n * clc_type_size(t);
     s.launch = launch;
-    s.reference = shifted_reference;
+    s.reference = clc_ref_shifted;
     s.ref_ctx = offset;
     return cu_bench_map(b, t, &s);
 }
@@ -175,11 +150,11 @@ static int run(cu_bench *b, enum clc_type t)
     int rc = CLC_OK;
     for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++)
         if (run_width(b, t, n, copies[i].variant, copies[i].launch, copies[i].width,
-                      copy_reference) != CLC_OK)
+                      clc_ref_copy) != CLC_OK)
             rc = CLC_ERR;
-    if (run_width(b, t, n, "relu", launch_relu<1>, 1, relu_reference) != CLC_OK)
+    if (run_width(b, t, n, "relu", launch_relu<1>, 1, clc_ref_relu) != CLC_OK)
         rc = CLC_ERR;
-    if (run_width(b, t, n, "relu_float4", launch_relu<4>, 4, relu_reference) != CLC_OK)
+    if (run_width(b, t, n, "relu_float4", launch_relu<4>, 4, clc_ref_relu) != CLC_OK)
         rc = CLC_ERR;
     /* n shrinks by the slack so both load variants fit in the main array's size */
     size_t nv = n > VLOAD_SLACK ? n - VLOAD_SLACK : 0;

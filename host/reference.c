@@ -1,0 +1,121 @@
+/* reference.c - the host references of the cases, on every host core with OpenMP. */
+#include "clcoalesce/reference.h"
+
+#include <stddef.h>
+
+#include "clcoalesce/verify.h"
+
+/* ------------------------------------------------------------------ 1-D maps */
+
+void clc_ref_copy(const struct clc_ref_args *a)
+{
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < a->n_out; j++)
+        clc_put(a->want, j, a->t, clc_get(a->in, j, a->t));
+}
+
+void clc_ref_scale(const struct clc_ref_args *a)
+{
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < a->n_out; j++)
+        clc_put(a->want, j, a->t, clc_get(a->in, j, a->t) * 2);
+}
+
+void clc_ref_uncoalesced(const struct clc_ref_args *a)
+{
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < a->n_out; j++)
+        clc_put(a->want, j, a->t, clc_get(a->in, (j * 32) % a->n_in, a->t) * 2);
+}
+
+void clc_ref_relu(const struct clc_ref_args *a)
+{
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < a->n_out; j++) {
+        double v = clc_get(a->in, j, a->t);
+        clc_put(a->want, j, a->t, v > 0 ? v : 0);
+    }
+}
+
+void clc_ref_shifted(const struct clc_ref_args *a)
+{
+    size_t off = *(const unsigned *)a->ctx;
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < a->n_out; j++)
+        clc_put(a->want, j, a->t, clc_get(a->in, off + j, a->t));
+}
+
+/* want[i] = 2 x the float at byte `offset` of record i, records being `size` bytes apart: one
+ * field read out of an array of structures. */
+static void field_times_2(const struct clc_ref_args *a, size_t size, size_t offset)
+{
+    const char *p = (const char *)a->in + offset;
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < a->n_out; i++)
+        clc_put(a->want, i, a->t, (double)*(const float *)(p + i * size) * 2);
+}
+
+void clc_ref_aos(const struct clc_ref_args *a)
+{
+    field_times_2(a, sizeof(struct clc_particle), offsetof(struct clc_particle, x));
+}
+
+void clc_ref_aos_padded(const struct clc_ref_args *a)
+{
+    field_times_2(a, sizeof(struct clc_padded), offsetof(struct clc_padded, f));
+}
+
+/* ------------------------------------------------------------------ the other cases */
+
+void clc_ref_offset(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t)
+{
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < len; j++)
+        clc_put(want, j, t, clc_value(j) + (j >= s && j < s + n ? (double)launches : 0.0));
+}
+
+void clc_ref_stride(void *want, size_t n, unsigned s, long launches, enum clc_type t)
+{
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < n; i++)
+        clc_put(want, i, t, clc_value((uint64_t)i * s) + (double)launches);
+}
+
+void clc_ref_stride_window(void *want, size_t w, unsigned s, long launches, enum clc_type t)
+{
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < w; j++)
+        clc_put(want, j, t, clc_value(j) + (j % s == 0 ? (double)launches : 0.0));
+}
+
+void clc_ref_matrix(void *want, size_t n, size_t used, enum clc_type t)
+{
+    CLC_PARALLEL_FOR
+    for (size_t j = 0; j < n; j++)
+        clc_put(want, j, t, j < used ? clc_value(j) * 2 + 1 : clc_value(j));
+}
+
+void clc_ref_transpose(void *want, void *want_copy, size_t width, size_t height,
+                       enum clc_type t)
+{
+    CLC_PARALLEL_FOR
+    for (size_t y = 0; y < height; y++) {
+        for (size_t x = 0; x < width; x++) {
+            double v = clc_value(y * width + x);
+            clc_put(want, x * height + y, t, v);
+            clc_put(want_copy, y * width + x, t, v);
+        }
+    }
+}
+
+void clc_ref_rowsum(void *want, size_t rows, size_t cols, enum clc_type t)
+{
+    /* integers below 2^24 in magnitude: exact in any order of summation */
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < rows; i++) {
+        double sum = 0;
+        for (size_t c = 0; c < cols; c++)
+            sum += clc_value((uint64_t)i * cols + c);
+        clc_put(want, i, t, sum);
+    }
+}

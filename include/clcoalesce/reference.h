@@ -1,0 +1,85 @@
+/* reference.h - what a correct kernel leaves in its output, computed on the host from the
+ * clc_value inputs: one reference per computation, shared by each OpenCL case and its CUDA
+ * twin so that both are held to the same result.  The comparison is clc_check_values. */
+#ifndef CLCOALESCE_REFERENCE_H
+#define CLCOALESCE_REFERENCE_H
+
+#include <assert.h>
+#include <stddef.h>
+
+#include "clcoalesce/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ 1-D maps */
+
+/* What the reference of a 1-D map variant (clc_bench_map, cu_bench_map) is given: it fills
+ * want[0..n_out) from in[0..n_in), both of type t; ctx is the variant's own data, NULL where
+ * it has none. */
+struct clc_ref_args {
+    const void *in;
+    void *want;
+    size_t n_in, n_out;
+    enum clc_type t;
+    const void *ctx;
+};
+typedef void (*clc_reference_fn)(const struct clc_ref_args *a);
+
+/* want[j] = in[j]: copy, vector, mlp. */
+void clc_ref_copy(const struct clc_ref_args *a);
+/* want[j] = in[j] * 2: coalesced, gridstride, aos_soa's soa. */
+void clc_ref_scale(const struct clc_ref_args *a);
+/* want[j] = in[(j * 32) % n_in] * 2: uncoalesced. */
+void clc_ref_uncoalesced(const struct clc_ref_args *a);
+/* want[j] = max(in[j], 0): vector's relu. */
+void clc_ref_relu(const struct clc_ref_args *a);
+/* want[j] = in[offset + j], ctx pointing at the unsigned offset: vector's misaligned vload. */
+void clc_ref_shifted(const struct clc_ref_args *a);
+
+/* The records of aos_soa, laid out as cl/aos_soa.cl declares them; the input buffer holds
+ * clc_value floats and the records are read over them. */
+struct clc_particle {
+    float x, y, z;
+};
+struct clc_padded {
+    float f; /* 4 bytes, then 4 bytes of padding so d is 8-byte aligned */
+    double d;
+};
+static_assert(sizeof(struct clc_particle) == 12, "struct clc_particle must match aos_soa.cl");
+static_assert(sizeof(struct clc_padded) == 16, "struct clc_padded must match aos_soa.cl");
+
+/* want[j] = record j's x * 2, in holding struct clc_particle records: aos. */
+void clc_ref_aos(const struct clc_ref_args *a);
+/* want[j] = record j's f * 2, in holding struct clc_padded records: aos_padded. */
+void clc_ref_aos_padded(const struct clc_ref_args *a);
+
+/* ------------------------------------------------------------------ the other cases */
+
+/* offset: want[0..len) after `launches` increments of elements [s, s + n). */
+void clc_ref_offset(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t);
+
+/* stride, after `launches` increments of every s-th element: want[0..n) the n strided
+ * elements, and want[0..w) the first w elements, touched or not. */
+void clc_ref_stride(void *want, size_t n, unsigned s, long launches, enum clc_type t);
+void clc_ref_stride_window(void *want, size_t w, unsigned s, long launches, enum clc_type t);
+
+/* matrix: one application of m = m * 2 + 1 to the first `used` of n elements; the rest as
+ * they were.  An element whose value is -1 maps to itself, so a missed element escapes only
+ * when it is one of those (1 value in 1024): a missed row or column is caught. */
+void clc_ref_matrix(void *want, size_t n, size_t used, enum clc_type t);
+
+/* transpose of the width x height matrix in[y][x] = clc_value(y * width + x): want holds
+ * out[x][y] = in[y][x], want_copy in itself (the tile copy variant). */
+void clc_ref_transpose(void *want, void *want_copy, size_t width, size_t height,
+                       enum clc_type t);
+
+/* rowsum: the sum of each of `rows` rows of `cols` elements. */
+void clc_ref_rowsum(void *want, size_t rows, size_t cols, enum clc_type t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
