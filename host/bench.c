@@ -416,6 +416,23 @@ cleanup:
     return rc;
 }
 
+struct clc_map_spec clc_map_elementwise(size_t n, enum clc_type t, size_t local,
+                                        const char *variant, const char *kernel,
+                                        clc_reference_fn reference)
+{
+    struct clc_map_spec s = {
+        .variant = variant,
+        .kernel = kernel,
+        .n_in = n,
+        .n_out = n,
+        .global = clc_round_up(n, local),
+        .local = local,
+        .bytes = 2 * (uint64_t)n * clc_type_size(t),
+        .reference = reference,
+    };
+    return s;
+}
+
 /* ------------------------------------------------------------------ the run */
 
 /* The vendor copy over `bytes`: the practical ceiling every result is compared with. */

@@ -1,5 +1,5 @@
-/* run.c - the size each case runs at, the matrix shape, and the report's account of the
- * run's options, alike in both tools so that their rows join in `compare`. */
+/* run.c - the size each case runs at, the shapes and grids derived from it, and the report's
+ * account of the run's options, alike in both tools so that their rows join in `compare`. */
 #include "clcoalesce/run.h"
 
 #include <math.h>
@@ -51,6 +51,32 @@ bool clc_matrix_shape(size_t n, size_t *width, size_t *height)
     *width = w ? w : 1;
     *height = n / *width;
     return *height != 0;
+}
+
+size_t clc_compute_units(const struct clc_device_meta *m)
+{
+    return m->compute_units > 0 ? (size_t)m->compute_units : 1;
+}
+
+size_t clc_grid_sizes(const size_t *wanted, size_t n, size_t needed, size_t *out)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t groups = wanted[i] < needed ? wanted[i] : needed;
+        bool seen = false;
+        for (size_t d = 0; d < count; d++)
+            seen = seen || out[d] == groups;
+        if (!seen)
+            out[count++] = groups;
+    }
+    return count;
+}
+
+size_t clc_float4_groups(size_t n, size_t local, size_t per_item)
+{
+    size_t per_group = local * per_item;
+    size_t g = (n / 4 + per_group - 1) / per_group;
+    return g ? g : 1;
 }
 
 void clc_report_options(struct clc_report *rep, const struct clc_run_opts *o,

@@ -342,6 +342,22 @@ int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *
     return cu_bench_finish(b, &r, clc_check_values(&r, got.p, want.p, s->n_out, t, 0));
 }
 
+cu_map_spec cu_map_elementwise(size_t n, enum clc_type t, size_t local, const char *variant,
+                               cudaError_t (*launch)(const cu_map_args *),
+                               clc_reference_fn reference)
+{
+    cu_map_spec s = {};
+    s.variant = variant;
+    s.n_in = n;
+    s.n_out = n;
+    s.global = cu_round_up(n, local);
+    s.local = local;
+    s.bytes = 2 * (uint64_t)n * clc_type_size(t);
+    s.launch = launch;
+    s.reference = reference;
+    return s;
+}
+
 /* ------------------------------------------------------------------ devices */
 
 void cu_describe_device(int dev, struct clc_device_meta *m)

@@ -218,6 +218,12 @@ struct cu_map_spec {
 };
 int cu_bench_map(struct cu_bench *b, enum clc_type t, const struct cu_map_spec *s);
 
+/* The plainest map variant, as clc_map_elementwise: n elements in and n out, one per thread in
+ * blocks of `local`, 2 x n x element size bytes counted. */
+cu_map_spec cu_map_elementwise(size_t n, enum clc_type t, size_t local, const char *variant,
+                               cudaError_t (*launch)(const cu_map_args *),
+                               clc_reference_fn reference);
+
 /* Runs the named cases (all when n == 0) on the selected device.  Returns CLC_OK, CLC_USAGE
  * (bad device selector) or CLC_ERR. */
 int cu_run(const struct cu_opts *o, const char *const *names, int n, struct clc_report *rep,
@@ -233,7 +239,21 @@ int cu_select_device(const char *selector);
 /* Prints the `list` table. */
 int cu_print_devices(FILE *f);
 
-/* Calls launch_t<float> or launch_t<double> by a.t: the usual body of a map launcher. */
+/* The whole launcher of a map whose kernel template takes (const T *in, T *out, uint64_t n):
+ * launches its float or double instance, as a.t says, with a.grid / a.block. */
+inline cudaError_t cu_launch_map(const cu_map_args *a,
+                                 void (*f32)(const float *, float *, uint64_t),
+                                 void (*f64)(const double *, double *, uint64_t))
+{
+    if (a->t == CLC_DOUBLE)
+        f64<<<a->grid, a->block>>>((const double *)a->in, (double *)a->out, a->n_out);
+    else
+        f32<<<a->grid, a->block>>>((const float *)a->in, (float *)a->out, a->n_out);
+    return cudaGetLastError();
+}
+
+/* Calls launch_t<float> or launch_t<double> by a.t: the body of a map launcher whose kernel
+ * takes more than cu_launch_map passes. */
 #define CU_TYPED_LAUNCH(name, tmpl)                                                         \
     static cudaError_t name(const struct cu_map_args *a)                                    \
     {                                                                                       \

@@ -11,16 +11,9 @@ static int run(struct clc_bench *b, enum clc_type t)
 {
     size_t n = clc_bench_elems(b, t);
     size_t per_float = sizeof(float);
-    struct clc_map_spec aos = {
-        .variant = "aos",
-        .kernel = "aos",
-        .n_in = n * (sizeof(struct clc_particle) / per_float),
-        .n_out = n,
-        .global = clc_round_up(n, LOCAL),
-        .local = LOCAL,
-        .bytes = 2 * (uint64_t)n * sizeof(float),
-        .reference = clc_ref_aos,
-    };
+    /* float only: the bytes counted are the useful ones, 2 x n x 4 */
+    struct clc_map_spec aos = clc_map_elementwise(n, t, LOCAL, "aos", "aos", clc_ref_aos);
+    aos.n_in = n * (sizeof(struct clc_particle) / per_float);
     struct clc_map_spec soa = aos;
     soa.variant = "soa";
     soa.kernel = "soa";

@@ -40,16 +40,7 @@ cleanup:
 static int run(struct clc_bench *b, enum clc_type t)
 {
     size_t n = clc_bench_elems(b, t);
-    struct clc_map_spec kernel = {
-        .variant = "kernel",
-        .kernel = "copy",
-        .n_in = n,
-        .n_out = n,
-        .global = clc_round_up(n, 256),
-        .local = 256,
-        .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .reference = clc_ref_copy,
-    };
+    struct clc_map_spec kernel = clc_map_elementwise(n, t, 256, "kernel", "copy", clc_ref_copy);
     int rc = run_enqueue(b, t, n);
     if (clc_bench_map(b, t, &kernel) != CLC_OK)
         rc = CLC_ERR;

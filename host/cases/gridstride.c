@@ -8,40 +8,24 @@
 static int run(struct clc_bench *b, enum clc_type t)
 {
     size_t n = clc_bench_elems(b, t);
-    uint64_t bytes = 2 * (uint64_t)n * clc_type_size(t);
-    struct clc_map_spec mono = {
-        .variant = "monolithic",
-        .kernel = "monolithic",
-        .n_in = n,
-        .n_out = n,
-        .global = clc_round_up(n, LOCAL),
-        .local = LOCAL,
-        .bytes = bytes,
-        .reference = clc_ref_scale,
-    };
+    struct clc_map_spec mono =
+        clc_map_elementwise(n, t, LOCAL, "monolithic", "monolithic", clc_ref_scale);
     int rc = clc_bench_map(b, t, &mono);
 
     /* More groups than one element per work-item needs would only launch idle work-items,
      * so each grid is capped there; grids that come out equal run once. */
-    size_t cu = b->ctx->dev.meta.compute_units > 0 ? (size_t)b->ctx->dev.meta.compute_units : 1;
+    size_t cu = clc_compute_units(&b->ctx->dev.meta);
     size_t needed = clc_round_up(n ? n : 1, LOCAL) / LOCAL;
     size_t grids[] = {FIXED_GROUPS, cu, 4 * cu, 16 * cu};
-    size_t done[sizeof grids / sizeof grids[0]];
-    size_t n_done = 0;
-    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
-        size_t groups = grids[g] < needed ? grids[g] : needed;
-        bool dup = false;
-        for (size_t d = 0; d < n_done; d++)
-            dup = dup || done[d] == groups;
-        if (dup)
-            continue;
-        done[n_done++] = groups;
+    size_t groups[sizeof grids / sizeof grids[0]];
+    size_t n_groups = clc_grid_sizes(grids, sizeof grids / sizeof grids[0], needed, groups);
+    for (size_t g = 0; g < n_groups; g++) {
         struct clc_map_spec s = mono;
         s.variant = "gridstride";
         s.kernel = "gridstride";
-        s.global = groups * LOCAL;
+        s.global = groups[g] * LOCAL;
         s.has_param = true;
-        s.param = (long)groups;
+        s.param = (long)groups[g];
         if (clc_bench_map(b, t, &s) != CLC_OK)
             rc = CLC_ERR;
     }

@@ -7,26 +7,12 @@
 #define LOCAL 256
 #define FIXED_GROUPS 1024
 
-/* Work-groups that cover n / 4 float4s at `per_item` float4s per work-item; at least one,
- * which also copies the tail of a tiny array. */
-static size_t groups_for(size_t n, size_t per_item)
-{
-    size_t g = clc_round_up(n / 4, LOCAL * per_item) / (LOCAL * per_item);
-    return g ? g : 1;
-}
-
 static int run(struct clc_bench *b, enum clc_type t)
 {
     static const unsigned ks[] = {1, 2, 4, 8};
     size_t n = clc_bench_elems(b, t);
-    struct clc_map_spec base = {
-        .n_in = n,
-        .n_out = n,
-        .local = LOCAL,
-        .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .has_param = true,
-        .reference = clc_ref_copy,
-    };
+    struct clc_map_spec base = clc_map_elementwise(n, t, LOCAL, NULL, NULL, clc_ref_copy);
+    base.has_param = true;
     int rc = CLC_OK;
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
         char opts[32];
@@ -35,7 +21,7 @@ static int run(struct clc_bench *b, enum clc_type t)
         s.variant = "unrolled";
         s.kernel = "unrolled";
         s.options = opts;
-        s.global = groups_for(n, ks[i]) * LOCAL;
+        s.global = clc_float4_groups(n, LOCAL, ks[i]) * LOCAL;
         s.param = ks[i];
         if (clc_bench_map(b, t, &s) != CLC_OK)
             rc = CLC_ERR;
@@ -43,19 +29,17 @@ static int run(struct clc_bench *b, enum clc_type t)
 
     /* A full wave (8 groups of 256 per compute unit: 2048 resident work-items, the most an
      * H100 SM holds) and a fixed 1024; capped at one float4 per work-item, equal grids once. */
-    size_t cu = b->ctx->dev.meta.compute_units > 0 ? (size_t)b->ctx->dev.meta.compute_units : 1;
-    size_t needed = groups_for(n, 1), prev = 0;
+    size_t cu = clc_compute_units(&b->ctx->dev.meta);
     size_t grids[] = {8 * cu, FIXED_GROUPS};
-    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
-        size_t groups = grids[g] < needed ? grids[g] : needed;
-        if (groups == prev)
-            continue;
-        prev = groups;
+    size_t groups[sizeof grids / sizeof grids[0]];
+    size_t n_groups = clc_grid_sizes(grids, sizeof grids / sizeof grids[0],
+                                     clc_float4_groups(n, LOCAL, 1), groups);
+    for (size_t g = 0; g < n_groups; g++) {
         struct clc_map_spec s = base;
         s.variant = "gridstride_float4";
         s.kernel = "gridstride_float4";
-        s.global = groups * LOCAL;
-        s.param = (long)groups;
+        s.global = groups[g] * LOCAL;
+        s.param = (long)groups[g];
         if (clc_bench_map(b, t, &s) != CLC_OK)
             rc = CLC_ERR;
     }

@@ -3,17 +3,8 @@
 
 static int run(struct clc_bench *b, enum clc_type t)
 {
-    size_t n = clc_bench_elems(b, t);
-    struct clc_map_spec spec = {
-        .variant = "kernel",
-        .kernel = "scale",
-        .n_in = n,
-        .n_out = n,
-        .global = clc_round_up(n, 256),
-        .local = 256,
-        .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .reference = clc_ref_uncoalesced,
-    };
+    struct clc_map_spec spec =
+        clc_map_elementwise(clc_bench_elems(b, t), t, 256, "kernel", "scale", clc_ref_uncoalesced);
     return clc_bench_map(b, t, &spec);
 }
 

@@ -18,19 +18,11 @@ static int run_width(struct clc_bench *b, enum clc_type t, size_t n, const char 
 {
     char opts[32];
     snprintf(opts, sizeof opts, "-DW=%u", width);
-    struct clc_map_spec s = {
-        .variant = variant,
-        .kernel = kernel,
-        .options = opts,
-        .n_in = n,
-        .n_out = n,
-        .global = vec_global(n, width),
-        .local = 256,
-        .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .has_param = true,
-        .param = width,
-        .reference = reference,
-    };
+    struct clc_map_spec s = clc_map_elementwise(n, t, 256, variant, kernel, reference);
+    s.options = opts;
+    s.global = vec_global(n, width);
+    s.has_param = true;
+    s.param = width;
     return clc_bench_map(b, t, &s);
 }
 
@@ -39,18 +31,12 @@ static int run_vload(struct clc_bench *b, enum clc_type t, size_t n, const char 
 {
     char opts[32];
     snprintf(opts, sizeof opts, "-DOFFSET=%u", *offset);
-    struct clc_map_spec s = {
-        .variant = variant,
-        .kernel = "copy_vload4",
-        .options = opts,
-        .n_in = n + VLOAD_SLACK,
-        .n_out = n,
-        .global = vec_global(n, 4),
-        .local = 256,
-        .bytes = 2 * (uint64_t)n * clc_type_size(t),
-        .reference = clc_ref_shifted,
-        .ref_ctx = offset,
-    };
+    struct clc_map_spec s =
+        clc_map_elementwise(n, t, 256, variant, "copy_vload4", clc_ref_shifted);
+    s.options = opts;
+    s.n_in = n + VLOAD_SLACK;
+    s.global = vec_global(n, 4);
+    s.ref_ctx = offset;
     return clc_bench_map(b, t, &s);
 }
 

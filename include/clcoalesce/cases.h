@@ -158,6 +158,12 @@ struct clc_map_spec {
 };
 int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spec *s);
 
+/* The plainest map variant, which most others start from: n elements in and n out, one per
+ * work-item in work-groups of `local`, 2 x n x element size bytes counted. */
+struct clc_map_spec clc_map_elementwise(size_t n, enum clc_type t, size_t local,
+                                        const char *variant, const char *kernel,
+                                        clc_reference_fn reference);
+
 /* Writes clc_value(j) into elements [0, n) of buf with the clc_init kernel that every
  * kernel file gets from clc.h (no upload: large buffers initialise at device speed). */
 int clc_bench_init_values(struct clc_bench *b, enum clc_type t, cl_mem buf, size_t n);

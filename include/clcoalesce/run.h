@@ -1,6 +1,6 @@
 /* run.h - what a run decides alike in the OpenCL tool and the CUDA twins: the size each case
- * runs at, the shapes derived from it, and what the report says of the options the run was
- * given. */
+ * runs at, the shapes and grids derived from it, and what the report says of the options the
+ * run was given. */
 #ifndef CLCOALESCE_RUN_H
 #define CLCOALESCE_RUN_H
 
@@ -31,6 +31,19 @@ int clc_case_size(const struct clc_device_meta *m, unsigned alloc_factor, uint64
  * height = n / width, so height is width, width + 1 or width + 2, and neither need be a
  * multiple of 32.  Returns false when n is 0 (height would be 0). */
 bool clc_matrix_shape(size_t n, size_t *width, size_t *height);
+
+/* The device's compute units (SMs), 1 when unknown: what grids per compute unit scale by. */
+size_t clc_compute_units(const struct clc_device_meta *m);
+
+/* The work-group counts a grid-stride variant runs with (gridstride, mlp): the n `wanted`
+ * counts in order, each capped at `needed` (more groups than one element per work-item needs
+ * would only launch idle work-items) and each count once.  Writes them to out (room for n)
+ * and returns how many there are. */
+size_t clc_grid_sizes(const size_t *wanted, size_t n, size_t needed, size_t *out);
+
+/* Work-groups of `local` work-items that cover n / 4 float4s at per_item float4s per
+ * work-item (mlp); at least one, which also copies the tail of a tiny array. */
+size_t clc_float4_groups(size_t n, size_t local, size_t per_item);
 
 /* Writes into the report what the run was asked (--size, --quick, --cold, --type, the cases
  * named) and the warm-up and reps of its timing `to`; --peak, when given, replaces the

@@ -50,15 +50,9 @@ static int run(cu_bench *b, enum clc_type t)
 {
     size_t n = cu_bench_elems(b, t);
     size_t per_float = sizeof(float);
-    cu_map_spec aos_s = {};
-    aos_s.variant = "aos";
+    /* float only: the bytes counted are the useful ones, 2 x n x 4 */
+    cu_map_spec aos_s = cu_map_elementwise(n, t, LOCAL, "aos", launch_aos, clc_ref_aos);
     aos_s.n_in = n * (sizeof(clc_particle) / per_float);
-    aos_s.n_out = n;
-    aos_s.global = cu_round_up(n, LOCAL);
-    aos_s.local = LOCAL;
-    aos_s.bytes = 2 * (uint64_t)n * sizeof(float);
-    aos_s.launch = launch_aos;
-    aos_s.reference = clc_ref_aos;
     cu_map_spec soa_s = aos_s;
     soa_s.variant = "soa";
     soa_s.launch = launch_soa;

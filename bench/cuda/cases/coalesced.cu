@@ -8,25 +8,15 @@ template <typename T> __global__ void scale(const T *in, T *out, uint64_t n)
         out[i] = in[i] * 2;
 }
 
-template <typename T> static cudaError_t launch_t(const cu_map_args *a)
+static cudaError_t launch(const cu_map_args *a)
 {
-    scale<T><<<a->grid, a->block>>>((const T *)a->in, (T *)a->out, a->n_out);
-    return cudaGetLastError();
+    return cu_launch_map(a, scale<float>, scale<double>);
 }
-CU_TYPED_LAUNCH(launch, launch_t)
 
 static int run(cu_bench *b, enum clc_type t)
 {
-    size_t n = cu_bench_elems(b, t);
-    cu_map_spec spec = {};
-    spec.variant = "kernel";
-    spec.n_in = n;
-    spec.n_out = n;
-    spec.global = cu_round_up(n, 256);
-    spec.local = 256;
-    spec.bytes = 2 * (uint64_t)n * clc_type_size(t);
-    spec.launch = launch;
-    spec.reference = clc_ref_scale;
+    cu_map_spec spec =
+        cu_map_elementwise(cu_bench_elems(b, t), t, 256, "kernel", launch, clc_ref_scale);
     return cu_bench_map(b, t, &spec);
 }
 

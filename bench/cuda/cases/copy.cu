@@ -10,12 +10,10 @@ template <typename T> __global__ void copy_kernel(const T *in, T *out, uint64_t 
         out[i] = in[i];
 }
 
-template <typename T> static cudaError_t launch_t(const cu_map_args *a)
+static cudaError_t launch(const cu_map_args *a)
 {
-    copy_kernel<T><<<a->grid, a->block>>>((const T *)a->in, (T *)a->out, a->n_out);
-    return cudaGetLastError();
+    return cu_launch_map(a, copy_kernel<float>, copy_kernel<double>);
 }
-CU_TYPED_LAUNCH(launch, launch_t)
 
 /* The driver's own copy: no kernel of ours, so it shows what the memory system gives. */
 static int run_enqueue(cu_bench *b, enum clc_type t, size_t n)
@@ -49,15 +47,7 @@ static int run_enqueue(cu_bench *b, enum clc_type t, size_t n)
 static int run(cu_bench *b, enum clc_type t)
 {
     size_t n = cu_bench_elems(b, t);
-    cu_map_spec kernel = {};
-    kernel.variant = "kernel";
-    kernel.n_in = n;
-    kernel.n_out = n;
-    kernel.global = cu_round_up(n, 256);
-    kernel.local = 256;
-    kernel.bytes = 2 * (uint64_t)n * clc_type_size(t);
-    kernel.launch = launch;
-    kernel.reference = clc_ref_copy;
+    cu_map_spec kernel = cu_map_elementwise(n, t, 256, "kernel", launch, clc_ref_copy);
     int rc = run_enqueue(b, t, n);
     if (cu_bench_map(b, t, &kernel) != CLC_OK)
         rc = CLC_ERR;

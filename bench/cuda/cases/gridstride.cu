@@ -20,12 +20,10 @@ template <typename T> __global__ void gridstride(const T *in, T *out, uint64_t n
         out[i] = in[i] * 2;
 }
 
-template <typename T> static cudaError_t launch_mono_t(const cu_map_args *a)
+static cudaError_t launch_mono(const cu_map_args *a)
 {
-    monolithic<T><<<a->grid, a->block>>>((const T *)a->in, (T *)a->out, a->n_out);
-    return cudaGetLastError();
+    return cu_launch_map(a, monolithic<float>, monolithic<double>);
 }
-CU_TYPED_LAUNCH(launch_mono, launch_mono_t)
 
 template <typename T> static cudaError_t launch_grid_t(const cu_map_args *a)
 {
@@ -37,38 +35,22 @@ CU_TYPED_LAUNCH(launch_grid, launch_grid_t)
 static int run(cu_bench *b, enum clc_type t)
 {
     size_t n = cu_bench_elems(b, t);
-    cu_map_spec mono = {};
-    mono.variant = "monolithic";
-    mono.n_in = n;
-    mono.n_out = n;
-    mono.global = cu_round_up(n, LOCAL);
-    mono.local = LOCAL;
-    mono.bytes = 2 * (uint64_t)n * clc_type_size(t);
-    mono.launch = launch_mono;
-    mono.reference = clc_ref_scale;
+    cu_map_spec mono = cu_map_elementwise(n, t, LOCAL, "monolithic", launch_mono, clc_ref_scale);
     int rc = cu_bench_map(b, t, &mono);
 
     /* More blocks than one element per thread needs would only launch idle threads, so each
      * grid is capped there; grids that come out equal run once. */
-    int sms = b->report->device.compute_units;
-    size_t cu = sms > 0 ? (size_t)sms : 1;
+    size_t cu = clc_compute_units(&b->report->device);
     size_t needed = cu_round_up(n ? n : 1, LOCAL) / LOCAL;
     size_t grids[] = {FIXED_GROUPS, cu, 4 * cu, 16 * cu};
-    size_t done[sizeof grids / sizeof grids[0]];
-    size_t n_done = 0;
-    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
-        size_t groups = grids[g] < needed ? grids[g] : needed;
-        bool dup = false;
-        for (size_t d = 0; d < n_done; d++)
-            dup = dup || done[d] == groups;
-        if (dup)
-            continue;
-        done[n_done++] = groups;
+    size_t groups[sizeof grids / sizeof grids[0]];
+    size_t n_groups = clc_grid_sizes(grids, sizeof grids / sizeof grids[0], needed, groups);
+    for (size_t g = 0; g < n_groups; g++) {
         cu_map_spec s = mono;
         s.variant = "gridstride";
-        s.global = groups * LOCAL;
+        s.global = groups[g] * LOCAL;
         s.has_param = true;
-        s.param = (long)groups;
+        s.param = (long)groups[g];
         s.launch = launch_grid;
         if (cu_bench_map(b, t, &s) != CLC_OK)
             rc = CLC_ERR;

@@ -58,13 +58,6 @@ static cudaError_t launch_grid(const cu_map_args *a)
     return cudaGetLastError();
 }
 
-/* Blocks that cover n / 4 float4s at `per_item` float4s per thread; at least one. */
-static size_t groups_for(size_t n, size_t per_item)
-{
-    size_t g = cu_round_up(n / 4, LOCAL * per_item) / (LOCAL * per_item);
-    return g ? g : 1;
-}
-
 static int run(cu_bench *b, enum clc_type t)
 {
     static const struct {
@@ -73,18 +66,13 @@ static int run(cu_bench *b, enum clc_type t)
     } ks[] = {{1, launch_unrolled<1>}, {2, launch_unrolled<2>}, {4, launch_unrolled<4>},
               {8, launch_unrolled<8>}};
     size_t n = cu_bench_elems(b, t);
-    cu_map_spec base = {};
-    base.n_in = n;
-    base.n_out = n;
-    base.local = LOCAL;
-    base.bytes = 2 * (uint64_t)n * clc_type_size(t);
+    cu_map_spec base = cu_map_elementwise(n, t, LOCAL, NULL, NULL, clc_ref_copy);
     base.has_param = true;
-    base.reference = clc_ref_copy;
     int rc = CLC_OK;
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
         cu_map_spec s = base;
         s.variant = "unrolled";
-        s.global = groups_for(n, ks[i].k) * LOCAL;
+        s.global = clc_float4_groups(n, LOCAL, ks[i].k) * LOCAL;
         s.param = ks[i].k;
         s.launch = ks[i].launch;
         if (cu_bench_map(b, t, &s) != CLC_OK)
@@ -93,19 +81,16 @@ static int run(cu_bench *b, enum clc_type t)
 
     /* A full wave (8 blocks of 256 per SM) and a fixed 1024; capped at one float4 per
      * thread, equal grids once. */
-    int sms = b->report->device.compute_units;
-    size_t cu = sms > 0 ? (size_t)sms : 1;
-    size_t needed = groups_for(n, 1), prev = 0;
+    size_t cu = clc_compute_units(&b->report->device);
     size_t grids[] = {8 * cu, FIXED_GROUPS};
-    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
-        size_t groups = grids[g] < needed ? grids[g] : needed;
-        if (groups == prev)
-            continue;
-        prev = groups;
+    size_t groups[sizeof grids / sizeof grids[0]];
+    size_t n_groups = clc_grid_sizes(grids, sizeof grids / sizeof grids[0],
+                                     clc_float4_groups(n, LOCAL, 1), groups);
+    for (size_t g = 0; g < n_groups; g++) {
         cu_map_spec s = base;
         s.variant = "gridstride_float4";
-        s.global = groups * LOCAL;
-        s.param = (long)groups;
+        s.global = groups[g] * LOCAL;
+        s.param = (long)groups[g];
         s.launch = launch_grid;
         if (cu_bench_map(b, t, &s) != CLC_OK)
             rc = CLC_ERR;

@@ -104,32 +104,19 @@ static int run_width(cu_bench *b, enum clc_type t, size_t n, const char *variant
                      cudaError_t (*launch)(const cu_map_args *), unsigned width,
                      clc_reference_fn reference)
 {
-    cu_map_spec s = {};
-    s.variant = variant;
-    s.n_in = n;
-    s.n_out = n;
+    cu_map_spec s = cu_map_elementwise(n, t, 256, variant, launch, reference);
     s.global = vec_global(n, width);
-    s.local = 256;
-    s.bytes = 2 * (uint64_t)n * clc_type_size(t);
     s.has_param = true;
     s.param = width;
-    s.launch = launch;
-    s.reference = reference;
     return cu_bench_map(b, t, &s);
 }
 
 static int run_vload(cu_bench *b, enum clc_type t, size_t n, const char *variant,
                      cudaError_t (*launch)(const cu_map_args *), const unsigned *offset)
 {
-    cu_map_spec s = {};
-    s.variant = variant;
+    cu_map_spec s = cu_map_elementwise(n, t, 256, variant, launch, clc_ref_shifted);
     s.n_in = n + VLOAD_SLACK;
-    s.n_out = n;
     s.global = vec_global(n, 4);
-    s.local = 256;
-    s.bytes = 2 * (uint64_t)n * clc_type_size(t);
-    s.launch = launch;
-    s.reference = clc_ref_shifted;
     s.ref_ctx = offset;
     return cu_bench_map(b, t, &s);
 }
