@@ -1,4 +1,4 @@
-/* core.c - messages, element types, size and count parsing, the host clock. */
+/* core.c - messages, element types, size and count parsing, reading a file, the host clock. */
 #define _POSIX_C_SOURCE 200809L
 #include "clcoalesce/core.h"
 
@@ -153,6 +153,25 @@ int clc_parse_count(const char *s, long min, long max, long *out)
         return CLC_USAGE;
     *out = v;
     return CLC_OK;
+}
+
+char *clc_read_text(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    char *buf = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
+            size_t got = fread(buf, 1, (size_t)n, f);
+            buf[got] = '\0';
+            if (len != NULL)
+                *len = got;
+        }
+    }
+    fclose(f);
+    return buf;
 }
 
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len)

@@ -42,36 +42,6 @@ static void usage_error(const char *msg, const char *arg)
                     msg, arg);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    char *buf = NULL;
-    size_t len = 0, cap = 0, n;
-    char chunk[8192];
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (len + n + 1 > cap) {
-            cap = 2 * (len + n + 1);
-            char *p = realloc(buf, cap);
-            if (p == NULL) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = p;
-        }
-        memcpy(buf + len, chunk, n);
-        len += n;
-    }
-    fclose(f);
-    if (buf == NULL)
-        buf = calloc(1, 1);
-    else
-        buf[len] = '\0';
-    return buf;
-}
-
 /* ------------------------------------------------------------------ kernel source */
 
 static bool ident_char(char c)
@@ -467,7 +437,7 @@ int clc_cmd_explain(int argc, char **argv)
     char *src = NULL;
     if (clc_find_kernel_dir(a.kernel_dir, dir, sizeof dir) == CLC_OK) {
         snprintf(path, sizeof path, "%s/%s", dir, c.file);
-        src = slurp(path);
+        src = clc_read_text(path, NULL);
     }
     printf("\nsource:\n");
     if (src == NULL || !clc_print_kernel_source(stdout, src, c.kernel))

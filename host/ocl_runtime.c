@@ -109,23 +109,6 @@ int clc_find_kernel_dir(const char *explicit_dir, char *out, size_t len)
 
 /* ------------------------------------------------------------------ programs */
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    char *buf = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
-            *len = fread(buf, 1, (size_t)n, f);
-            buf[*len] = '\0';
-        }
-    }
-    fclose(f);
-    return buf;
-}
-
 static void print_build_log(struct clc_ctx *ctx, cl_program prog, const char *path,
                             const char *options)
 {
@@ -156,7 +139,7 @@ int clc_build(struct clc_ctx *ctx, const char *file, const char *options, cl_pro
     else
         snprintf(path, sizeof path, "%s/%s", ctx->kernel_dir, file);
     size_t len = 0;
-    char *src = read_file(path, &len);
+    char *src = clc_read_text(path, &len);
     if (src == NULL) {
         clc_error("cannot read kernel file '%s': %s", path, strerror(errno ? errno : ENOENT));
         return CLC_ERR;

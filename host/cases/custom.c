@@ -145,25 +145,10 @@ void clc_custom_help(FILE *f)
 
 /* ------------------------------------------------------------------ building */
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    char *buf = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL)
-            buf[fread(buf, 1, (size_t)n, f)] = '\0';
-    }
-    fclose(f);
-    return buf;
-}
-
 /* True when the file at `name` holds exactly `src`. */
 static bool same_text(const char *name, const char *src)
 {
-    char *text = read_text(name);
+    char *text = clc_read_text(name, NULL);
     bool same = text != NULL && strcmp(text, src) == 0;
     free(text);
     return same;
@@ -501,7 +486,7 @@ static int run(struct clc_bench *b, enum clc_type t)
     char path[PATH_MAX];
     char *src = NULL;
     errno = 0;
-    if (realpath(o->kernel_file, path) == NULL || (src = read_text(path)) == NULL) {
+    if (realpath(o->kernel_file, path) == NULL || (src = clc_read_text(path, NULL)) == NULL) {
         clc_error("cannot read kernel file '%s': %s", o->kernel_file,
                   strerror(errno ? errno : EIO));
         return CLC_ERR;

@@ -54,6 +54,10 @@ int clc_parse_size(const char *s, uint64_t *bytes, const char **why);
 /* Parses a positive integer in [min, max]; CLC_USAGE on garbage or out of range. */
 int clc_parse_count(const char *s, long min, long max, long *out);
 
+/* The whole file at `path` in a NUL-terminated buffer the caller frees, its length in *len
+ * when len is not NULL; NULL when it cannot be opened or read (errno then says why). */
+char *clc_read_text(const char *path, size_t *len);
+
 /* Formats bytes as "256 MiB" / "1.5 GiB" into buf. */
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len);
 
