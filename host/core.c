@@ -155,6 +155,15 @@ int clc_parse_count(const char *s, long min, long max, long *out)
     return CLC_OK;
 }
 
+const char *clc_call_name(const char *call, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", call);
+    char *paren = strchr(buf, '(');
+    if (paren != NULL)
+        paren[1] = '\0', strncat(buf, "...)", len - strlen(buf) - 1);
+    return buf;
+}
+
 char *clc_read_text(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

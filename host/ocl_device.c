@@ -62,13 +62,9 @@ const char *clc_cl_errname(cl_int err)
 
 void clc_cl_fail(const char *call, cl_int err, const char *file, int line)
 {
-    /* Show only the function name and its first argument list, not a page of macro text. */
     char shown[96];
-    snprintf(shown, sizeof shown, "%s", call);
-    char *paren = strchr(shown, '(');
-    if (paren != NULL)
-        paren[1] = '\0', strncat(shown, "...)", sizeof shown - strlen(shown) - 1);
-    clc_error("%s failed: %s (%s:%d)", shown, clc_cl_errname(err), file, line);
+    clc_error("%s failed: %s (%s:%d)", clc_call_name(call, shown, sizeof shown),
+              clc_cl_errname(err), file, line);
 }
 
 /* ------------------------------------------------------------------ known devices */

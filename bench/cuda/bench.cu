@@ -43,14 +43,9 @@ void cu_note(const char *fmt, ...)
 
 void cu_fail(const char *call, cudaError_t err, const char *file, int line)
 {
-    /* Show the function name only, not a page of template arguments. */
     char shown[96];
-    snprintf(shown, sizeof shown, "%s", call);
-    char *paren = strchr(shown, '(');
-    if (paren != NULL)
-        paren[1] = '\0', strncat(shown, "...)", sizeof shown - strlen(shown) - 1);
-    cu_error("%s failed: %s: %s (%s:%d)", shown, cudaGetErrorName(err), cudaGetErrorString(err),
-             file, line);
+    cu_error("%s failed: %s: %s (%s:%d)", clc_call_name(call, shown, sizeof shown),
+             cudaGetErrorName(err), cudaGetErrorString(err), file, line);
 }
 
 /* ------------------------------------------------------------------ buffers */

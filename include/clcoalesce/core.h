@@ -54,6 +54,11 @@ int clc_parse_size(const char *s, uint64_t *bytes, const char **why);
 /* Parses a positive integer in [min, max]; CLC_USAGE on garbage or out of range. */
 int clc_parse_count(const char *s, long min, long max, long *out);
 
+/* The text of a failed API call cut to its function and "(...)" for an error message, e.g.
+ * "clEnqueueNDRangeKernel(...)", not every argument or a page of template arguments; written
+ * into buf and returned. */
+const char *clc_call_name(const char *call, char *buf, size_t len);
+
 /* The whole file at `path` in a NUL-terminated buffer the caller frees, its length in *len
  * when len is not NULL; NULL when it cannot be opened or read (errno then says why). */
 char *clc_read_text(const char *path, size_t *len);
