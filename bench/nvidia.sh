@@ -5,7 +5,8 @@
 # usage: bench/nvidia.sh OUTDIR [options for both runs, e.g. --size 512MiB]
 # Needs: NVIDIA's OpenCL driver registered with the ICD loader (see README), nvcc, CMake.
 # Writes OUTDIR/{gpu.txt,devices.txt,opencl.json,cuda.json,compare.txt,compare.csv,
-#               opencl.log,cuda.log,timing.txt,commands.txt} and OUTDIR/plots/ (with gnuplot).
+#               opencl.log,cuda.log,timing.txt,launch.txt,commands.txt} and OUTDIR/plots/
+# (with gnuplot).  launch.txt: where one launch's time goes in each API (bench/launch_probe.c).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: bench/nvidia.sh OUTDIR [run options]}
@@ -32,6 +33,7 @@ cuda_cmd=("$cuda" run --host-check -f json -o "$out/cuda.json" "$@")
     echo "${ocl_cmd[*]#$build/}"
     echo "${cuda_cmd[*]#$build/}"
     echo "clcoalesce compare opencl.json cuda.json"
+    echo "launch_probe NVIDIA > launch.txt; bench/cuda/launch_probe_cuda >> launch.txt"
 } | sed "s|$out/||g; s|$build/||g" >"$out/commands.txt"
 
 : >"$out/timing.txt"
@@ -42,6 +44,10 @@ for api in opencl cuda; do
     t1=$(date +%s.%N)
     echo "$api suite wall time: $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s (kernel compiles included)" | tee -a "$out/timing.txt"
 done
+
+# after the suites, so their timings are not taken right behind these launches
+{ "$build/launch_probe" NVIDIA && "$build/bench/cuda/launch_probe_cuda"; } >"$out/launch.txt" 2>&1 ||
+    { tail -5 "$out/launch.txt"; exit 1; }
 
 # from inside OUTDIR, so the outputs name the files as they lie beside them
 (
