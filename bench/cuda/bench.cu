@@ -276,7 +276,8 @@ int cu_bench_time(struct cu_bench *b, struct clc_result *r, cu_launch l, struct 
 
 int cu_bench_finish(struct cu_bench *b, struct clc_result *r, bool verified)
 {
-    clc_result_complete(r, verified, &b->report->device, b->timing.min_ms);
+    clc_result_complete(r, verified, b->report->device.copy_gbps, b->report->device.peak_gbps,
+                        b->timing.min_ms);
     if (!verified)
         cu_error("%s/%s (%s): %s", r->case_name, r->variant, clc_type_name(r->type), r->note);
     if (clc_report_row(b->report, b->table, r) != CLC_OK)

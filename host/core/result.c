@@ -24,12 +24,43 @@ const char *clc_status_name(enum clc_status s)
     }
 }
 
+static const struct {
+    const char *name, *unit;
+} metrics[CLC_METRIC_COUNT] = {
+    [CLC_METRIC_GBPS] = {"gbps", "GB/s"},
+    [CLC_METRIC_NS_PER_ACCESS] = {"ns_per_access", "ns"},
+};
+
+const char *clc_metric_name(enum clc_metric m)
+{
+    return (unsigned)m < CLC_METRIC_COUNT ? metrics[m].name : "?";
+}
+
+const char *clc_metric_unit(enum clc_metric m)
+{
+    return (unsigned)m < CLC_METRIC_COUNT ? metrics[m].unit : "?";
+}
+
+int clc_parse_metric(const char *s, enum clc_metric *m)
+{
+    for (unsigned i = 0; i < CLC_METRIC_COUNT; i++) {
+        if (strcmp(s, metrics[i].name) == 0) {
+            *m = (enum clc_metric)i;
+            return CLC_OK;
+        }
+    }
+    return CLC_USAGE;
+}
+
 void clc_result_init(struct clc_result *r, const char *case_name, const char *variant,
                      enum clc_type type)
 {
     memset(r, 0, sizeof *r);
     snprintf(r->case_name, sizeof r->case_name, "%s", case_name);
     snprintf(r->variant, sizeof r->variant, "%s", variant);
+    snprintf(r->api, sizeof r->api, "opencl");
+    r->metric = CLC_METRIC_GBPS;
+    r->value = r->accesses = NAN;
     r->type = type;
     r->batch = 1;
     r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
@@ -70,8 +101,11 @@ void clc_report_init(struct clc_report *rep, const char *api)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(rep->timestamp, sizeof rep->timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    rep->format = CLC_RESULT_FORMAT;
     rep->device.cc_major = rep->device.cc_minor = rep->device.warp_size = -1;
     rep->device.peak_gbps = rep->device.copy_gbps = NAN;
+    for (int i = 0; i < CLC_MAX_APIS; i++)
+        rep->apis[i].copy_gbps = NAN;
 }
 
 void clc_report_free(struct clc_report *rep)
@@ -97,22 +131,35 @@ int clc_report_add(struct clc_report *rep, const struct clc_result *r)
     return CLC_OK;
 }
 
-void clc_result_complete(struct clc_result *r, bool verified, const struct clc_device_meta *d,
+double clc_report_copy_gbps(const struct clc_report *rep, const struct clc_result *r)
+{
+    for (int i = 0; i < rep->n_apis; i++)
+        if (strcmp(rep->apis[i].name, r->api) == 0)
+            return rep->apis[i].copy_gbps;
+    return rep->device.copy_gbps;
+}
+
+void clc_result_complete(struct clc_result *r, bool verified, double copy_gbps, double peak_gbps,
                          double min_ms)
 {
     r->verified = verified;
     if (verified) {
         r->status = CLC_STATUS_OK;
-        r->gbps = clc_gbps(r->bytes, r->ms_median);
-        r->pct_copy = clc_percent(r->gbps, d->copy_gbps);
-        r->pct_peak = clc_percent(r->gbps, d->peak_gbps);
+        if (r->metric == CLC_METRIC_GBPS) {
+            r->gbps = r->value = clc_gbps(r->bytes, r->ms_median);
+            r->pct_copy = clc_percent(r->gbps, copy_gbps);
+            r->pct_peak = clc_percent(r->gbps, peak_gbps);
+        } else {
+            r->gbps = NAN;
+            r->value = r->accesses > 0 ? r->ms_median * 1e6 / r->accesses : NAN;
+        }
         if (r->batch > 1 && r->note[0] == '\0')
             snprintf(r->note, sizeof r->note, "%d launches per timed sample (one is < %.3g ms)",
                      r->batch, min_ms);
     } else {
         /* a wrong result is never a number */
         r->status = CLC_STATUS_ERROR;
-        r->gbps = r->pct_copy = r->pct_peak = NAN;
+        r->gbps = r->value = r->pct_copy = r->pct_peak = NAN;
         r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
     }
 }

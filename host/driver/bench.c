@@ -289,7 +289,8 @@ cleanup:
 int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified)
 {
     r->size = b->size;
-    clc_result_complete(r, verified, &b->report->device, b->timing.min_ms);
+    clc_result_complete(r, verified, b->report->device.copy_gbps, b->report->device.peak_gbps,
+                        b->timing.min_ms);
     if (verified) {
         if (b->timing.cold) {
             size_t len = strlen(r->note);

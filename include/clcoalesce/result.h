@@ -21,10 +21,31 @@ enum clc_status {
 
 const char *clc_status_name(enum clc_status s);
 
+/* What a row's `value` measures.  A new kind of measurement is a new entry here and in
+ * result.c's table of names and units: the writers, `compare` and `plot` read it from there. */
+enum clc_metric {
+    CLC_METRIC_GBPS,          /* bandwidth: bytes counted / median time, GB/s (higher is better) */
+    CLC_METRIC_NS_PER_ACCESS, /* latency: median time / dependent accesses, ns (lower is better) */
+};
+#define CLC_METRIC_COUNT 2
+
+const char *clc_metric_name(enum clc_metric m); /* "gbps", "ns_per_access": the JSON key */
+const char *clc_metric_unit(enum clc_metric m); /* "GB/s", "ns" */
+/* Parses a metric name; returns CLC_OK or CLC_USAGE. */
+int clc_parse_metric(const char *s, enum clc_metric *m);
+
+/* The version of the JSON result format: 2 added per-row api, metric, unit and value, and the
+ * report's apis.  Files without "format" are version 1 and still read. */
+#define CLC_RESULT_FORMAT 2
+
 /* One measured (or skipped) variant.  Doubles that are unknown hold NAN and become JSON null. */
 struct clc_result {
     char case_name[32];  /* registry name, e.g. "stride" */
     char variant[48];    /* e.g. "inplace", "tiled_padded" */
+    char api[8];         /* the API that ran it: "opencl" or "cuda" */
+    enum clc_metric metric; /* what value measures */
+    double value;        /* the row's figure in clc_metric_unit(metric); NAN unless verified */
+    double accesses;     /* latency rows: dependent accesses per launch (value = ms / accesses) */
     long param;          /* case knob: offset, stride, width ...; meaningful only if has_param */
     bool has_param;
     enum clc_type type;
@@ -37,7 +58,7 @@ struct clc_result {
     double ms_max;
     double cv;           /* coefficient of variation of the samples */
     double ms_host;      /* host-clock time per launch over a batch, NAN if not measured */
-    double gbps;         /* bytes / ms_median */
+    double gbps;         /* bytes / ms_median; NAN for a row whose metric is not bandwidth */
     double pct_copy;     /* gbps as a percent of the measured copy ceiling */
     double pct_peak;     /* gbps as a percent of the theoretical peak */
     /* Access model (predicted from the addresses the kernel touches); NAN when not modelled. */
@@ -81,8 +102,8 @@ struct clc_device_meta {
     double timer_res_ns;
     double peak_gbps;       /* theoretical peak, NAN when unknown */
     char peak_source[32];   /* "nvml", "table", "--peak" or "" */
-    double copy_gbps;       /* measured copy ceiling, NAN when not measured */
-    char copy_source[48];   /* "clEnqueueCopyBuffer" / "cudaMemcpy" */
+    double copy_gbps;       /* the primary API's copy ceiling (apis[0]), NAN when not measured */
+    char copy_source[48];   /* "clEnqueueCopyBuffer" / "cuMemcpyDtoD" */
 };
 
 /* The configuration a run used, echoed in the report so a result file explains itself. */
@@ -97,10 +118,22 @@ struct clc_run_meta {
     char cases[512]; /* the cases asked for, space separated, "" for all */
 };
 
+/* One API a run used: its copy ceiling is what that API's rows are compared with. */
+struct clc_api_meta {
+    char name[8];          /* "opencl" or "cuda" */
+    char version[128];     /* the platform's or driver's version text */
+    double copy_gbps;      /* the API's vendor copy over the run's size, NAN when not measured */
+    char copy_source[48];  /* "clEnqueueCopyBuffer" / "cuMemcpyDtoD" */
+};
+#define CLC_MAX_APIS 2
+
 struct clc_report {
     char tool[32];     /* "clcoalesce" */
     char version[16];
-    char api[16];      /* "opencl" or "cuda" */
+    char api[16];      /* "opencl", "cuda" or "both" */
+    int format;        /* CLC_RESULT_FORMAT when written; as read from a file */
+    struct clc_api_meta apis[CLC_MAX_APIS]; /* the APIs of the run, the first the primary */
+    int n_apis;
     char timestamp[32];/* ISO 8601 UTC */
     struct clc_device_meta device;
     struct clc_run_meta run;
@@ -113,11 +146,16 @@ void clc_report_free(struct clc_report *rep);
 /* Appends a copy of r; returns CLC_OK or CLC_ERR when out of memory. */
 int clc_report_add(struct clc_report *rep, const struct clc_result *r);
 
-/* Completes a timed row: when verified, status OK with GB/s and its percentages of the
- * device's copy ceiling and peak, and, when a sample spanned several launches and no note is
- * set, a note saying so (min_ms: the shortest sample the timing allows); otherwise status
+/* The copy ceiling of the API that ran r: the report's apis entry of that name, else the
+ * device's (a file of format 1 has one API); NAN when unknown. */
+double clc_report_copy_gbps(const struct clc_report *rep, const struct clc_result *r);
+
+/* Completes a timed row: when verified, status OK with its value (GB/s from bytes, or ns per
+ * access from accesses) and, for bandwidth, the percentages of the API's copy ceiling
+ * (copy_gbps) and the device's peak, and, when a sample spanned several launches and no note
+ * is set, a note saying so (min_ms: the shortest sample the timing allows); otherwise status
  * ERROR with every figure NAN, since a wrong result is never a number (the caller says why). */
-void clc_result_complete(struct clc_result *r, bool verified, const struct clc_device_meta *d,
+void clc_result_complete(struct clc_result *r, bool verified, double copy_gbps, double peak_gbps,
                          double min_ms);
 
 /* Appends r to the report and, when table is not NULL, streams it there as a table row.
