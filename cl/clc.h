@@ -2,11 +2,13 @@
  *
  * T is the element type; the host builds each file with -DT=float, or -DT=double -DCLC_FP64
  * on devices with cl_khr_fp64.  Without options the files still compile (T = float), so an
- * editor or `clang -x cl` can check them alone. */
+ * editor or `clang -x cl` can check them alone.  They also compile as CUDA C++ through NVRTC,
+ * with cl/clc_cuda.h included first (it says how). */
 #ifndef CLC_H
 #define CLC_H
 
-#ifdef CLC_FP64
+/* Under CUDA (cl/clc_cuda.h, CLC_CUDA) double needs no extension. */
+#if defined(CLC_FP64) && !defined(CLC_CUDA)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 

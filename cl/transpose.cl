@@ -145,7 +145,11 @@ __kernel void tiled_vec4(__global const T *in, __global T *out, ulong width,
         size_t row = x + c; /* column x + c of in is row x + c of out */
         if (row < width) {
             if (height % 4 == 0) {
-                T4 q = (T4)(v[0][c], v[1][c], v[2][c], v[3][c]);
+                T4 q; /* not (T4)(...): CUDA C++ (cl/clc_cuda.h) has no vector literals */
+                q.s0 = v[0][c];
+                q.s1 = v[1][c];
+                q.s2 = v[2][c];
+                q.s3 = v[3][c];
                 STORE((__global T4 *)out, (row * height + y) / 4, q);
             } else {
                 for (uint r = 0; r < 4; r++)

@@ -1,7 +1,9 @@
-/* test_custom.c - `run custom`: the example kernels in cl/examples verify, are modelled and
- * are ranked against the built-in variants of their pattern; a wrong kernel and a kernel
- * that does not compile fail with exit 1 (the compile error naming the user's file and
- * line); bad or missing options exit 2; and a plain `run` never runs the custom case. */
+/* test_custom.c - `custom`: the example kernels in cl/examples verify, are modelled and are
+ * ranked against the built-in variants of their pattern; a wrong kernel and a kernel that
+ * does not compile fail with exit 1 (the compile error naming the user's file and line); a
+ * kernel that reaches outside its buffers is named by the checked run before any unchecked
+ * launch; one that crashes is reported, one that never ends stops at --timeout; bad or
+ * missing options exit 2. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -21,17 +23,6 @@ static char out[1 << 16], err[1 << 16];
  * transpose with 7 elements past the matrix that must stay untouched. */
 #define ODD_SIZE (4 * 10007)
 
-static void custom_opts(struct clc_opts *o, const char *file, const char *kernel,
-                        const char *pattern, unsigned items)
-{
-    clc_test_opts(o);
-    o->size = ODD_SIZE;
-    o->kernel_file = file;
-    o->kernel_name = kernel;
-    o->pattern = pattern;
-    o->items_per_thread = items;
-}
-
 static size_t count_case(const struct clc_report *rep, const char *case_name)
 {
     size_t n = 0;
@@ -40,16 +31,34 @@ static size_t count_case(const struct clc_report *rep, const char *case_name)
     return n;
 }
 
-/* Runs an example through the library and checks: every row verified, one custom row (the
+/* Runs `custom` with `args` (file, kernel, pattern ...) at ODD_SIZE through the binary into a
+ * JSON report, asserts exit 0 and reads the report into rep. */
+static void run_custom_json(const char *args, struct clc_report *rep)
+{
+    char dir[64], cmd[1024];
+    clc_test_make_dir(dir, "custom-json");
+    const char *json = clc_test_path(dir, "r.json");
+    snprintf(cmd, sizeof cmd, "custom %s --size %d -r 2 -f json -o %s", args, ODD_SIZE, json);
+    clc_test_expect(cmd, 0, NULL, out, sizeof out, err, sizeof err);
+    ck_assert_int_eq(clc_read_json(json, rep), CLC_OK);
+    clc_test_remove_dir(dir);
+}
+
+/* Runs an example through the binary and checks: every row verified, one custom row (the
  * first) with the kernel's name and a model figure, and rows of every case it ranks with.
  * Returns the custom row's model efficiency. */
 static double run_example(const char *file, const char *kernel, const char *pattern,
                           unsigned items, const char *const *compare, size_t n_compare)
 {
-    struct clc_opts o;
     struct clc_report rep;
-    custom_opts(&o, file, kernel, pattern, items);
-    clc_test_run_verified("custom", &o, 2, &rep);
+    char args[512] = "";
+    snprintf(args, sizeof args, "--kernel-file %s --kernel %s --pattern %s", file, kernel,
+             pattern);
+    if (items)
+        snprintf(args + strlen(args), sizeof args - strlen(args), " --items-per-thread %u",
+                 items);
+    run_custom_json(args, &rep);
+    clc_test_assert_all_verified(&rep, 2);
     const struct clc_result *r = &rep.results[0];
     ck_assert_str_eq(r->case_name, "custom");
     ck_assert_str_eq(r->variant, kernel);
@@ -116,13 +125,13 @@ static const char *copy_kernel(const char *name, const char *before, const char 
     return write_kernel(name, text);
 }
 
-/* Runs `run custom` on kernel `kernel` of file with the copy pattern at 16 KiB and the
+/* Runs `custom` on kernel `kernel` of file with the copy pattern at 16 KiB and the
  * options `extra`; asserts the exit code and, unless needle is NULL, that stderr holds it. */
 static void run_copy_pattern(const char *file, const char *kernel, const char *extra, int code,
                              const char *needle)
 {
     char args[512];
-    snprintf(args, sizeof args, "run custom --kernel-file %s --kernel %s --pattern copy "
+    snprintf(args, sizeof args, "custom --kernel-file %s --kernel %s --pattern copy "
              "--size 16KiB %s", file, kernel, extra);
     clc_test_expect(args, code, needle, out, sizeof out, err, sizeof err);
 }
@@ -139,10 +148,11 @@ START_TEST(plain_gather_runs_without_model)
                     "    if (i < n)\n"
                     "        out[i] = in[idx[i]];\n"
                     "}\n");
-    struct clc_opts o;
     struct clc_report rep;
-    custom_opts(&o, file, "g", "gather", 0);
-    clc_test_run_verified("custom", &o, 2, &rep);
+    char args[512];
+    snprintf(args, sizeof args, "--kernel-file %s --kernel g --pattern gather", file);
+    run_custom_json(args, &rep);
+    clc_test_assert_all_verified(&rep, 2);
     const struct clc_result *r = &rep.results[0];
     ck_assert_str_eq(r->case_name, "custom");
     ck_assert(isnan(r->model_efficiency));
@@ -160,7 +170,7 @@ END_TEST
 START_TEST(cli_prints_ranking)
 {
     ck_assert_int_eq(chdir(CLC_TEST_SOURCE_DIR), 0); /* each test runs in its own process */
-    const char *args = "run custom --kernel-file cl/examples/scale_strided_bad.cl --kernel "
+    const char *args = "custom --kernel-file cl/examples/scale_strided_bad.cl --kernel "
                        "scale_chunked --pattern scale --items-per-thread 8 --size 64KiB -r 2";
     clc_test_expect(args, 0, NULL, out, sizeof out, err, sizeof err);
     const char *rank = strstr(out, "ranking: scale_chunked (pattern scale)");
@@ -244,58 +254,106 @@ START_TEST(bad_options)
         int code;
         const char *needle; /* in stderr */
     } runs[] = {
-        {"run custom", 2, "missing --kernel-file, --kernel, --pattern"},
-        {"run custom " COPY_FLOAT4, 2, "missing --pattern"},
-        {"run custom " COPY_FLOAT4 " --pattern reduce", 2,
+        {"custom", 2, "missing --kernel-file, --kernel, --pattern"},
+        {"custom " COPY_FLOAT4, 2, "missing --pattern"},
+        {"custom " COPY_FLOAT4 " --pattern reduce", 2,
          "--pattern takes copy, scale, transpose or gather, not 'reduce'"},
-        {"run copy " COPY_FLOAT4 " --pattern copy", 2, "with the custom case only"},
-        {"run --kernel-file x.cl", 2, "with the custom case only"},
-        {"run stride --local 64", 2, "with the custom case only"},
-        {"run custom " COPY_FLOAT4 " --pattern copy --local 32x8", 2, "launches in 1-D"},
-        {"run custom " COPY_FLOAT4 " --pattern transpose --local 32", 2, "launches in 2-D"},
-        {"run custom " COPY_FLOAT4 " --pattern copy --local 8y8", 2, "--local takes N or XxY"},
-        {"run custom " COPY_FLOAT4 " --pattern copy --items-per-thread 0", 2,
+        {"run copy " COPY_FLOAT4 " --pattern copy", 2, "unknown option '--kernel-file'"},
+        {"run --kernel-file x.cl", 2, "unknown option '--kernel-file'"},
+        {"run stride --local 64", 2, "unknown option '--local'"},
+        {"custom " COPY_FLOAT4 " --pattern copy stride", 2, "unknown case 'stride'"},
+        {"custom " COPY_FLOAT4 " --pattern copy --sweep-size 1MiB:2MiB", 2,
+         "unknown option '--sweep-size'"},
+        {"custom " COPY_FLOAT4 " --pattern copy --timeout -1", 2, "--timeout takes"},
+        {"custom --kernel-file '' --kernel k --pattern copy", 2, "--kernel-file takes a file"},
+        {"custom " COPY_FLOAT4 " --pattern copy --local 32x8", 2, "launches in 1-D"},
+        {"custom " COPY_FLOAT4 " --pattern transpose --local 32", 2, "launches in 2-D"},
+        {"custom " COPY_FLOAT4 " --pattern copy --local 8y8", 2, "--local takes N or XxY"},
+        {"custom " COPY_FLOAT4 " --pattern copy --items-per-thread 0", 2,
          "--items-per-thread"},
-        {"run custom " COPY_FLOAT4 " --pattern copy --type double", 2, "float only"},
+        {"custom " COPY_FLOAT4 " --pattern copy --type double", 2, "float only"},
         /* run time: exit 1 */
-        {"run custom --kernel-file /nonexistent/k.cl --kernel k --pattern copy --size 16KiB", 1,
+        {"custom --kernel-file /nonexistent/k.cl --kernel k --pattern copy --size 16KiB", 1,
          "cannot read kernel file '/nonexistent/k.cl'"},
-        {"run custom " COPY_FLOAT4 " --pattern gather --size 16KiB", 1,
+        {"custom --kernel-file " CLC_TEST_SOURCE_DIR "/cl --kernel k --pattern copy --size 16KiB",
+         1, "Is a directory"},
+        {"custom " COPY_FLOAT4 " --pattern gather --size 16KiB", 1,
          "takes 3 parameters; the gather pattern passes 4"},
-        {"run custom --kernel-file " EXAMPLES "copy_float4.cl --kernel nope --pattern copy "
+        {"custom --kernel-file " EXAMPLES "copy_float4.cl --kernel nope --pattern copy "
          "--size 16KiB", 1, "no __kernel 'nope'"},
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
         clc_test_expect(runs[i].args, runs[i].code, runs[i].needle, out, sizeof out, err,
                         sizeof err);
     /* the help names every pattern's signature */
-    ck_assert_int_eq(clc_test_cli("run custom --help", out, sizeof out, err, sizeof err), 0);
+    ck_assert_int_eq(clc_test_cli("custom --help", out, sizeof out, err, sizeof err), 0);
     clc_test_assert_has(out, "ulong width, ulong height CLC_TRACE_ARGS");
     clc_test_assert_has(out, "__global const uint *idx");
     clc_test_assert_has(out, "--items-per-thread");
 }
 END_TEST
 
-/* A plain run (no case named) leaves custom out: it would fail without its options (a
- * run-time error), so a run of every other case with a variant none has must end in the
- * usage error for the unknown variant, and add no custom row. */
-START_TEST(not_in_default_run)
+/* An index far past the end of out: the checked run names the work-item, the buffer and the
+ * index, and the unchecked kernel never runs (no rows). */
+START_TEST(store_out_of_bounds_named)
 {
-    ck_assert(!clc_case_runs_by_default(clc_find_case("custom")));
-    ck_assert(clc_case_runs_by_default(clc_find_case("copy")));
-    struct clc_opts o;
-    struct clc_report rep;
-    clc_test_opts(&o);
-    o.size = 4096;
-    o.variant = "no-such-variant";
-    clc_report_init(&rep, "opencl");
-    ck_assert_int_eq(clc_run(&o, NULL, 0, &rep, NULL), CLC_USAGE);
-    ck_assert_uint_eq(count_case(&rep, "custom"), 0);
-    clc_report_free(&rep);
-    /* and `cases` lists it */
-    ck_assert_int_eq(clc_test_cli("cases", out, sizeof out, err, sizeof err), 0);
-    clc_test_assert_has(out, "custom\n");
-    clc_test_assert_has(out, "runs only when named");
+    const char *file = write_kernel(
+        "oob.cl", "#include \"clc.h\"\n"
+                  "__kernel void copy_k(__global const T *in, __global T *out, ulong n "
+                  "CLC_TRACE_ARGS)\n"
+                  "{\n"
+                  "    CLC_TRACE_BEGIN\n"
+                  "    size_t i = get_global_id(0);\n"
+                  "    if (i < n)\n"
+                  "        STORE(out, i + 100000000, LOAD(in, i));\n"
+                  "}\n");
+    run_copy_pattern(file, "copy_k", "-f json", 1,
+                     "work-item 0 of copy_k stores out[100000000]; out holds 262144 elements");
+    clc_test_assert_has(err, "before any unchecked launch");
+    clc_test_assert_lacks(out, "\"results\"");
+}
+END_TEST
+
+START_TEST(load_out_of_bounds_named)
+{
+    const char *file = copy_kernel("oobload.cl", "", "LOAD(in, i + 100000000)", "");
+    run_copy_pattern(file, "k", "", 1, "work-item 0 of k loads in[100000000]; in holds 262144");
+    const char *below = copy_kernel("below.cl", "", "LOAD(in, (long)i - 1000000)", "");
+    run_copy_pattern(below, "k", "", 1, "work-item 0 of k loads in[-1000000]");
+}
+END_TEST
+
+/* A kernel that writes far outside its buffer without LOAD / STORE: the checked run cannot
+ * see it, and on a CPU the child process that runs it dies; the error says so. */
+START_TEST(crash_is_reported)
+{
+    const char *file = write_kernel(
+        "crash.cl", "__kernel void k(__global const float *in, __global float *out, ulong n)\n"
+                    "{\n"
+                    "    size_t i = get_global_id(0);\n"
+                    "    if (i < n)\n"
+                    "        out[i + 4000000000000ul] = in[i];\n"
+                    "}\n");
+    struct clc_device d = clc_test_default_device();
+    if (!d.cpu)
+        return; /* a GPU reports the failed launch instead, tested on the GPU */
+    run_copy_pattern(file, "k", "", 1, "crashed the process that ran it");
+}
+END_TEST
+
+/* A loop whose bound is never reached ends at --timeout, naming the kernel. */
+START_TEST(endless_loop_times_out)
+{
+    const char *file = write_kernel(
+        "loop.cl", "__kernel void spin(__global const float *in, __global float *out, ulong n)\n"
+                   "{\n"
+                   "    size_t i = get_global_id(0);\n"
+                   "    for (ulong k = 0; k != n + 1; k += 2)\n"
+                   "        out[i % n] = in[i % n] + k;\n"
+                   "}\n");
+    run_copy_pattern(file, "spin", "--timeout 3", 1, "took longer than --timeout 3 s");
+    clc_test_assert_has(err, "spin");
+    clc_test_assert_has(err, "barrier");
 }
 END_TEST
 
@@ -306,7 +364,8 @@ int main(void)
         transpose_example_verifies_and_ranks, plain_gather_runs_without_model,
         cli_prints_ranking, wrong_kernel_exits_1, declared_shape,
         compile_error_names_file_and_line,
-        bad_options, not_in_default_run,
+        bad_options, store_out_of_bounds_named, load_out_of_bounds_named, crash_is_reported,
+        endless_loop_times_out,
     };
     return clc_test_main(clc_test_suite("custom", tests, sizeof tests / sizeof tests[0]));
 }

@@ -62,8 +62,9 @@ START_TEST(explain_offset_and_stride_params)
     clc_test_assert_has(out, "overall   16.00 sectors/request, efficiency 50%");
     assert_fits_80(out);
 
-    ck_assert_int_eq(cli("explain stride --param 99"), 1);
-    clc_test_assert_has(err, "param 99");
+    /* a param the variant does not have is a usage error that lists the ones it has */
+    ck_assert_int_eq(cli("explain stride --param 99"), 2);
+    clc_test_assert_has(err, "no param 99; its params: 1, 2, 3");
 }
 END_TEST
 
@@ -127,7 +128,7 @@ END_TEST
 /* PoCL returns no PTX: a clear message and exit 1.  On NVIDIA: the PTX, loads counted. */
 START_TEST(ptx_command)
 {
-    bool nvidia = clc_test_default_device().is_nvidia;
+    bool nvidia = clc_test_default_device().nvidia;
     int rc = cli("ptx coalesced");
     if (nvidia) {
         ck_assert_int_eq(rc, 0);
@@ -156,7 +157,8 @@ START_TEST(ptx_command)
     ck_assert_int_eq(cli("ptx transpose --raw --verbose"), 2);
     clc_test_assert_has(err, "--verbose and --raw do not go together");
     ck_assert_int_eq(cli("ptx nosuchcase"), 2);
-    ck_assert_int_eq(cli("ptx coalesced --param 1"), 2); /* explain's option, not ptx's */
+    ck_assert_int_eq(cli("ptx coalesced --param 1"), 2); /* a param needs a variant */
+    clc_test_assert_has(err, "--param goes with --variant");
     ck_assert_int_eq(cli("ptx --help"), 0);
     clc_test_assert_has(out, "usage: clcoalesce ptx CASE");
 }

@@ -174,8 +174,8 @@ START_TEST(test_quick_form)
     char *a = test_form("run stride --type float --size 16MiB --reps 5");
     ck_assert_str_eq(a, "run stride --type float --quick");
     free(a);
-    a = test_form("run custom --kernel-file x.cl --kernel k --pattern copy");
-    ck_assert_str_eq(a, "run custom --kernel-file x.cl --kernel k --pattern copy --quick");
+    a = test_form("custom --kernel-file x.cl --kernel k --pattern copy");
+    ck_assert_str_eq(a, "custom --kernel-file x.cl --kernel k --pattern copy --quick");
     free(a);
     a = test_form("run copy -q");
     ck_assert_str_eq(a, "run copy -q");

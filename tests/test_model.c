@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "clcoalesce/model.h"
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
 #include "testutil.h"
 
 /* ------------------------------------------------------------------ synthetic traces */
@@ -294,60 +297,27 @@ END_TEST
 
 /* Keeps the trace of every modelled row, keyed by param and type, to check the load and
  * store figures separately (the row holds only the overall one). */
-struct kept {
-    long param;
-    enum clc_type type;
-    struct clc_model m;
-};
-struct keeper {
-    struct kept rows[128];
-    int n;
-};
-
-static void keep_hook(void *arg, const struct clc_result *r, const char *file, const char *opts,
-                      const char *kernel, const struct clc_trace *tr)
-{
-    struct keeper *k = arg;
-    ck_assert_ptr_nonnull(file);
-    ck_assert_ptr_nonnull(opts);
-    clc_test_assert_has(opts, "-DT=");
-    clc_test_assert_lacks(opts, "CLC_TRACE");
-    ck_assert(kernel[0] != '\0');
-    if (k->n < 128) {
-        k->rows[k->n].param = r->has_param ? r->param : -1;
-        k->rows[k->n].type = r->type;
-        ck_assert_int_eq(clc_model_analyse(tr, &k->rows[k->n].m), 0);
-        k->n++;
-    }
-}
-
-static const struct clc_model *kept(const struct keeper *k, long param, enum clc_type t)
-{
-    for (int i = 0; i < k->n; i++)
-        if (k->rows[i].param == param && k->rows[i].type == t)
-            return &k->rows[i].m;
-    ck_abort_msg("no trace for param %ld", param);
-    return NULL;
-}
-
 /* Buffers aligned to 128 bytes make the article's figures exact (PoCL and NVIDIA: 1024
  * bits or more); with a smaller alignment a coalesced request may straddle one more. */
 static double align_slack(void)
 {
     cl_uint bits = 0;
-    clGetDeviceInfo(clc_test_default_device().id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits,
-                    &bits, NULL);
+    clGetDeviceInfo((cl_device_id)clc_test_default_device().handle[1],
+                    CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL);
     return bits >= 1024 ? 0 : 1;
 }
 
-static void run_modelled(const char *name, struct keeper *k, struct clc_report *rep)
+static void run_modelled(const char *name, struct clc_report *rep)
 {
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.model_hook = keep_hook;
-    o.model_hook_arg = k;
-    k->n = 0;
-    clc_test_run_verified(name, &o, 1, rep);
+    clc_test_run_verified(name, NULL, 1, rep);
+}
+
+/* The load (store false) or store sectors per request of row variant:param in type t. */
+static double side(const struct clc_report *rep, const char *variant, long param,
+                   enum clc_type t, bool store)
+{
+    const struct clc_result *r = clc_test_get(rep, variant, param, t);
+    return store ? r->model_st_sectors_per_req : r->model_ld_sectors_per_req;
 }
 
 /* The sectors per request of row inplace:param of type t (the stride and offset cases). */
@@ -365,23 +335,21 @@ static void assert_spr(double got, double want, double slack)
 START_TEST(traced_coalesced_and_uncoalesced)
 {
     double slack = align_slack();
-    struct keeper k;
     struct clc_report rep;
-    run_modelled("coalesced", &k, &rep);
+    run_modelled("coalesced", &rep);
     const struct clc_result *r = &rep.results[0];
     assert_spr(r->model_sectors_per_req, 4, slack);
-    assert_spr(kept(&k, -1, CLC_FLOAT)->sectors_per_req_load, 4, slack);
+    assert_spr(side(&rep, "kernel", -1, CLC_FLOAT, false), 4, slack);
     if (slack == 0) {
         ck_assert_double_eq(r->model_efficiency, 1);
         ck_assert_double_eq(r->model_bytes_moved, (double)r->bytes); /* n a multiple of 256 */
     }
     clc_report_free(&rep);
 
-    run_modelled("uncoalesced", &k, &rep);
+    run_modelled("uncoalesced", &rep);
     r = &rep.results[0];
-    const struct clc_model *m = kept(&k, -1, CLC_FLOAT);
-    ck_assert_double_eq(m->sectors_per_req_load, 32);
-    assert_spr(m->sectors_per_req_store, 4, slack);
+    ck_assert_double_eq(side(&rep, "kernel", -1, CLC_FLOAT, false), 32);
+    assert_spr(side(&rep, "kernel", -1, CLC_FLOAT, true), 4, slack);
     assert_spr(r->model_sectors_per_req, 18, slack / 2);
     ck_assert(r->model_efficiency < 0.25);
     clc_report_free(&rep);
@@ -391,16 +359,15 @@ END_TEST
 START_TEST(traced_stride)
 {
     double slack = align_slack();
-    struct keeper k;
     struct clc_report rep;
-    run_modelled("stride", &k, &rep);
+    run_modelled("stride", &rep);
     assert_spr(spr(&rep, 1, CLC_FLOAT), 4, slack);
     assert_spr(spr(&rep, 2, CLC_FLOAT), 8, slack);
     assert_spr(spr(&rep, 4, CLC_FLOAT), 16, slack);
     ck_assert_double_eq(spr(&rep, 8, CLC_FLOAT), 32);
     ck_assert_double_eq(spr(&rep, 32, CLC_FLOAT), 32);
-    ck_assert_double_eq(kept(&k, 32, CLC_FLOAT)->sectors_per_req_load, 32);
-    ck_assert_double_eq(kept(&k, 32, CLC_FLOAT)->sectors_per_req_store, 32);
+    ck_assert_double_eq(side(&rep, "inplace", 32, CLC_FLOAT, false), 32);
+    ck_assert_double_eq(side(&rep, "inplace", 32, CLC_FLOAT, true), 32);
     ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 32, CLC_FLOAT)->model_efficiency,
                             0.125, 1e-12);
     if (clc_test_find(&rep, "inplace", 2, CLC_DOUBLE) != NULL) {
@@ -419,15 +386,14 @@ END_TEST
 START_TEST(traced_offset)
 {
     double slack = align_slack();
-    struct keeper k;
     struct clc_report rep;
-    run_modelled("offset", &k, &rep);
+    run_modelled("offset", &rep);
     assert_spr(spr(&rep, 0, CLC_FLOAT), 4, slack);
     if (slack == 0) {
         ck_assert_double_eq(spr(&rep, 1, CLC_FLOAT), 5);
         ck_assert_double_eq(spr(&rep, 8, CLC_FLOAT), 4);
-        ck_assert_double_eq(kept(&k, 1, CLC_FLOAT)->sectors_per_req_load, 5);
-        ck_assert_double_eq(kept(&k, 1, CLC_FLOAT)->sectors_per_req_store, 5);
+        ck_assert_double_eq(side(&rep, "inplace", 1, CLC_FLOAT, false), 5);
+        ck_assert_double_eq(side(&rep, "inplace", 1, CLC_FLOAT, true), 5);
         ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_efficiency,
                                 0.8, 1e-12);
         if (clc_test_find(&rep, "inplace", 1, CLC_DOUBLE) != NULL)
@@ -444,9 +410,8 @@ END_TEST
  * --no-model (opts.model false) no row is modelled. */
 START_TEST(unmodelled_rows)
 {
-    struct keeper k;
     struct clc_report rep;
-    run_modelled("copy", &k, &rep);
+    run_modelled("copy", &rep);
     const struct clc_result *e = clc_test_get(&rep, "enqueue", -1, CLC_FLOAT);
     ck_assert(isnan(e->model_sectors_per_req) && isnan(e->model_efficiency) &&
               isnan(e->model_bytes_moved));

@@ -70,9 +70,9 @@ static void make_fake_devices(void)
     int plat[] = {0, 1, 1}, dev[] = {0, 0, 1};
     for (int i = 0; i < 3; i++) {
         fake[i].index = i;
-        fake[i].platform_index = plat[i];
-        fake[i].device_index = dev[i];
-        fake[i].type = i == 0 ? CL_DEVICE_TYPE_CPU : CL_DEVICE_TYPE_GPU;
+        snprintf(fake[i].label, sizeof fake[i].label, "%d:%d", plat[i], dev[i]);
+        fake[i].cpu = i == 0;
+        fake[i].gpu = i != 0;
         snprintf(fake[i].meta.name, sizeof fake[i].meta.name, "%s", names[i]);
     }
 }
@@ -252,8 +252,12 @@ START_TEST(registry_is_consistent)
     for (size_t i = 0; i < clc_n_cases; i++) {
         const struct clc_case *c = clc_cases[i];
         ck_assert_ptr_eq(clc_find_case(c->name), c);
-        ck_assert(c->cl_file && c->summary && c->variants && c->bytes_rule && c->expect && c->run);
-        ck_assert(c->types != 0);
+        ck_assert(c->cl_file && c->summary && c->variants_text && c->bytes_rule && c->expect);
+        ck_assert(c->types != 0 && c->min_elems >= 1 && c->n_variants >= 1);
+        for (size_t v = 0; v < c->n_variants; v++) {
+            ck_assert_ptr_nonnull(c->variants[v].plan);
+            ck_assert_ptr_eq(clc_find_variant(c, c->variants[v].name), &c->variants[v]);
+        }
         char path[512];
         snprintf(path, sizeof path, "%s/%s", CLC_TEST_KERNEL_DIR, c->cl_file);
         ck_assert_msg(access(path, R_OK) == 0, "missing %s", path);
@@ -375,7 +379,7 @@ START_TEST(timing_policy)
     struct clc_timing t;
     o.warmup_ms = 0;
     o.host_check = true;
-    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(clc_time_launches(&tm, 1, &o, &t), CLC_OK);
     ck_assert(f.probe_seen && !f.probe_twice);
     ck_assert_int_eq(t.batch, 1);
     ck_assert_int_eq(t.reps, 20);
@@ -392,7 +396,7 @@ START_TEST(timing_policy)
     struct fake_api s = {.ms_per_launch = 0.01};
     tm.api = &s;
     o.host_check = false;
-    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(clc_time_launches(&tm, 1, &o, &t), CLC_OK);
     ck_assert_int_eq(t.batch, 20); /* 0.2 ms / 0.01 ms */
     ck_assert(fabs(t.ms_median - 0.01) < 1e-12);
     ck_assert(isnan(t.ms_host));
@@ -404,13 +408,13 @@ START_TEST(timing_policy)
     tm.api = &w;
     o.warmup_ms = 5;
     uint64_t t0 = clc_now_ns();
-    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(clc_time_launches(&tm, 1, &o, &t), CLC_OK);
     ck_assert((double)(clc_now_ns() - t0) * 1e-6 >= 5);
     ck_assert_int_gt(w.runs, 2);
     o.warmup = 0; /* no warm-up at all, whatever warmup_ms says */
     struct fake_api z = {.ms_per_launch = 1.0};
     tm.api = &z;
-    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(clc_time_launches(&tm, 1, &o, &t), CLC_OK);
     ck_assert_int_eq(z.runs, 0);
 
     /* cold: a flush before the probe and before each sample, no batching, coarse when short */
@@ -418,7 +422,7 @@ START_TEST(timing_policy)
     tm.api = &c;
     o.cold = true;
     o.host_check = true;
-    ck_assert_int_eq(clc_time_launches(&tm, &o, &t), CLC_OK);
+    ck_assert_int_eq(clc_time_launches(&tm, 1, &o, &t), CLC_OK);
     ck_assert_int_eq(c.flushes_before_probe, 1);
     ck_assert_int_eq(c.flushes, 1 + 20);
     ck_assert_int_eq(t.batch, 1);

@@ -16,6 +16,7 @@ void clc_test_opts(struct clc_opts *o)
     o->reps = 3;
     o->warmup = 1;
     o->kernel_dir = CLC_TEST_KERNEL_DIR;
+    o->progress = 0;
     clc_quiet = true;
 }
 
@@ -23,7 +24,7 @@ struct clc_device clc_test_default_device(void)
 {
     struct clc_device *devs;
     int n;
-    ck_assert_int_eq(clc_devices(&devs, &n), CLC_OK);
+    ck_assert_int_eq(clc_backend_ops(CLC_API_OPENCL)->devices(&devs, &n, false), CLC_OK);
     int di = clc_select_device(devs, n, NULL);
     ck_assert_int_ge(di, 0);
     struct clc_device d = devs[di];
@@ -236,7 +237,7 @@ struct clc_result clc_test_row(const char *case_name, const char *variant, long 
     r.reps = 3;
     r.ms_median = r.ms_min = r.ms_max = (double)r.bytes / (gbps * 1e6);
     r.cv = 0;
-    r.gbps = gbps;
+    r.gbps = r.value = gbps;
     r.verified = true;
     r.status = CLC_STATUS_OK;
     return r;

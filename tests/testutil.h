@@ -6,7 +6,7 @@
 #include <check.h>
 #include <stdbool.h>
 
-#include "clcoalesce/cases.h"
+#include "clcoalesce/driver.h"
 
 /* Per-test timeout in seconds: PoCL compiles kernels with LLVM on first use. */
 #define CLC_TEST_TIMEOUT 600

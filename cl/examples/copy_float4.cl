@@ -1,6 +1,6 @@
-/* copy_float4.cl - an example for `clcoalesce run custom`, pattern copy: out[i] = in[i].
+/* copy_float4.cl - an example for `clcoalesce custom`, pattern copy: out[i] = in[i].
  *
- *   clcoalesce run custom --kernel-file cl/examples/copy_float4.cl --kernel copy_float4 \
+ *   clcoalesce custom --kernel-file cl/examples/copy_float4.cl --kernel copy_float4 \
  *       --pattern copy --items-per-thread 4
  *
  * Each work-item moves one float4 (16 bytes) instead of one float: a warp's request then

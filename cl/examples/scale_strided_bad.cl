@@ -1,7 +1,7 @@
-/* scale_strided_bad.cl - an example for `clcoalesce run custom`, pattern scale:
+/* scale_strided_bad.cl - an example for `clcoalesce custom`, pattern scale:
  * out[i] = 2 * in[i], written the way a CPU programmer might, and deliberately slow.
  *
- *   clcoalesce run custom --kernel-file cl/examples/scale_strided_bad.cl \
+ *   clcoalesce custom --kernel-file cl/examples/scale_strided_bad.cl \
  *       --kernel scale_chunked --pattern scale --items-per-thread 8
  *
  * Each work-item takes a contiguous chunk of CLC_ITEMS elements (the host defines

@@ -1,7 +1,7 @@
-/* transpose_tiled.cl - an example for `clcoalesce run custom`, pattern transpose:
+/* transpose_tiled.cl - an example for `clcoalesce custom`, pattern transpose:
  * out[x * height + y] = in[y * width + x] for a width x height row-major `in`.
  *
- *   clcoalesce run custom --kernel-file cl/examples/transpose_tiled.cl \
+ *   clcoalesce custom --kernel-file cl/examples/transpose_tiled.cl \
  *       --kernel transpose_tiled --pattern transpose
  *
  * With the defaults (--local 32x8, --items-per-thread 4) a work-group of 32 x 8 work-items

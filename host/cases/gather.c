@@ -1,6 +1,5 @@
 /* gather.c - out[i] = in[idx[i]] with identity indices, a random permutation, and a
- * permutation shuffled only within blocks of k elements (the locality knob).  The kernel
- * takes an index array besides in and out, so the case runs its own launches. */
+ * permutation shuffled only within blocks of k elements (the locality knob). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -8,96 +7,62 @@
 
 #define LOCAL 256
 
-struct gather_run {
-    cl_kernel k;
-    cl_mem in, idx, out;
-    size_t n;
-    uint32_t *h_idx;
-    void *got, *want;
-};
-
-static int run_variant(struct clc_bench *b, enum clc_type t, struct gather_run *g,
-                       const char *variant, size_t block, bool has_param)
+static size_t blocks(const struct clc_env *e, const struct clc_variant *v, long *out)
 {
-    if (!clc_bench_wants(b, variant))
-        return CLC_OK;
-    size_t n = g->n, es = clc_type_size(t);
-    cl_ulong count = n;
-    struct clc_launch l = {g->k, 1, {clc_round_up(n, LOCAL)}, {LOCAL}};
-    struct clc_result r;
-    struct clc_timing tm;
-    clc_result_init(&r, b->c->name, variant, t);
-    if (has_param)
-        clc_result_set_param(&r, (long)block);
-    r.bytes = (uint64_t)n * (es + sizeof(cl_uint)) + (uint64_t)n * es;
-    clc_gather_indices(g->h_idx, n, block);
-    if (clc_write(b->ctx, g->idx, 0, n * sizeof(cl_uint), g->h_idx) ||
-        clc_bench_poison(b, g->out, n * es) || clc_arg(g->k, 0, sizeof g->in, &g->in) ||
-        clc_arg(g->k, 1, sizeof g->idx, &g->idx) || clc_arg(g->k, 2, sizeof g->out, &g->out) ||
-        clc_arg(g->k, 3, sizeof count, &count) ||
-        clc_bench_time(b, &r, clc_enqueue_kernel, &l, &tm) ||
-        clc_read(b->ctx, g->out, 0, n * es, g->got))
-        return CLC_ERR;
-    /* in holds clc_value(j), so the expected output needs only the indices */
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < n; i++)
-        clc_put(g->want, i, t, clc_value(g->h_idx[i]));
-    return clc_bench_finish(b, &r, clc_check_values(&r, g->got, g->want, n, t, 0));
+    (void)e;
+    (void)v;
+    out[0] = 32;
+    out[1] = 1024;
+    out[2] = 32768;
+    return 3;
 }
 
-static int run(struct clc_bench *b, enum clc_type t)
+/* block 1 leaves the identity; block n shuffles everything (see clc_gather_indices) */
+static int plan(const struct clc_env *e, const struct clc_variant *v, long param,
+                struct clc_plan *p)
 {
-    static const size_t blocks[] = {32, 1024, 32768};
-    struct gather_run g = {.n = clc_bench_elems(b, t)};
-    size_t es = clc_type_size(t);
-    int rc = CLC_ERR;
     /* uint indices reach 2^32 - 1 elements; larger arrays (> 16 GiB of float) are cut */
-    if (g.n > UINT32_MAX)
-        g.n = UINT32_MAX;
-    g.h_idx = malloc(g.n * sizeof *g.h_idx);
-    g.got = clc_host_alloc(g.n, t);
-    g.want = clc_host_alloc(g.n, t);
-    if (g.h_idx == NULL) {
-        clc_error("out of host memory for %zu indices", g.n);
-        goto cleanup;
-    }
-    if (g.got == NULL || g.want == NULL || clc_bench_kernel(b, t, NULL, "gather", &g.k) ||
-        clc_buffer(b->ctx, g.n * es, "input", &g.in) ||
-        clc_buffer(b->ctx, g.n * sizeof(cl_uint), "indices", &g.idx) ||
-        clc_buffer(b->ctx, g.n * es, "output", &g.out) ||
-        clc_bench_init_values(b, t, g.in, g.n))
-        goto cleanup;
-    rc = CLC_OK;
-    if (run_variant(b, t, &g, "identity", 1, false) != CLC_OK)
-        rc = CLC_ERR;
-    if (run_variant(b, t, &g, "random", g.n, false) != CLC_OK)
-        rc = CLC_ERR;
-    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
-        if (run_variant(b, t, &g, "block_random", blocks[i], true) != CLC_OK)
-            rc = CLC_ERR;
-cleanup:
-    if (g.k)
-        clReleaseKernel(g.k);
-    if (g.in)
-        clReleaseMemObject(g.in);
-    if (g.idx)
-        clReleaseMemObject(g.idx);
-    if (g.out)
-        clReleaseMemObject(g.out);
-    free(g.h_idx);
-    free(g.got);
-    free(g.want);
-    return rc;
+    size_t n = e->n > UINT32_MAX ? UINT32_MAX : e->n;
+    size_t block = v->data != NULL ? *(const size_t *)v->data : (size_t)param;
+    unsigned es = clc_env_es(e);
+    uint32_t *idx = clc_plan_host(p, n * sizeof *idx);
+    if (idx == NULL)
+        return CLC_ERR;
+    clc_gather_indices(idx, n, block ? block : n);
+    unsigned in = clc_plan_buffer(p, "in", n, es, CLC_INIT_VALUES);
+    unsigned ix = clc_plan_buffer(p, "idx", n, sizeof *idx, CLC_INIT_HOST);
+    unsigned out = clc_plan_buffer(p, "out", n, es, CLC_INIT_POISON);
+    p->bufs[ix].host = idx;
+    p->bufs[out].read_back = true;
+    p->kernel = v->kernel;
+    clc_plan_arg_buf(p, in);
+    clc_plan_arg_buf(p, ix);
+    clc_plan_arg_buf(p, out);
+    clc_plan_arg_u64(p, n);
+    clc_plan_1d(p, n, LOCAL);
+    p->bytes = (uint64_t)n * (es + sizeof *idx) + (uint64_t)n * es;
+    p->check = clc_check_gather;
+    if (n < e->n)
+        clc_plan_note(p, "first %zu elements (uint indices)", n);
+    return CLC_OK;
 }
+
+static const size_t identity = 1, all = 0;
+
+static const struct clc_variant variants[] = {
+    {.name = "identity", .kernel = "gather", .plan = plan, .data = &identity},
+    {.name = "random", .kernel = "gather", .plan = plan, .data = &all},
+    {.name = "block_random", .kernel = "gather", .params = blocks, .plan = plan},
+};
 
 const struct clc_case clc_case_gather = {
     .name = "gather",
     .cl_file = "gather.cl",
-    .kernels = "gather",
     .summary = "out[i] = in[idx[i]]: identity indices vs a random permutation vs random "
                "within blocks of k elements",
-    .variants = "identity; random (one permutation of all n); block_random, param = block "
-                "k in elements (32, 1024, 32768); uint indices from a fixed-seed xorshift",
+    .variants_text = "identity; random (one permutation of all n); block_random, param = "
+                     "block k in elements (32, 1024, 32768); uint indices from a fixed-seed "
+                     "xorshift",
     .bytes_rule = "n x (element size + 4) read (values and indices) + n x element size "
                   "written",
     .expect = "identity near the copy ceiling; random far below (every lane its own 32-byte "
@@ -106,5 +71,7 @@ const struct clc_case clc_case_gather = {
               "k = 32768 approaching random",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
-    .run = run,
+    .min_elems = 1,
+    .variants = variants,
+    .n_variants = sizeof variants / sizeof variants[0],
 };

@@ -5,46 +5,57 @@
 #define LOCAL 256
 #define FIXED_GROUPS 1024
 
-static int run(struct clc_bench *b, enum clc_type t)
+static int plan_mono(const struct clc_env *e, const struct clc_variant *v, long param,
+                     struct clc_plan *p)
 {
-    size_t n = clc_bench_elems(b, t);
-    struct clc_map_spec mono =
-        clc_map_elementwise(n, t, LOCAL, "monolithic", "monolithic", clc_ref_scale);
-    int rc = clc_bench_map(b, t, &mono);
-
-    /* More groups than one element per work-item needs would only launch idle work-items,
-     * so each grid is capped there; grids that come out equal run once. */
-    size_t cu = clc_compute_units(&b->ctx->dev.meta);
-    size_t needed = clc_round_up(n ? n : 1, LOCAL) / LOCAL;
-    size_t grids[] = {FIXED_GROUPS, cu, 4 * cu, 16 * cu};
-    size_t groups[sizeof grids / sizeof grids[0]];
-    size_t n_groups = clc_grid_sizes(grids, sizeof grids / sizeof grids[0], needed, groups);
-    for (size_t g = 0; g < n_groups; g++) {
-        struct clc_map_spec s = mono;
-        s.variant = "gridstride";
-        s.kernel = "gridstride";
-        s.global = groups[g] * LOCAL;
-        s.has_param = true;
-        s.param = (long)groups[g];
-        if (clc_bench_map(b, t, &s) != CLC_OK)
-            rc = CLC_ERR;
-    }
-    return rc;
+    (void)param;
+    clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scale);
+    return CLC_OK;
 }
+
+/* More groups than one element per work-item needs would only launch idle work-items, so
+ * each grid is capped there; grids that come out equal run once. */
+static size_t grids(const struct clc_env *e, const struct clc_variant *v, long *out)
+{
+    (void)v;
+    size_t cu = clc_compute_units(&e->dev->meta);
+    size_t needed = clc_round_up(e->n ? e->n : 1, LOCAL) / LOCAL;
+    size_t wanted[] = {FIXED_GROUPS, cu, 4 * cu, 16 * cu}, groups[4];
+    size_t n = clc_grid_sizes(wanted, 4, needed, groups);
+    for (size_t i = 0; i < n; i++)
+        out[i] = (long)groups[i];
+    return n;
+}
+
+static int plan_grid(const struct clc_env *e, const struct clc_variant *v, long groups,
+                     struct clc_plan *p)
+{
+    clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scale);
+    clc_plan_arg_u32(p, (uint32_t)groups);
+    clc_plan_1d(p, (size_t)groups * LOCAL, LOCAL);
+    return CLC_OK;
+}
+
+static const struct clc_variant variants[] = {
+    {.name = "monolithic", .kernel = "monolithic", .plan = plan_mono},
+    {.name = "gridstride", .kernel = "gridstride", .params = grids, .plan = plan_grid},
+};
 
 const struct clc_case clc_case_gridstride = {
     .name = "gridstride",
     .cl_file = "gridstride.cl",
-    .kernels = "monolithic gridstride",
     .summary = "out[i] = in[i] * 2: one element per work-item vs a grid-stride loop over a "
                "fixed grid",
-    .variants = "monolithic; gridstride, param = work-groups of 256 (1024, and 1, 4, 16 per "
-                "compute unit; capped at one element per work-item, equal grids run once)",
+    .variants_text = "monolithic; gridstride, param = work-groups of 256 (1024, and 1, 4, 16 "
+                     "per compute unit; capped at one element per work-item, equal grids run "
+                     "once)",
     .bytes_rule = "2 x n x element size",
     .expect = "monolithic and a grid of 4-16 groups per compute unit within a few percent of "
               "each other; 1 group per compute unit leaves too few warps to hide latency and "
               "falls well short",
     .types = CLC_FLOAT,
     .alloc_factor = 1,
-    .run = run,
+    .min_elems = 1,
+    .variants = variants,
+    .n_variants = sizeof variants / sizeof variants[0],
 };

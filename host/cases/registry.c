@@ -23,6 +23,14 @@ const struct clc_case *clc_find_case(const char *name)
     return NULL;
 }
 
+const struct clc_variant *clc_find_variant(const struct clc_case *c, const char *name)
+{
+    for (size_t i = 0; i < c->n_variants; i++)
+        if (strcmp(c->variants[i].name, name) == 0)
+            return &c->variants[i];
+    return NULL;
+}
+
 bool clc_case_runs_by_default(const struct clc_case *c)
 {
     return !c->explicit_only;
@@ -32,10 +40,23 @@ void clc_print_cases(FILE *f)
 {
     for (size_t i = 0; i < clc_n_cases; i++) {
         const struct clc_case *c = clc_cases[i];
-        clc_print_case_head(f, c->name, c->summary, c->variants, c->types, c->bytes_rule,
-                            c->expect);
-        fprintf(f, "    kernels:  cl/%s (%s)\n", c->cl_file, c->kernels);
         if (c->explicit_only)
-            fprintf(f, "    runs only when named: 'clcoalesce run %s --help'\n", c->name);
+            continue;
+        clc_print_case_head(f, c->name, c->summary, c->variants_text, c->types, c->bytes_rule,
+                            c->expect);
+        /* each kernel once, in table order */
+        fprintf(f, "    kernels:  cl/%s (", c->cl_file);
+        bool any = false;
+        for (size_t v = 0; v < c->n_variants; v++) {
+            const char *k = c->variants[v].kernel;
+            bool seen = k == NULL;
+            for (size_t u = 0; u < v && !seen; u++)
+                seen = c->variants[u].kernel != NULL && strcmp(c->variants[u].kernel, k) == 0;
+            if (!seen) {
+                fprintf(f, "%s%s", any ? " " : "", k);
+                any = true;
+            }
+        }
+        fprintf(f, "%s)\n", any ? "" : "none: the API's own copy");
     }
 }

@@ -7,114 +7,76 @@
 #define MAX_STRIDE 32
 #define WINDOW 65536 /* elements checked one by one at the start, touched or not */
 
-struct stride_run {
-    cl_kernel k, pick;
-    cl_mem a, dense;
-    size_t n;
-    void *got, *want;
-};
+static const long strides[MAX_STRIDE + 1] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                             11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+                                             22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
 
-/* Checks the n strided elements (gathered on the device by `pick`) and every element of a
- * window at the start, so a kernel that writes the wrong place is caught too. */
-static bool verify(struct clc_bench *b, struct stride_run *sr, enum clc_type t, cl_uint s,
-                   long launches, struct clc_result *r, bool *io_error)
+static size_t params(const struct clc_env *e, const struct clc_variant *v, long *out)
 {
-    size_t n = sr->n, es = clc_type_size(t);
-    cl_ulong count = n;
-    struct clc_launch l = {sr->pick, 1, {clc_round_up(n, 256)}, {256}};
-    cl_event ev = NULL;
-    *io_error = true;
-    if (clc_arg(sr->pick, 0, sizeof sr->a, &sr->a) || clc_arg(sr->pick, 1, sizeof sr->dense, &sr->dense) ||
-        clc_arg(sr->pick, 2, sizeof s, &s) || clc_arg(sr->pick, 3, sizeof count, &count))
-        return false;
-    cl_int err = clc_enqueue_kernel(&l, b->ctx->queue, &ev);
-    if (err == CL_SUCCESS)
-        err = clWaitForEvents(1, &ev);
-    if (ev)
-        clReleaseEvent(ev);
-    if (err != CL_SUCCESS) {
-        clc_cl_fail("clEnqueueNDRangeKernel(pick)", err, __FILE__, __LINE__);
+    (void)e;
+    (void)v;
+    for (long s = 1; s <= MAX_STRIDE; s++)
+        out[s - 1] = s;
+    return MAX_STRIDE;
+}
+
+/* The n strided elements (read back through the driver's pick) and every element of a window
+ * at the start, so a kernel that writes the wrong place is caught too. */
+static bool check(const struct clc_check_in *c, struct clc_result *r)
+{
+    const struct clc_buffer_spec *b = &c->plan->bufs[0];
+    unsigned s = (unsigned)*(const long *)c->plan->check_ctx;
+    size_t n = b->elems / s, w = b->window;
+    void *want = malloc((n > w ? n : w) * clc_type_size(c->type));
+    if (want == NULL) {
+        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
         return false;
     }
-    if (clc_read(b->ctx, sr->dense, 0, n * es, sr->got))
-        return false;
-    clc_ref_stride(sr->want, n, s, launches, t);
-    *io_error = false;
-    if (!clc_check_values(r, sr->got, sr->want, n, t, 0))
-        return false;
-
-    size_t w = n * s < WINDOW ? n * s : WINDOW;
-    *io_error = true;
-    if (clc_read(b->ctx, sr->a, 0, w * es, sr->got))
-        return false;
-    *io_error = false;
-    clc_ref_stride_window(sr->want, w, s, launches, t);
-    return clc_check_values(r, sr->got, sr->want, w, t, 0);
+    clc_ref_stride(want, n, s, c->type);
+    bool ok = clc_check_values(r, c->got[0], want, n, c->type, 0);
+    if (ok) {
+        clc_ref_stride_window(want, w, s, c->type);
+        ok = clc_check_values(r, c->window[0], want, w, c->type, 0);
+    }
+    free(want);
+    return ok;
 }
 
-static int run_stride(struct clc_bench *b, enum clc_type t, struct stride_run *sr, cl_uint s)
+static int plan(const struct clc_env *e, const struct clc_variant *v, long s, struct clc_plan *p)
 {
-    cl_ulong count = sr->n;
-    struct clc_launch l = {sr->k, 1, {clc_round_up(sr->n, 256)}, {256}};
-    struct clc_result r;
-    struct clc_timing tm;
-    bool io_error;
-    clc_result_init(&r, b->c->name, "inplace", t);
-    clc_result_set_param(&r, s);
-    r.bytes = 2 * (uint64_t)sr->n * clc_type_size(t);
-    if (clc_bench_init_values(b, t, sr->a, sr->n * s) || clc_arg(sr->k, 0, sizeof sr->a, &sr->a) ||
-        clc_arg(sr->k, 1, sizeof s, &s) || clc_arg(sr->k, 2, sizeof count, &count) ||
-        clc_bench_time(b, &r, clc_enqueue_kernel, &l, &tm))
-        return CLC_ERR;
-    bool ok = verify(b, sr, t, s, tm.launches, &r, &io_error);
-    if (io_error)
-        return CLC_ERR;
-    return clc_bench_finish(b, &r, ok);
+    size_t n = e->n, len = n * (size_t)s;
+    unsigned a = clc_plan_buffer(p, "a", len, clc_env_es(e), CLC_INIT_VALUES);
+    p->bufs[a].read_back = true;
+    p->bufs[a].pick_stride = (uint64_t)s;
+    p->bufs[a].window = len < WINDOW ? len : WINDOW;
+    p->kernel = v->kernel;
+    clc_plan_arg_buf(p, a);
+    clc_plan_arg_u32(p, (uint32_t)s);
+    clc_plan_arg_u64(p, n);
+    clc_plan_1d(p, n, 256);
+    p->bytes = 2 * (uint64_t)n * clc_env_es(e);
+    p->fresh_check = true;
+    p->check = check;
+    p->check_ctx = &strides[s];
+    return CLC_OK;
 }
 
-static int run(struct clc_bench *b, enum clc_type t)
-{
-    if (!clc_bench_wants(b, "inplace"))
-        return CLC_OK;
-    struct stride_run sr = {.n = clc_bench_elems(b, t)};
-    size_t es = clc_type_size(t);
-    int rc = CLC_ERR;
-    sr.got = clc_host_alloc(sr.n, t);
-    sr.want = clc_host_alloc(sr.n, t);
-    if (sr.got == NULL || sr.want == NULL || clc_bench_kernel(b, t, NULL, "stride", &sr.k) ||
-        clc_bench_kernel(b, t, NULL, "pick", &sr.pick) ||
-        clc_buffer(b->ctx, sr.n * MAX_STRIDE * es, "strided array", &sr.a) ||
-        clc_buffer(b->ctx, sr.n * es, "gathered copy", &sr.dense))
-        goto cleanup;
-    rc = CLC_OK;
-    for (cl_uint s = 1; s <= MAX_STRIDE; s++)
-        if (run_stride(b, t, &sr, s) != CLC_OK)
-            rc = CLC_ERR;
-cleanup:
-    if (sr.k)
-        clReleaseKernel(sr.k);
-    if (sr.pick)
-        clReleaseKernel(sr.pick);
-    if (sr.a)
-        clReleaseMemObject(sr.a);
-    if (sr.dense)
-        clReleaseMemObject(sr.dense);
-    free(sr.got);
-    free(sr.want);
-    return rc;
-}
+static const struct clc_variant variants[] = {
+    {.name = "inplace", .kernel = "stride", .params = params, .plan = plan},
+};
 
 const struct clc_case clc_case_stride = {
     .name = "stride",
     .cl_file = "stride.cl",
-    .kernels = "stride",
     .summary = "a[i * s] = a[i * s] + 1, s = 1..32 elements: strided access",
-    .variants = "inplace, param = stride s in elements (1..32)",
-    .bytes_rule = "2 x n x element size (n = size / element size; the buffer holds 32 n), "
+    .variants_text = "inplace, param = stride s in elements (1..32)",
+    .bytes_rule = "2 x n x element size (n = size / element size; the buffer holds s n), "
                   "the useful bytes, as the 2013 article",
     .expect = "falls steadily with the stride: fp32 stride 2 near 70 % of stride 1, and flat "
               "from s = 8 (fp32) or 4 (fp64), where every lane needs its own 32-byte sector",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = MAX_STRIDE,
-    .run = run,
+    .min_elems = MAX_STRIDE,
+    .variants = variants,
+    .n_variants = sizeof variants / sizeof variants[0],
 };

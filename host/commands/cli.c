@@ -1,22 +1,30 @@
-/* cli.c - the command line: subcommands, option parsing, output routing and exit codes.
- * main.c only calls clc_main(), so the tests can drive the same code. */
+/* cli.c - the command line: subcommands, the options of `run`, time limits and signals, and
+ * exit codes.  main.c only calls clc_main(), so the tests can drive the same code. */
 #define _GNU_SOURCE
 #include "clcoalesce/cli.h"
 
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
 
-#include "clcoalesce/cases.h"
 #include "clcoalesce/compare.h"
 #include "clcoalesce/explain.h"
+#include "clcoalesce/outfile.h"
 
 static const char usage_text[] =
     "usage: clcoalesce <command> [options]\n"
     "\n"
     "commands:\n"
-    "  list                      every OpenCL platform and device, with its index\n"
+    "  list                      every OpenCL and CUDA device, with its index\n"
     "  cases                     every case: what it shows, its variants and bytes counted\n"
     "  run [CASE...] [options]   run cases (all when none is named) and report GB/s\n"
+    "  custom --kernel-file F --kernel NAME --pattern P [options]\n"
+    "                            your own kernel: checked, verified, timed, modelled and\n"
+    "                            ranked against the built-in variants ('custom --help')\n"
     "  compare A.json B.json...  rows of result files side by side, with each file's ratio\n"
     "                            to the first (--format, --output, --metric gbps|ms,\n"
     "                            --tolerance PCT: exit 1 if a ratio is off by more)\n"
@@ -27,15 +35,18 @@ static const char usage_text[] =
     "                            one variant's kernel, a warp's requests sector by sector,\n"
     "                            the predicted sectors per request; with a result file,\n"
     "                            the measured fraction of the copy ceiling beside it\n"
-    "  ptx CASE [--variant V] [--type T] [--verbose]\n"
+    "  ptx CASE [--variant V] [--type T] [--api A] [--verbose | --raw]\n"
     "                            the PTX of a case's kernels (NVIDIA only), global loads and\n"
     "                            stores counted by width; --verbose: registers and spills\n"
     "\n"
-    "run options:\n"
+    "run options (custom takes them too):\n"
     "  -d, --device SEL          device: flat index, P:D, or part of its name\n"
     "                            (default: the first GPU, else the first device)\n"
+    "      --api A               opencl (default), cuda, or both: each row timed on both\n"
+    "                            APIs side by side from the same kernel source\n"
     "  -s, --size BYTES          bytes of each case's main array, e.g. 256MiB, 4MB\n"
-    "                            (default: at least 4 x the last-level cache, to measure DRAM)\n"
+    "                            (default: at least 4 x the last-level cache, to measure DRAM;\n"
+    "                            at most 16 MiB on a CPU device)\n"
     "      --sweep-size MIN:MAX  run each case at MIN, 2 x MIN, 4 x MIN ... up to MAX, e.g.\n"
     "                            1MiB:4GiB; every row carries its size (size_bytes); a case\n"
     "                            stops at the first size it cannot allocate (not with --size)\n"
@@ -44,16 +55,13 @@ static const char usage_text[] =
     "                            launch per sample), so each starts from DRAM\n"
     "      --no-model            skip the access model (the model column: useful bytes /\n"
     "                            bytes moved in 32-byte sectors, from traced addresses)\n"
+    "      --timeout SECONDS     end the run when it takes longer, naming the kernel that\n"
+    "                            was running (default: none; custom: 60)\n"
+    "      --progress, --no-progress\n"
+    "                            a progress line on stderr (default: when it is a terminal)\n"
     "  -k, --kernel-dir DIR      folder of .cl files (else $CLCOALESCE_KERNEL_DIR, the source\n"
     "                            tree, or <prefix>/share/clcoalesce/cl)\n"
     CLC_RUN_HELP_OUTPUT
-    "\n"
-    "your own kernel (run custom --help: the signatures and launch shapes):\n"
-    "      --kernel-file F       the .cl file (with case custom only, as the four below)\n"
-    "      --kernel NAME         the __kernel in it\n"
-    "      --pattern P           what it computes: copy, scale, transpose or gather\n"
-    "      --local N|XxY         work-group size (default 256; transpose 32x8)\n"
-    "      --items-per-thread K  elements (transpose: rows) per work-item (default 1; 4)\n"
     "\n"
     CLC_HELP_END;
 
@@ -65,82 +73,142 @@ static void usage_error(const char *msg, const char *arg)
     clc_usage_error(PROG, HELP, msg, arg);
 }
 
-static int cmd_list(FILE *f)
+/* ------------------------------------------------------------------ time limits, signals */
+
+static volatile sig_atomic_t limit_seconds;
+
+/* Writes s with write(2): all a signal handler may use. */
+static void say(const char *s)
 {
-    struct clc_device *devs;
-    int n;
-    if (clc_devices(&devs, &n) != CLC_OK)
-        return CLC_ERR;
-    clc_print_devices(f, devs, n);
-    free(devs);
-    return CLC_OK;
+    size_t n = strlen(s);
+    while (n > 0) {
+        ssize_t w = write(STDERR_FILENO, s, n);
+        if (w <= 0)
+            return;
+        s += w;
+        n -= (size_t)w;
+    }
 }
 
-/* The OpenCL tool's own `run` options; the rest are shared with the CUDA twins
- * (include/clcoalesce/options.h). */
+static void on_alarm(int sig)
+{
+    (void)sig;
+    char secs[24];
+    int n = 0;
+    long v = limit_seconds;
+    char rev[24];
+    do {
+        rev[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0 && n < (int)sizeof rev);
+    for (int i = 0; i < n; i++)
+        secs[i] = rev[n - 1 - i];
+    secs[n] = '\0';
+    clc_outfile_abandon();
+    say("\r\033[K" PROG ": error: the run took longer than --timeout ");
+    say(secs);
+    say(" s; it was running ");
+    say(clc_activity_text()[0] ? clc_activity_text() : "the set-up");
+    say(": a kernel that never ends has a loop whose bound is never reached, or a barrier "
+        "that some work-items of a group never reach (a barrier in divergent code)\n");
+    _exit(CLC_ERR);
+}
+
+static void on_signal(int sig)
+{
+    clc_outfile_abandon();
+    say("\r\033[K" PROG ": interrupted; nothing was written\n");
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void clc_guard_run(double timeout)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGQUIT, &sa, NULL);
+    if (timeout > 0) {
+        sa.sa_handler = on_alarm;
+        sigaction(SIGALRM, &sa, NULL);
+        limit_seconds = (sig_atomic_t)ceil(timeout);
+        struct itimerval it = {{0, 0}, {(time_t)timeout, (suseconds_t)(fmod(timeout, 1.0) * 1e6)}};
+        setitimer(ITIMER_REAL, &it, NULL);
+    }
+}
+
+/* ------------------------------------------------------------------ list */
+
+static int cmd_list(FILE *f)
+{
+    int shown = 0;
+    for (int a = 0; a < CLC_API_COUNT; a++) {
+        struct clc_device *devs;
+        int n;
+        /* CUDA is optional: say nothing where it is absent */
+        if (clc_backend_ops((enum clc_api)a)->devices(&devs, &n, a != CLC_API_OPENCL) != CLC_OK)
+            continue;
+        fprintf(f, "%s%s devices:\n", shown ? "\n" : "", a == CLC_API_OPENCL ? "OpenCL" : "CUDA");
+        clc_print_devices(f, devs, n);
+        free(devs);
+        shown++;
+    }
+    return shown ? CLC_OK : CLC_ERR;
+}
+
+/* ------------------------------------------------------------------ run */
+
 enum {
     OPT_NO_MODEL = CLC_RUN_OWN_OPT,
-    OPT_KERNEL_FILE,
-    OPT_KERNEL,
-    OPT_PATTERN,
-    OPT_LOCAL,
-    OPT_ITEMS,
+    OPT_API,
+    OPT_TIMEOUT,
+    OPT_PROGRESS,
+    OPT_NO_PROGRESS,
 };
 
 static const struct option own_options[] = {
     {"kernel-dir", required_argument, NULL, 'k'},
     {"no-model", no_argument, NULL, OPT_NO_MODEL},
-    {"kernel-file", required_argument, NULL, OPT_KERNEL_FILE},
-    {"kernel", required_argument, NULL, OPT_KERNEL},
-    {"pattern", required_argument, NULL, OPT_PATTERN},
-    {"local", required_argument, NULL, OPT_LOCAL},
-    {"items-per-thread", required_argument, NULL, OPT_ITEMS},
+    {"api", required_argument, NULL, OPT_API},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {NULL, 0, NULL, 0},
 };
 
-/* --local: "N" (local[1] = 0) or "XxY", each 1 to 65536. */
-static int parse_local(const char *s, size_t local[2])
+int clc_parse_timeout(const char *prog, const char *help, const char *s, double *out)
 {
-    char buf[64];
-    long v;
-    snprintf(buf, sizeof buf, "%s", s);
-    char *x = strchr(buf, 'x');
-    if (x != NULL)
-        *x = '\0';
-    if (clc_parse_count(buf, 1, 65536, &v) != CLC_OK)
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || v > 86400.0 * 365) {
+        clc_usage_error(prog, help, "--timeout takes a number of seconds (0: none), not", s);
         return CLC_USAGE;
-    local[0] = (size_t)v;
-    local[1] = 0;
-    if (x != NULL) {
-        if (clc_parse_count(x + 1, 1, 65536, &v) != CLC_OK)
-            return CLC_USAGE;
-        local[1] = (size_t)v;
     }
+    *out = v;
     return CLC_OK;
 }
 
-/* Parses one of own_options into the struct clc_opts at cli->own_arg (clc_parse_run's hook). */
+/* Parses one of own_options into the struct clc_run_args at cli->own_arg. */
 static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
 {
-    struct clc_opts *o = cli->own_arg;
-    long v;
+    struct clc_run_args *a = cli->own_arg;
+    struct clc_opts *o = &a->opts;
     switch (c) {
     case 'k': o->kernel_dir = value; break;
     case OPT_NO_MODEL: o->model = false; break;
-    case OPT_KERNEL_FILE: o->kernel_file = value; break;
-    case OPT_KERNEL: o->kernel_name = value; break;
-    case OPT_PATTERN: o->pattern = value; break;
-    case OPT_LOCAL:
-        if (parse_local(value, o->local) != CLC_OK) {
-            usage_error("--local takes N or XxY (1 to 65536 each), not", value);
+    case OPT_API:
+        if (clc_parse_api(value, &o->apis) != CLC_OK) {
+            usage_error("--api takes opencl, cuda or both, not", value);
             return CLC_USAGE;
         }
         break;
-    case OPT_ITEMS:
-        if (clc_run_count(cli, "--items-per-thread", value, 1, 1 << 20, &v) != CLC_OK)
-            return CLC_USAGE;
-        o->items_per_thread = (unsigned)v;
-        break;
+    case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->timeout);
+    case OPT_PROGRESS: o->progress = 1; break;
+    case OPT_NO_PROGRESS: o->progress = 0; break;
     }
     return CLC_OK;
 }
@@ -150,60 +218,11 @@ static bool case_known(const char *name)
     return clc_find_case(name) != NULL;
 }
 
-/* The custom case's options: all or none, and only with that case. */
-static int check_custom_args(const struct clc_run_args *a)
-{
-    const struct clc_opts *o = &a->opts;
-    bool named = false;
-    for (int i = 0; i < a->n_cases; i++)
-        named = named || strcmp(a->cases[i], "custom") == 0;
-    bool any = o->kernel_file || o->kernel_name || o->pattern || o->local[0] ||
-               o->items_per_thread;
-    if (!named) {
-        if (any) {
-            clc_error("--kernel-file, --kernel, --pattern, --local and --items-per-thread go "
-                      "with the custom case only: 'clcoalesce run custom --help'");
-            return CLC_USAGE;
-        }
-        return CLC_OK;
-    }
-    if (!o->kernel_file || !o->kernel_name || !o->pattern) {
-        char missing[64] = "";
-        const char *names[] = {o->kernel_file ? NULL : "--kernel-file",
-                               o->kernel_name ? NULL : "--kernel", o->pattern ? NULL : "--pattern"};
-        for (int i = 0; i < 3; i++) {
-            size_t len = strlen(missing);
-            if (names[i] != NULL)
-                snprintf(missing + len, sizeof missing - len, "%s%s", len ? ", " : "", names[i]);
-        }
-        clc_error("run custom needs --kernel-file F, --kernel NAME and --pattern P (copy, "
-                  "scale, transpose or gather); missing %s; see 'clcoalesce run custom --help'",
-                  missing);
-        return CLC_USAGE;
-    }
-    if (!clc_custom_pattern_known(o->pattern)) {
-        usage_error("--pattern takes copy, scale, transpose or gather, not", o->pattern);
-        return CLC_USAGE;
-    }
-    bool two_d = clc_custom_pattern_2d(o->pattern);
-    if (o->local[0] && two_d != (o->local[1] != 0)) {
-        clc_error(two_d ? "--local: the %s pattern launches in 2-D: give XxY, e.g. 32x8"
-                        : "--local: the %s pattern launches in 1-D: give one number, e.g. 256",
-                  o->pattern);
-        return CLC_USAGE;
-    }
-    if (o->types_given && !(o->types & CLC_FLOAT)) {
-        clc_error("the custom case runs in float only (--type)");
-        return CLC_USAGE;
-    }
-    return CLC_OK;
-}
-
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
 {
     struct clc_run_line line;
     const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_SWEEP | CLC_RUN_COLD,
-                                    own_options, "k:", parse_own, &a->opts, case_known};
+                                    own_options, "k:", parse_own, a, case_known};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->opts);
     int rc = clc_parse_run(argc, argv, &cli, &a->opts.run, &line);
@@ -213,9 +232,29 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
     a->help = line.help;
     a->cases = line.cases;
     a->n_cases = line.n_cases;
-    if (rc != CLC_OK || a->help)
-        return rc;
-    return check_custom_args(a);
+    if (a->quiet && a->opts.progress < 0)
+        a->opts.progress = 0;
+    return rc;
+}
+
+int clc_run_command(const struct clc_run_args *a, int (*work)(const struct clc_run_args *a,
+                                                              struct clc_report *rep))
+{
+    if (a->output != NULL && clc_output_check(a->output) != CLC_OK)
+        return CLC_ERR;
+    clc_quiet = a->quiet;
+    clc_guard_run(a->timeout);
+    struct clc_report rep;
+    clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
+    int rc = work(a, &rep);
+    rc = clc_run_write(PROG, &rep, a->format, a->output, rc);
+    clc_report_free(&rep);
+    return rc;
+}
+
+static int run_work(const struct clc_run_args *a, struct clc_report *rep)
+{
+    return clc_run(&a->opts, a->cases, a->n_cases, rep, clc_run_table(a->format, a->output));
 }
 
 static int cmd_run(int argc, char **argv)
@@ -225,23 +264,10 @@ static int cmd_run(int argc, char **argv)
     if (rc != CLC_OK)
         return rc;
     if (a.help) {
-        /* `run custom --help`: getopt stopped at --help, so look at every argument */
-        for (int i = 1; i < argc; i++) {
-            if (strcmp(argv[i], "custom") == 0) {
-                clc_custom_help(stdout);
-                return CLC_OK;
-            }
-        }
         fputs(usage_text, stdout);
         return CLC_OK;
     }
-    clc_quiet = a.quiet;
-    struct clc_report rep;
-    clc_report_init(&rep, "opencl");
-    rc = clc_run(&a.opts, a.cases, a.n_cases, &rep, clc_run_table(a.format, a.output));
-    rc = clc_run_write(PROG, &rep, a.format, a.output, rc);
-    clc_report_free(&rep);
-    return rc;
+    return clc_run_command(&a, run_work);
 }
 
 static const struct {
@@ -249,6 +275,7 @@ static const struct {
     int (*fn)(int argc, char **argv);
 } commands[] = {
     {"run", cmd_run},
+    {"custom", clc_cmd_custom},
     {"compare", clc_cmd_compare},
     {"plot", clc_cmd_plot},
     {"explain", clc_cmd_explain},

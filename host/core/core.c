@@ -11,11 +11,45 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 bool clc_quiet = false;
 
+static char activity[256];
+static bool status_shown;
+
+void clc_activity(const char *fmt, ...)
+{
+    char buf[sizeof activity];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    /* copied whole, so a signal handler reading it mid-way sees a terminated string */
+    memcpy(activity, buf, sizeof activity);
+}
+
+const char *clc_activity_text(void)
+{
+    return activity;
+}
+
+void clc_status(const char *text)
+{
+    if (status_shown)
+        fputs("\r\033[K", stderr);
+    status_shown = text != NULL;
+    if (text != NULL)
+        fputs(text, stderr);
+    fflush(stderr);
+}
+
 void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list ap)
 {
+    if (status_shown)
+        clc_status(NULL);
     fprintf(stderr, "%s: %s: ", prog, kind);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
@@ -166,20 +200,46 @@ const char *clc_call_name(const char *call, char *buf, size_t len)
 
 char *clc_read_text(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
+    /* O_NONBLOCK: opening a FIFO with no writer must not hang; only regular files are read */
+    int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return NULL;
+    struct stat st;
     char *buf = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL) {
-            size_t got = fread(buf, 1, (size_t)n, f);
-            buf[got] = '\0';
-            if (len != NULL)
-                *len = got;
+    int saved = 0;
+    if (fstat(fd, &st) != 0) {
+        saved = errno;
+    } else if (S_ISDIR(st.st_mode)) {
+        saved = EISDIR;
+    } else if (!S_ISREG(st.st_mode)) {
+        saved = EINVAL;
+    } else if (st.st_size > CLC_MAX_TEXT_FILE) {
+        saved = EFBIG;
+    } else if ((buf = malloc((size_t)st.st_size + 1)) == NULL) {
+        saved = ENOMEM;
+    } else {
+        size_t got = 0;
+        for (;;) {
+            ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                saved = errno;
+                break;
+            }
+            if (n == 0 || (got += (size_t)n) == (size_t)st.st_size)
+                break;
         }
+        buf[got] = '\0';
+        if (len != NULL)
+            *len = got;
     }
-    fclose(f);
+    close(fd);
+    if (saved != 0) {
+        free(buf);
+        errno = saved;
+        return NULL;
+    }
     return buf;
 }
 

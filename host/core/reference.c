@@ -67,25 +67,25 @@ void clc_ref_aos_padded(const struct clc_ref_args *a)
 
 /* ------------------------------------------------------------------ the other cases */
 
-void clc_ref_offset(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t)
+void clc_ref_offset(void *want, size_t len, size_t s, size_t n, enum clc_type t)
 {
     CLC_PARALLEL_FOR
     for (size_t j = 0; j < len; j++)
-        clc_put(want, j, t, clc_value(j) + (j >= s && j < s + n ? (double)launches : 0.0));
+        clc_put(want, j, t, clc_value(j) + (j >= s && j < s + n ? 1.0 : 0.0));
 }
 
-void clc_ref_stride(void *want, size_t n, unsigned s, long launches, enum clc_type t)
+void clc_ref_stride(void *want, size_t n, unsigned s, enum clc_type t)
 {
     CLC_PARALLEL_FOR
     for (size_t i = 0; i < n; i++)
-        clc_put(want, i, t, clc_value((uint64_t)i * s) + (double)launches);
+        clc_put(want, i, t, clc_value((uint64_t)i * s) + 1.0);
 }
 
-void clc_ref_stride_window(void *want, size_t w, unsigned s, long launches, enum clc_type t)
+void clc_ref_stride_window(void *want, size_t w, unsigned s, enum clc_type t)
 {
     CLC_PARALLEL_FOR
     for (size_t j = 0; j < w; j++)
-        clc_put(want, j, t, clc_value(j) + (j % s == 0 ? (double)launches : 0.0));
+        clc_put(want, j, t, clc_value(j) + (j % s == 0 ? 1.0 : 0.0));
 }
 
 void clc_ref_matrix(void *want, size_t n, size_t used, enum clc_type t)
@@ -95,17 +95,12 @@ void clc_ref_matrix(void *want, size_t n, size_t used, enum clc_type t)
         clc_put(want, j, t, j < used ? clc_value(j) * 2 + 1 : clc_value(j));
 }
 
-void clc_ref_transpose(void *want, void *want_copy, size_t width, size_t height,
-                       enum clc_type t)
+void clc_ref_transpose(void *want, size_t width, size_t height, bool copy, enum clc_type t)
 {
     CLC_PARALLEL_FOR
-    for (size_t y = 0; y < height; y++) {
-        for (size_t x = 0; x < width; x++) {
-            double v = clc_value(y * width + x);
-            clc_put(want, x * height + y, t, v);
-            clc_put(want_copy, y * width + x, t, v);
-        }
-    }
+    for (size_t y = 0; y < height; y++)
+        for (size_t x = 0; x < width; x++)
+            clc_put(want, copy ? y * width + x : x * height + y, t, clc_value(y * width + x));
 }
 
 void clc_ref_rowsum(void *want, size_t rows, size_t cols, enum clc_type t)

@@ -169,7 +169,7 @@ int clc_report_row(struct clc_report *rep, FILE *table, const struct clc_result 
     if (clc_report_add(rep, r) != CLC_OK)
         return CLC_ERR;
     if (table != NULL)
-        clc_table_row(table, r);
+        clc_table_row(table, r, rep->n_apis > 1, clc_report_api_ratio(rep, rep->n_results - 1));
     return CLC_OK;
 }
 
@@ -207,10 +207,33 @@ int clc_parse_format(const char *s, enum clc_format *f)
 
 /* ------------------------------------------------------------------ table */
 
-void clc_table_header(FILE *f)
+double clc_report_api_ratio(const struct clc_report *rep, size_t i)
 {
-    fprintf(f, "%-12s %-20s %6s %-6s %10s %10s %9s %7s %7s %6s %7s %s\n", "case", "variant",
-            "param", "type", "MB", "ms", "GB/s", "%copy", "%peak", "cv%", "model", "status");
+    const struct clc_result *r = &rep->results[i];
+    if (rep->n_apis < 2 || strcmp(r->api, rep->apis[0].name) == 0)
+        return NAN;
+    for (size_t j = i; j-- > 0;) {
+        const struct clc_result *q = &rep->results[j];
+        if (strcmp(q->api, rep->apis[0].name) == 0 && strcmp(q->case_name, r->case_name) == 0 &&
+            strcmp(q->variant, r->variant) == 0 && q->type == r->type &&
+            q->has_param == r->has_param && (!r->has_param || q->param == r->param) &&
+            q->size == r->size)
+            return q->status == CLC_STATUS_OK && r->status == CLC_STATUS_OK && q->value > 0
+                       ? r->value / q->value
+                       : NAN;
+    }
+    return NAN;
+}
+
+void clc_table_header(FILE *f, bool apis)
+{
+    fprintf(f, "%-12s %-20s %6s %-6s ", "case", "variant", "param", "type");
+    if (apis)
+        fprintf(f, "%-6s ", "api");
+    fprintf(f, "%10s %10s %10s ", "MB", "ms", "GB/s");
+    if (apis)
+        fprintf(f, "%6s ", "vs cl");
+    fprintf(f, "%7s %7s %6s %7s %s\n", "%copy", "%peak", "cv%", "model", "status");
 }
 
 static void fmt_num(char *buf, size_t len, const char *fmt, double v)
@@ -221,21 +244,32 @@ static void fmt_num(char *buf, size_t len, const char *fmt, double v)
         snprintf(buf, len, fmt, v);
 }
 
-void clc_table_row(FILE *f, const struct clc_result *r)
+void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
 {
-    char param[24] = "-", ms[24], gbps[24], copy[24], peak[24], cv[24], model[24];
+    char param[24] = "-", ms[24], value[32], copy[24], peak[24], cv[24], model[24], rt[24];
     if (r->has_param)
         snprintf(param, sizeof param, "%ld", r->param);
     fmt_num(ms, sizeof ms, "%.4f", r->ms_median);
-    fmt_num(gbps, sizeof gbps, "%.1f", r->gbps);
+    if (r->metric == CLC_METRIC_GBPS)
+        fmt_num(value, sizeof value, "%.1f", r->value);
+    else if (isnan(r->value))
+        snprintf(value, sizeof value, "-");
+    else
+        snprintf(value, sizeof value, "%.1f %s", r->value, clc_metric_unit(r->metric));
     fmt_num(copy, sizeof copy, "%.1f", r->pct_copy);
     fmt_num(peak, sizeof peak, "%.1f", r->pct_peak);
     fmt_num(cv, sizeof cv, "%.1f", r->cv * 100.0);
     fmt_num(model, sizeof model, "%.0f%%", r->model_efficiency * 100.0);
+    fmt_num(rt, sizeof rt, "%.3f", ratio);
     const char *status = r->status == CLC_STATUS_OK ? "verified" : clc_status_name(r->status);
-    fprintf(f, "%-12s %-20s %6s %-6s %10.1f %10s %9s %7s %7s %6s %7s %s%s%s\n", r->case_name,
-            r->variant, param, clc_type_name(r->type), (double)r->bytes / 1e6, ms, gbps, copy,
-            peak, cv, model, status, r->note[0] ? ": " : "", r->note);
+    fprintf(f, "%-12s %-20s %6s %-6s ", r->case_name, r->variant, param, clc_type_name(r->type));
+    if (apis)
+        fprintf(f, "%-6s ", r->api);
+    fprintf(f, "%10.1f %10s %10s ", (double)r->bytes / 1e6, ms, value);
+    if (apis)
+        fprintf(f, "%6s ", rt);
+    fprintf(f, "%7s %7s %6s %7s %s%s%s\n", copy, peak, cv, model, status, r->note[0] ? ": " : "",
+            r->note);
     fflush(f);
 }
 
@@ -453,9 +487,10 @@ static int fill_report(FILE *f, void *arg)
         return clc_write_json(rf->rep, f);
     if (rf->fmt == CLC_FMT_CSV)
         return clc_write_csv(rf->rep, f);
-    clc_table_header(f);
+    bool apis = rf->rep->n_apis > 1;
+    clc_table_header(f, apis);
     for (size_t i = 0; i < rf->rep->n_results; i++)
-        clc_table_row(f, &rf->rep->results[i]);
+        clc_table_row(f, &rf->rep->results[i], apis, clc_report_api_ratio(rf->rep, i));
     return CLC_OK;
 }
 

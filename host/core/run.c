@@ -22,21 +22,36 @@ bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint6
     return size <= m->max_alloc / (alloc_factor ? alloc_factor : 1);
 }
 
-int clc_case_size(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t given,
-                  bool quick, uint64_t *size)
+int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_factor,
+                  uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen)
 {
+    uint64_t factor = alloc_factor ? alloc_factor : 1;
+    why[0] = '\0';
     if (given) {
         if (!clc_size_fits(m, alloc_factor, given))
             return CLC_ERR;
         *size = given;
         return CLC_OK;
     }
-    uint64_t factor = alloc_factor ? alloc_factor : 1;
     uint64_t s = quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
     if (!quick && s < MIN_AUTO_SIZE)
         s = MIN_AUTO_SIZE;
-    while (s * factor > m->max_alloc && s > 4096)
+    if (!quick && cpu && s > CLC_CPU_SIZE)
+        s = CLC_CPU_SIZE;
+    uint64_t limit = m->max_alloc, first = s;
+    const char *what = "the device's largest allocation";
+    if (cpu && !quick && CLC_CPU_BUFFER < limit) {
+        limit = CLC_CPU_BUFFER;
+        what = "the largest buffer allowed on a CPU device";
+    }
+    while (s * factor > limit && s > 4096)
         s /= 2;
+    if (s != first) {
+        char a[32], b[32], c[32];
+        snprintf(why, whylen, "%s instead of %s: its largest buffer holds %u x the size, and %s "
+                 "is %s", clc_format_size(s, a, sizeof a), clc_format_size(first, b, sizeof b),
+                 (unsigned)factor, what, clc_format_size(limit, c, sizeof c));
+    }
     *size = s;
     return CLC_OK;
 }
@@ -85,15 +100,19 @@ void clc_report_options(struct clc_report *rep, const struct clc_run_opts *o,
     struct clc_run_meta *m = &rep->run;
     m->size = o->size;
     m->size_auto = o->size == 0;
-    m->reps = to->reps;
-    m->warmup = to->warmup;
+    if (to != NULL) {
+        m->reps = to->reps;
+        m->warmup = to->warmup;
+    }
     m->quick = o->quick;
     m->cold = o->cold;
     m->types = o->types;
-    m->cases[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        size_t len = strlen(m->cases);
-        snprintf(m->cases + len, sizeof m->cases - len, "%s%s", i ? " " : "", names[i]);
+    if (names != NULL) {
+        m->cases[0] = '\0';
+        for (int i = 0; i < n; i++) {
+            size_t len = strlen(m->cases);
+            snprintf(m->cases + len, sizeof m->cases - len, "%s%s", i ? " " : "", names[i]);
+        }
     }
     if (!isnan(o->peak_gbps)) {
         rep->device.peak_gbps = o->peak_gbps;

@@ -46,51 +46,67 @@ static int sample(const struct clc_timer *tm, const struct clc_timing_opts *o, i
     return CLC_OK;
 }
 
-int clc_time_launches(const struct clc_timer *tm, const struct clc_timing_opts *o,
+/* The batch for a probe of `probe` ms: 1 unless that is shorter than o->min_ms (never with
+ * cold, where later launches would find the data cached: t->coarse says so instead). */
+static int choose_batch(const struct clc_timing_opts *o, double probe, struct clc_timing *t)
+{
+    if (probe >= o->min_ms)
+        return 1;
+    if (o->cold) {
+        t->coarse = true;
+        return 1;
+    }
+    double b = ceil(o->min_ms / (probe > 1e-6 ? probe : 1e-6));
+    return b > 10000 ? 10000 : (int)b;
+}
+
+int clc_time_launches(const struct clc_timer *tm, size_t n, const struct clc_timing_opts *o,
                       struct clc_timing *t)
 {
-    memset(t, 0, sizeof *t);
-    t->ms_host = NAN;
-    double *samples = calloc((size_t)o->reps, sizeof *samples);
+    int rc = CLC_ERR;
+    double *samples = calloc((size_t)o->reps * n, sizeof *samples);
     if (samples == NULL) {
         clc_error("out of memory");
         return CLC_ERR;
     }
-    int rc = CLC_ERR;
-    double probe;
-    if (warm_up(tm, o, &t->launches) != CLC_OK ||
-        sample(tm, o, 1, true, &probe, &t->launches) != CLC_OK)
-        goto cleanup;
-    int batch = 1;
-    if (probe < o->min_ms && o->cold) {
-        t->coarse = true; /* batching would time warm launches: keep 1 and say so */
-    } else if (probe < o->min_ms) {
-        double b = ceil(o->min_ms / (probe > 1e-6 ? probe : 1e-6));
-        batch = b > 10000 ? 10000 : (int)b;
+    for (size_t i = 0; i < n; i++) {
+        memset(&t[i], 0, sizeof t[i]);
+        t[i].ms_host = NAN;
+    }
+    /* each API warm and probed in turn, then their samples alternate, so that a change of
+     * clock or temperature during the row hits every API alike */
+    for (size_t i = 0; i < n; i++) {
+        double probe;
+        if (warm_up(&tm[i], o, &t[i].launches) != CLC_OK ||
+            sample(&tm[i], o, 1, true, &probe, &t[i].launches) != CLC_OK)
+            goto cleanup;
+        t[i].batch = choose_batch(o, probe, &t[i]);
     }
     for (int r = 0; r < o->reps; r++) {
-        double ms;
-        if (sample(tm, o, batch, false, &ms, &t->launches) != CLC_OK)
-            goto cleanup;
-        samples[r] = ms / batch;
+        for (size_t i = 0; i < n; i++) {
+            double ms;
+            if (sample(&tm[i], o, t[i].batch, false, &ms, &t[i].launches) != CLC_OK)
+                goto cleanup;
+            samples[i * (size_t)o->reps + (size_t)r] = ms / t[i].batch;
+        }
     }
-    struct clc_stats s;
-    clc_stats_compute(samples, (size_t)o->reps, &s);
-    t->reps = o->reps;
-    t->batch = batch;
-    t->ms_median = s.median;
-    t->ms_min = s.min;
-    t->ms_max = s.max;
-    t->cv = s.cv;
-
-    if (o->host_check && !o->cold) {
-        /* a batch long enough (>= 20 ms) that the latency of waiting for it is noise */
-        int n = (int)fmin(10000.0, fmax(1.0, ceil(20.0 / fmax(s.median, 1e-6))));
-        uint64_t t0 = clc_now_ns();
-        if (tm->run(tm->api, n) != CLC_OK)
-            goto cleanup;
-        t->ms_host = (double)(clc_now_ns() - t0) * 1e-6 / n;
-        t->launches += n;
+    for (size_t i = 0; i < n; i++) {
+        struct clc_stats s;
+        clc_stats_compute(samples + i * (size_t)o->reps, (size_t)o->reps, &s);
+        t[i].reps = o->reps;
+        t[i].ms_median = s.median;
+        t[i].ms_min = s.min;
+        t[i].ms_max = s.max;
+        t[i].cv = s.cv;
+        if (o->host_check && !o->cold) {
+            /* a batch long enough (>= 20 ms) that the latency of waiting for it is noise */
+            int k = (int)fmin(10000.0, fmax(1.0, ceil(20.0 / fmax(s.median, 1e-6))));
+            uint64_t t0 = clc_now_ns();
+            if (tm[i].run(tm[i].api, k) != CLC_OK)
+                goto cleanup;
+            t[i].ms_host = (double)(clc_now_ns() - t0) * 1e-6 / k;
+            t[i].launches += k;
+        }
     }
     rc = CLC_OK;
 cleanup:

@@ -1,5 +1,6 @@
-/* cases.h - the case registry, the run configuration, and the helpers a case's host file
- * uses to build its kernels, time them, verify them and report a row.
+/* cases.h - the case registry and what a case's host file declares: its variants as data,
+ * and for each variant and param a plan (buffers, one launch, the bytes counted, the check)
+ * that the driver carries out on any API.  A case names no OpenCL or CUDA type or call.
  *
  * A case is one host file (host/cases/<name>.c) defining `const struct clc_case
  * clc_case_<name>`, one kernel file (cl/<name>.cl), and one line CLC_CASE(<name>) in
@@ -7,168 +8,191 @@
 #ifndef CLCOALESCE_CASES_H
 #define CLCOALESCE_CASES_H
 
-#include "clcoalesce/ocl.h"
-#include "clcoalesce/options.h"
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clcoalesce/backend.h"
 #include "clcoalesce/reference.h"
-#include "clcoalesce/run.h"
 #include "clcoalesce/result.h"
+#include "clcoalesce/run.h"
 #include "clcoalesce/verify.h"
 
-/* ------------------------------------------------------------------ configuration */
-
-struct clc_result;
-struct clc_trace;
-/* Receives a modelled row: the kernel's file, its build options (without -DCLC_TRACE), its
- * name, and the trace (valid only during the call; see model.h). */
-typedef void (*clc_model_hook)(void *arg, const struct clc_result *r, const char *cl_file,
-                               const char *options, const char *kernel,
-                               const struct clc_trace *trace);
-
-struct clc_opts {
-    /* The options shared with the CUDA twins (options.h): o->size, o->reps ... by name, and
-     * o->run as one struct clc_run_opts. */
-    CLC_RUN_OPTS_GROUP(run);
-    const char *kernel_dir; /* --kernel-dir, NULL to look it up */
-    bool model;             /* the access model after each verified kernel row (--no-model) */
-    /* Called for each modelled row with where its kernel came from and the raw trace
-     * (`explain` and `ptx` use it); NULL for none. */
-    clc_model_hook model_hook;
-    void *model_hook_arg;
-    /* The custom case (`run custom`, host/cases/custom.c): a kernel of the user's own. */
-    const char *kernel_file;   /* --kernel-file: the .cl file, relative to the current dir */
-    const char *kernel_name;   /* --kernel: the __kernel in it */
-    const char *pattern;       /* --pattern: copy, scale, transpose or gather */
-    size_t local[2];           /* --local N or XxY; {0, 0}: the pattern's default */
-    unsigned items_per_thread; /* --items-per-thread K; 0: the pattern's default */
+/* What a case plans for: the device, the element type and the size of its main array. */
+struct clc_env {
+    const struct clc_device *dev; /* the run's (first) device: limits, compute units, warp */
+    enum clc_type type;
+    uint64_t size;                /* bytes of the main array */
+    size_t n;                     /* elements of the main array: size / element size */
 };
 
-/* Fills o with the defaults: 20 reps, 2 warm-ups, float and double, size chosen per device,
- * the access model on. */
-void clc_opts_defaults(struct clc_opts *o);
+/* How the driver fills a buffer before the row (and again before a fresh check). */
+enum clc_init {
+    CLC_INIT_NONE,   /* left as allocated */
+    CLC_INIT_VALUES, /* clc_value(j) in the element type T, written on the device */
+    CLC_INIT_POISON, /* all bits set: NaN in float and double, so an unwritten element fails */
+    CLC_INIT_ZERO,
+    CLC_INIT_HOST,   /* the plan's host bytes (clc_plan_host) */
+};
 
-/* ------------------------------------------------------------------ the registry */
+#define CLC_PLAN_BUFS 4
 
-struct clc_bench;
+struct clc_buffer_spec {
+    const char *name;      /* in messages: "out holds 262144 elements" */
+    uint64_t elems;        /* elements */
+    unsigned elem_size;    /* bytes each (CLC_INIT_VALUES: the size of T) */
+    enum clc_init init;
+    const void *host;      /* CLC_INIT_HOST: elems x elem_size bytes */
+    bool read_back;        /* the check gets what the kernel left (clc_check_in.got) */
+    bool initial;          /* the check gets what it held before (clc_check_in.initial) */
+    uint64_t pick_stride;  /* > 1: read back only elements 0, s, 2s ... (elems / s of them) */
+    uint64_t window;       /* with pick_stride: also the first `window` elements (.window) */
+};
+
+/* A kernel argument: a buffer of the plan (value = its index) or a scalar. */
+struct clc_plan_arg {
+    enum clc_arg_kind kind;
+    uint64_t value;
+};
+
+/* What the check of a row is given. */
+struct clc_check_in {
+    const struct clc_plan *plan;
+    enum clc_type type;
+    const void *got[CLC_PLAN_BUFS];     /* read_back buffers, NULL for the others */
+    const void *window[CLC_PLAN_BUFS];  /* pick_stride buffers' first `window` elements */
+    const void *initial[CLC_PLAN_BUFS]; /* `initial` buffers as they were initialised */
+};
+
+/* Compares what the kernel left with the host reference; on a mismatch writes the first bad
+ * element into r->note (clc_check_values does) and returns false. */
+typedef bool (*clc_check_fn)(const struct clc_check_in *c, struct clc_result *r);
+
+#define CLC_PLAN_OWNED 4
+
+/* One row's work, as a case describes it. */
+struct clc_plan {
+    const char *kernel;     /* in the case's kernel file; NULL: the vendor copy of buffer 0
+                             * into buffer 1 */
+    const char *file;       /* NULL: the case's cl_file (a user's kernel has its own) */
+    char defines[192];      /* build options beyond the type's (-DT=float ...), e.g. "-DW=4" */
+    unsigned dims;
+    size_t global[3], local[3];
+    unsigned nargs;
+    struct clc_plan_arg args[CLC_MAX_ARGS];
+    unsigned nbufs;
+    struct clc_buffer_spec bufs[CLC_PLAN_BUFS];
+    uint64_t bytes;         /* bytes counted per launch (the case's documented rule) */
+    enum clc_metric metric; /* CLC_METRIC_GBPS unless set */
+    double accesses;        /* CLC_METRIC_NS_PER_ACCESS: dependent accesses per launch */
+    bool fresh_check;       /* in place: the check sees one launch on freshly initialised
+                             * buffers, not what the timed launches left */
+    clc_check_fn check;
+    const void *check_ctx;  /* the case's data for check, e.g. a parameter */
+    clc_reference_fn reference; /* clc_check_map's reference, and its own data */
+    const void *ref_ctx;
+    bool needs_fp64;        /* the kernel needs fp64 whatever T is */
+    char note[128];         /* into the row's note (shape, work-groups ...) */
+    bool has_param;         /* the row shows param: the variant's param, set before plan is
+                             * called; a plan may show another (a matrix its width) */
+    long param;
+    void *owned[CLC_PLAN_OWNED]; /* host memory freed with the plan (clc_plan_host) */
+    unsigned n_owned;
+};
+
+/* Returned by a plan function for a variant this device or size cannot run; the plan's
+ * note says why, and the row is reported as skipped. */
+#define CLC_SKIP 3
+
+#define CLC_MAX_PARAMS 40
+
+/* One variant of a case: a row of its table. */
+struct clc_variant {
+    const char *name;    /* CLI and JSON name */
+    const char *kernel;  /* its kernel in the case's file (NULL: the vendor copy) */
+    unsigned types;      /* element types it runs in; 0: the case's */
+    /* The params to run, into out (room for CLC_MAX_PARAMS); returns how many.  NULL for a
+     * variant without a param. */
+    size_t (*params)(const struct clc_env *e, const struct clc_variant *v, long *out);
+    /* Fills p (zeroed by the caller) for one param (0 without params).  Returns CLC_OK,
+     * CLC_SKIP with p->note saying why, or CLC_ERR after a message. */
+    int (*plan)(const struct clc_env *e, const struct clc_variant *v, long param,
+                struct clc_plan *p);
+    const void *data;    /* the variant's own data for plan: a width, a define ... */
+};
 
 struct clc_case {
     const char *name;       /* CLI and JSON name */
-    const char *cl_file;    /* kernel file in the kernel directory */
-    const char *kernels;    /* kernel names in cl_file, space separated */
+    const char *cl_file;    /* kernel file in the kernel directory (or an absolute path) */
     const char *summary;    /* one line: what the case shows */
-    const char *variants;   /* its variants and params */
+    const char *variants_text; /* its variants and params, for `cases` */
     const char *bytes_rule; /* the bytes counted per launch */
     const char *expect;     /* which variant should win, and why */
     unsigned types;         /* element types it runs in (enum clc_type mask) */
     unsigned alloc_factor;  /* largest buffer it allocates, as a multiple of the size */
-    bool explicit_only;     /* runs only when named (it needs options of its own), never as
-                             * part of a plain `run` */
-    /* Runs every variant in type t, adding rows with clc_bench_finish.  Returns CLC_OK, or
-     * CLC_ERR after an error was printed (rows already added stay). */
-    int (*run)(struct clc_bench *b, enum clc_type t);
+    uint64_t min_elems;     /* the smallest main array its variants need, in elements */
+    const struct clc_variant *variants;
+    size_t n_variants;
+    bool explicit_only;     /* runs only when named, never in a plain `run` */
 };
 
+/* The registry, from cases.def. */
 extern const struct clc_case *const clc_cases[];
 extern const size_t clc_n_cases;
 const struct clc_case *clc_find_case(const char *name);
+const struct clc_variant *clc_find_variant(const struct clc_case *c, const char *name);
 
 /* True when a plain `run` (no case named) runs c: every case but the explicit_only ones. */
 bool clc_case_runs_by_default(const struct clc_case *c);
 
-/* The custom case's patterns: whether `pattern` is one, whether it launches in 2-D, and
- * the `run custom --help` text (kernel signatures, launch shape, build options). */
-bool clc_custom_pattern_known(const char *pattern);
-bool clc_custom_pattern_2d(const char *pattern);
-void clc_custom_help(FILE *f);
-
 /* Prints the `clcoalesce cases` listing. */
 void clc_print_cases(FILE *f);
 
-/* ------------------------------------------------------------------ running */
+/* ------------------------------------------------------------------ helpers for plans */
 
-/* What a case's run function is handed. */
-struct clc_bench {
-    struct clc_ctx *ctx;
-    const struct clc_opts *opts;
-    const struct clc_case *c; /* the case running */
-    uint64_t size;            /* bytes of the main array for this case */
-    struct clc_report *report;
-    FILE *table;              /* rows are streamed here when non-NULL */
-    struct clc_timing_opts timing;
-    /* The last launch clc_bench_time timed through clc_enqueue_kernel, for the model. */
-    struct clc_launch last_launch;
-    bool have_launch;
-    bool coarse;              /* the last timing was cold and coarse (struct clc_timing) */
-};
+/* Element size of the env's type. */
+static inline unsigned clc_env_es(const struct clc_env *e)
+{
+    return (unsigned)clc_type_size(e->type);
+}
 
-/* Runs the named cases (all when n == 0) on the selected device, filling rep.  Streams table
- * rows to `table` when non-NULL.  Returns CLC_OK, CLC_USAGE (bad case name, bad device
- * selector) or CLC_ERR (any error, including a result that did not verify). */
-int clc_run(const struct clc_opts *o, const char *const *names, int n, struct clc_report *rep,
-            FILE *table);
+/* Adds buffer `name` of elems elements of es bytes to p and returns its index. */
+unsigned clc_plan_buffer(struct clc_plan *p, const char *name, uint64_t elems, unsigned es,
+                         enum clc_init init);
+/* Appends an argument: a buffer by index, a uint, a ulong. */
+void clc_plan_arg_buf(struct clc_plan *p, unsigned buf);
+void clc_plan_arg_u32(struct clc_plan *p, uint32_t v);
+void clc_plan_arg_u64(struct clc_plan *p, uint64_t v);
+/* A 1-D launch of `global` work-items (rounded up to whole groups) in groups of `local`. */
+void clc_plan_1d(struct clc_plan *p, size_t global, size_t local);
+/* A 2-D launch. */
+void clc_plan_2d(struct clc_plan *p, size_t gx, size_t gy, size_t lx, size_t ly);
+/* Host memory of `bytes` owned by the plan (freed with it); NULL after a message. */
+void *clc_plan_host(struct clc_plan *p, size_t bytes);
+/* Frees what the plan owns. */
+void clc_plan_free(struct clc_plan *p);
+/* Appends printf text to the plan's defines / note. */
+void clc_plan_define(struct clc_plan *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void clc_plan_note(struct clc_plan *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Number of elements of type t in the case's main array. */
-size_t clc_bench_elems(const struct clc_bench *b, enum clc_type t);
+/* The plainest plan, which most variants start from: out[i] = f(in[i]) over n elements in
+ * (initialised with clc_value and handed to the check) and n out (poisoned, read back), one
+ * element per work-item in groups of `local`, kernel (in, out, ulong n), 2 x n x element size
+ * bytes counted, checked with clc_check_map against `reference`. */
+void clc_plan_map(struct clc_plan *p, const struct clc_env *e, const char *kernel, size_t local,
+                  clc_reference_fn reference);
 
-/* Creates kernel `name` from the case's .cl file built for element type t
- * (-DT=float or -DT=double -DCLC_FP64), with `extra` options appended (may be NULL). */
-int clc_bench_kernel(struct clc_bench *b, enum clc_type t, const char *extra, const char *name,
-                     cl_kernel *out);
+/* The check of a map plan: buffer 0 in (initial), buffer 1 out (read back); p->reference
+ * (reference.h) fills the expected output from the input. */
+bool clc_check_map(const struct clc_check_in *c, struct clc_result *r);
 
-/* True when the variant should run (no --variant given, or it matches). */
-bool clc_bench_wants(const struct clc_bench *b, const char *variant);
+/* The gather check: buffers in (clc_value), idx (CLC_INIT_HOST uint32) and out (read back):
+ * out[i] = in[idx[i]]. */
+bool clc_check_gather(const struct clc_check_in *c, struct clc_result *r);
 
-/* Writes the poison pattern (all bits set: NaN in float and double) over a buffer, so an
- * element the kernel fails to write can never pass verification. */
-int clc_bench_poison(struct clc_bench *b, cl_mem buf, size_t bytes);
-
-/* Times fn with the run's timing options and copies the timing into r (bytes must be set). */
-int clc_bench_time(struct clc_bench *b, struct clc_result *r, clc_enqueue_fn fn, void *arg,
-                   struct clc_timing *t);
-
-/* Completes a row: status from `verified`, bandwidth and percentages, then adds it to the
- * report and streams it.  Returns CLC_OK, or CLC_ERR when the row did not verify.
- * With the model on, a verified row whose timed launch was clc_enqueue_kernel with an
- * explicit work-group size is modelled here: the kernel is rebuilt with -DCLC_TRACE and
- * launched once more with the arguments given through clc_arg.  So buffers may change
- * after this call: a case re-initialises its inputs before timing each row. */
-int clc_bench_finish(struct clc_bench *b, struct clc_result *r, bool verified);
-
-/* Adds a SKIPPED row for a variant this device cannot run, `why` in its note. */
-int clc_bench_skip(struct clc_bench *b, enum clc_type t, const char *variant, const char *why);
-
-/* Sets argument idx of kernel k; reports a failure by name with the kernel's name.  The
- * value is remembered for the model's trace launch: set every argument of a timed kernel
- * through clc_arg. */
-int clc_arg(cl_kernel k, cl_uint idx, size_t size, const void *value);
-
-/* An out-of-place 1-D variant whose kernel takes (in, out, ulong n_out[, uint param]):
- * the shape most cases share.  clc_bench_map uploads clc_value inputs, poisons the output,
- * times the launch, and checks every output element against `reference`. */
-struct clc_map_spec {
-    const char *variant;
-    const char *kernel;     /* kernel name in the case's .cl file */
-    const char *options;    /* extra build options, may be NULL */
-    size_t n_in, n_out;     /* elements of the input and output arrays */
-    size_t global, local;   /* 1-D launch; local 0 = the runtime's choice */
-    uint64_t bytes;         /* bytes counted per launch */
-    bool has_param;         /* pass `param` as a 4th (uint) argument and report it */
-    long param;
-    clc_reference_fn reference; /* fills want[0..n_out) from in[0..n_in) (reference.h) */
-    const void *ref_ctx;        /* for reference(), may be NULL */
-};
-int clc_bench_map(struct clc_bench *b, enum clc_type t, const struct clc_map_spec *s);
-
-/* The plainest map variant, which most others start from: n elements in and n out, one per
- * work-item in work-groups of `local`, 2 x n x element size bytes counted. */
-struct clc_map_spec clc_map_elementwise(size_t n, enum clc_type t, size_t local,
-                                        const char *variant, const char *kernel,
-                                        clc_reference_fn reference);
-
-/* Writes clc_value(j) into elements [0, n) of buf with the clc_init kernel that every
- * kernel file gets from clc.h (no upload: large buffers initialise at device speed). */
-int clc_bench_init_values(struct clc_bench *b, enum clc_type t, cl_mem buf, size_t n);
-
-/* Allocates a host array of n elements of type t; prints an error when out of memory. */
-void *clc_host_alloc(size_t n, enum clc_type t);
+/* The transpose check: buffers in (clc_value) and out (read back, poisoned); ref_ctx points at
+ * {width, height} (uint64_t), check_ctx at a bool, true for a plain copy (out = in); the
+ * output past width x height must still be poisoned. */
+bool clc_check_transpose(const struct clc_check_in *c, struct clc_result *r);
 
 #endif

@@ -2,21 +2,39 @@
 #ifndef CLCOALESCE_CLI_H
 #define CLCOALESCE_CLI_H
 
-#include "clcoalesce/cases.h"
+#include "clcoalesce/driver.h"
 
-/* Parsed `run` arguments.  cases point into argv. */
+/* Parsed `run` (or `custom`) arguments.  cases point into argv. */
 struct clc_run_args {
     struct clc_opts opts;
     enum clc_format format;
     const char *output;
     bool quiet;
     bool help;
+    double timeout;           /* --timeout in seconds, 0 for none */
     const char *const *cases;
     int n_cases;
 };
 
 /* Parses `run`'s arguments (argv[0] is "run").  Returns CLC_OK or CLC_USAGE with a message. */
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a);
+
+/* Parses --timeout's value: seconds, 0 for none.  CLC_USAGE after a message. */
+int clc_parse_timeout(const char *prog, const char *help, const char *s, double *out);
+
+/* What `run` and `custom` share around their work: the output path checked before anything
+ * runs, the time limit and the signals guarded (clc_guard_run), then work(a, rep), then the
+ * report written (nothing is written after an error).  Returns the exit code. */
+int clc_run_command(const struct clc_run_args *a,
+                    int (*work)(const struct clc_run_args *a, struct clc_report *rep));
+
+/* From here on, Ctrl-C, SIGTERM and SIGQUIT end the process cleanly (no temporary file is
+ * left, the usual exit status of the signal), and after `timeout` seconds (0: never) the run
+ * ends with exit 1, naming what was running (clc_activity). */
+void clc_guard_run(double timeout);
+
+/* `clcoalesce custom ...` (argv[0] is "custom"): a kernel of the user's own. */
+int clc_cmd_custom(int argc, char **argv);
 
 /* The whole program: returns the process exit code (0, 1 or 2). */
 int clc_main(int argc, char **argv);

@@ -59,12 +59,25 @@ int clc_parse_count(const char *s, long min, long max, long *out);
  * into buf and returned. */
 const char *clc_call_name(const char *call, char *buf, size_t len);
 
-/* The whole file at `path` in a NUL-terminated buffer the caller frees, its length in *len
- * when len is not NULL; NULL when it cannot be opened or read (errno then says why). */
+/* The whole regular file at `path` in a NUL-terminated buffer the caller frees, its length
+ * in *len when len is not NULL; NULL when it cannot be opened or read, errno then saying why:
+ * EISDIR for a directory, EINVAL for anything else that is not a regular file (a FIFO is
+ * never waited on), EFBIG above CLC_MAX_TEXT_FILE bytes. */
+#define CLC_MAX_TEXT_FILE (64L << 20)
 char *clc_read_text(const char *path, size_t *len);
 
 /* Formats bytes as "256 MiB" / "1.5 GiB" into buf. */
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len);
+
+/* What the run is doing now, e.g. "kernel stride (stride inplace 12 float, opencl)": a
+ * timeout or a signal names it.  The text lives in a fixed buffer (clc_activity_text) that a
+ * signal handler may read. */
+void clc_activity(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *clc_activity_text(void);
+
+/* A status line on stderr (the progress of a run), redrawn in place; every message clears it
+ * first so the two never mix.  clc_status(NULL) clears it. */
+void clc_status(const char *text);
 
 /* Monotonic host clock in nanoseconds. */
 uint64_t clc_now_ns(void);

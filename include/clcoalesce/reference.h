@@ -1,10 +1,10 @@
 /* reference.h - what a correct kernel leaves in its output, computed on the host from the
- * clc_value inputs: one reference per computation, shared by each OpenCL case and its CUDA
- * twin so that both are held to the same result.  The comparison is clc_check_values. */
+ * clc_value inputs: one reference per computation, whichever API ran the kernel.  The comparison is clc_check_values. */
 #ifndef CLCOALESCE_REFERENCE_H
 #define CLCOALESCE_REFERENCE_H
 
 #include <assert.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "clcoalesce/core.h"
@@ -15,7 +15,7 @@ extern "C" {
 
 /* ------------------------------------------------------------------ 1-D maps */
 
-/* What the reference of a 1-D map variant (clc_bench_map, cu_bench_map) is given: it fills
+/* What the reference of a 1-D map plan (clc_plan_map, clc_check_map) is given: it fills
  * want[0..n_out) from in[0..n_in), both of type t; ctx is the variant's own data, NULL where
  * it has none. */
 struct clc_ref_args {
@@ -57,13 +57,13 @@ void clc_ref_aos_padded(const struct clc_ref_args *a);
 
 /* ------------------------------------------------------------------ the other cases */
 
-/* offset: want[0..len) after `launches` increments of elements [s, s + n). */
-void clc_ref_offset(void *want, size_t len, size_t s, size_t n, long launches, enum clc_type t);
+/* offset: want[0..len) after one increment of elements [s, s + n). */
+void clc_ref_offset(void *want, size_t len, size_t s, size_t n, enum clc_type t);
 
-/* stride, after `launches` increments of every s-th element: want[0..n) the n strided
- * elements, and want[0..w) the first w elements, touched or not. */
-void clc_ref_stride(void *want, size_t n, unsigned s, long launches, enum clc_type t);
-void clc_ref_stride_window(void *want, size_t w, unsigned s, long launches, enum clc_type t);
+/* stride, after one increment of every s-th element: want[0..n) the n strided elements, and
+ * want[0..w) the first w elements, touched or not. */
+void clc_ref_stride(void *want, size_t n, unsigned s, enum clc_type t);
+void clc_ref_stride_window(void *want, size_t w, unsigned s, enum clc_type t);
 
 /* matrix: one application of m = m * 2 + 1 to the first `used` of n elements; the rest as
  * they were.  An element whose value is -1 maps to itself, so a missed element escapes only
@@ -71,9 +71,8 @@ void clc_ref_stride_window(void *want, size_t w, unsigned s, long launches, enum
 void clc_ref_matrix(void *want, size_t n, size_t used, enum clc_type t);
 
 /* transpose of the width x height matrix in[y][x] = clc_value(y * width + x): want holds
- * out[x][y] = in[y][x], want_copy in itself (the tile copy variant). */
-void clc_ref_transpose(void *want, void *want_copy, size_t width, size_t height,
-                       enum clc_type t);
+ * out[x][y] = in[y][x], or with copy in itself (the tile copy variant). */
+void clc_ref_transpose(void *want, size_t width, size_t height, bool copy, enum clc_type t);
 
 /* rowsum: the sum of each of `rows` rows of `cols` elements. */
 void clc_ref_rowsum(void *want, size_t rows, size_t cols, enum clc_type t);

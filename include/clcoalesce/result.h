@@ -172,9 +172,15 @@ bool clc_report_all_ok(const struct clc_report *rep);
 enum clc_format { CLC_FMT_TABLE, CLC_FMT_CSV, CLC_FMT_JSON };
 int clc_parse_format(const char *s, enum clc_format *f);
 
-/* Writers.  The table is written row by row as results arrive; CSV and JSON at the end. */
-void clc_table_header(FILE *f);
-void clc_table_row(FILE *f, const struct clc_result *r);
+/* Row i's value over that of the same case, variant, param and type run by the report's
+ * first API (CUDA / OpenCL with --api both); NAN for a row of the first API or without one. */
+double clc_report_api_ratio(const struct clc_report *rep, size_t i);
+
+/* Writers.  The table is written row by row as results arrive; CSV and JSON at the end.
+ * With apis (a run of several APIs) the table has the row's API and its ratio to the first
+ * API's row (clc_report_api_ratio, NAN for none). */
+void clc_table_header(FILE *f, bool apis);
+void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio);
 int clc_write_csv(const struct clc_report *rep, FILE *f);
 int clc_write_json(const struct clc_report *rep, FILE *f);
 /* Writes `path` atomically: fill(f, ctx) writes a temporary file beside it, which is renamed

@@ -1,6 +1,6 @@
-/* run.h - what a run decides alike in the OpenCL tool and the CUDA twins: the size each case
- * runs at, the shapes and grids derived from it, and what the report says of the options the
- * run was given. */
+/* run.h - what a run decides before any API is involved: the size each case runs at, the
+ * shapes and grids derived from it, and what the report says of the options the run was
+ * given. */
 #ifndef CLCOALESCE_RUN_H
 #define CLCOALESCE_RUN_H
 
@@ -20,12 +20,19 @@ extern "C" {
  * `size` within the device's per-buffer limit. */
 bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t size);
 
+/* On a CPU device (PoCL) the default size stops here whatever the last-level cache claims,
+ * so the default suite ends in minutes on two cores and in well under 1 GB; and no buffer
+ * the tool sizes itself exceeds CLC_CPU_BUFFER (stride's buffer is 32 x the size). */
+#define CLC_CPU_SIZE ((uint64_t)16 << 20)
+#define CLC_CPU_BUFFER ((uint64_t)256 << 20)
+
 /* The size a case runs at: `given` (--size or a sweep step) when not 0; else 1 MiB with
- * quick, otherwise a power of two of at least 4 x the last-level cache and 64 MiB (so it
- * measures DRAM), halved until the case's largest buffer fits.  Returns CLC_OK, or CLC_ERR
- * without a message when `given` does not fit: each tool says why in its own terms. */
-int clc_case_size(const struct clc_device_meta *m, unsigned alloc_factor, uint64_t given,
-                  bool quick, uint64_t *size);
+ * quick; otherwise a power of two of at least 4 x the last-level cache and 64 MiB (so it
+ * measures DRAM), at most CLC_CPU_SIZE on a CPU; halved until the case's largest buffer
+ * fits the device (and CLC_CPU_BUFFER on a CPU), with the reason written into why ("" when
+ * not halved).  Returns CLC_OK, or CLC_ERR without a message when `given` does not fit. */
+int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_factor,
+                  uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen);
 
 /* The squarest matrix of at most n elements (matrix, transpose): width = floor(sqrt(n)),
  * height = n / width, so height is width, width + 1 or width + 2, and neither need be a
@@ -46,8 +53,8 @@ size_t clc_grid_sizes(const size_t *wanted, size_t n, size_t needed, size_t *out
 size_t clc_float4_groups(size_t n, size_t local, size_t per_item);
 
 /* Writes into the report what the run was asked (--size, --quick, --cold, --type, the cases
- * named) and the warm-up and reps of its timing `to`; --peak, when given, replaces the
- * device's peak. */
+ * named unless names is NULL) and the warm-up and reps of its timing `to` (unless NULL);
+ * --peak, when given, replaces the device's peak. */
 void clc_report_options(struct clc_report *rep, const struct clc_run_opts *o,
                         const struct clc_timing_opts *to, const char *const *names, int n);
 

@@ -1,6 +1,6 @@
-/* timing.h - how a launch is timed, shared by the OpenCL tool and the CUDA twins so that both
- * measure the same way: each API supplies "run n launches" and "time n launches on the
- * device"; the policy (warm-up, probe, batching, samples, statistics, host-clock check) is
+/* timing.h - how a launch is timed, the same way whichever API runs it: each API supplies "run
+ * n launches" and "time n launches on the device"; the policy (warm-up, probe, batching,
+ * samples, statistics, host-clock check, and the interleaving of APIs timed side by side) is
  * here, once. */
 #ifndef CLCOALESCE_TIMING_H
 #define CLCOALESCE_TIMING_H
@@ -57,16 +57,18 @@ struct clc_timer {
     int (*flush)(void *api);
 };
 
-/* Warm-up (o->warmup launches, then more until o->warmup_ms have passed), one probe launch,
- * then o->reps samples of `batch` launches each: batch is 1 unless the probe is shorter than
- * o->min_ms, then chosen so a sample lasts about min_ms.  The probe and every sample follow
- * one untimed lead launch, so the timed ones start on a busy device, as in a stream of
- * launches, and not from idle (on an H100 a 0.18 ms copy started from idle lasts 1 us
- * longer, in OpenCL and in CUDA alike: bench/launch_probe.c).  With o->cold the cache is
+/* For each of the n timers (one per API timing the same row, into t[0..n)): warm-up
+ * (o->warmup launches, then more until o->warmup_ms have passed) and one probe launch; then
+ * o->reps samples of `batch` launches each, the timers taking turns sample by sample, so a
+ * change of clock or temperature during the row hits every API alike.  batch is 1 unless the
+ * probe is shorter than o->min_ms, then chosen so a sample lasts about min_ms.  The probe and
+ * every sample follow one untimed lead launch, so the timed ones start on a busy device, as
+ * in a stream of launches, and not from idle (on an H100 a 0.18 ms copy started from idle
+ * lasts 1 us longer, in OpenCL and in CUDA alike).  With o->cold the cache is
  * flushed before the probe and every sample, there is no lead launch and batch stays 1
  * (later launches would find the data cached; t->coarse says when that makes a sample
  * short).  With o->host_check, a batch of at least 20 ms is also timed with the host clock. */
-int clc_time_launches(const struct clc_timer *tm, const struct clc_timing_opts *o,
+int clc_time_launches(const struct clc_timer *tm, size_t n, const struct clc_timing_opts *o,
                       struct clc_timing *t);
 
 /* Copies a timing into a result row: reps, batch, median/min/max, cv, ms_host. */

@@ -1,4 +1,4 @@
-/* verify.h - the host side of verification, shared by the OpenCL cases and their CUDA twins:
+/* verify.h - the host side of verification, whichever API ran the kernel:
  * the deterministic input values, element access for references written once for both
  * types, and the element-by-element check.  Large loops run on every host core when the
  * build has OpenMP: checking a 256 MiB result one element at a time takes far longer than
@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 /* The deterministic input value of element j: a small integer in [-512, 511] from a hash of
- * j, so results of + and * 2 stay exact.  cl/clc.h and the CUDA twins' cu_value() compute
+ * j, so results of + and * 2 stay exact.  cl/clc.h's clc_value() computes
  * the same function on the device. */
 static inline double clc_value(uint64_t j)
 {

@@ -1,0 +1,174 @@
+/* devices.c - what the back ends share: the API names and table, device selection and the
+ * `list` entries, and the tables of known GPUs (L2 size, peak bandwidth). */
+#define _GNU_SOURCE
+#include "clcoalesce/backend.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+extern const struct clc_backend_ops clc_opencl_ops;
+extern const struct clc_backend_ops clc_cuda_ops;
+
+static const struct clc_backend_ops *const apis[CLC_API_COUNT] = {
+    [CLC_API_OPENCL] = &clc_opencl_ops,
+    [CLC_API_CUDA] = &clc_cuda_ops,
+};
+
+const struct clc_backend_ops *clc_backend_ops(enum clc_api a)
+{
+    return (unsigned)a < CLC_API_COUNT ? apis[a] : NULL;
+}
+
+const char *clc_api_name(enum clc_api a)
+{
+    return a == CLC_API_CUDA ? "cuda" : "opencl";
+}
+
+int clc_parse_api(const char *s, unsigned *mask)
+{
+    if (strcmp(s, "opencl") == 0)
+        *mask = 1u << CLC_API_OPENCL;
+    else if (strcmp(s, "cuda") == 0)
+        *mask = 1u << CLC_API_CUDA;
+    else if (strcmp(s, "both") == 0)
+        *mask = (1u << CLC_API_OPENCL) | (1u << CLC_API_CUDA);
+    else
+        return CLC_USAGE;
+    return CLC_OK;
+}
+
+size_t clc_round_up(size_t n, size_t m)
+{
+    return (n + m - 1) / m * m;
+}
+
+void clc_device_name_override(char *name, size_t len)
+{
+    const char *o = getenv("CLCOALESCE_DEVICE_NAME");
+    if (o != NULL && *o)
+        snprintf(name, len, "%s", o);
+}
+
+/* ------------------------------------------------------------------ known devices */
+
+static const struct {
+    const char *name_part; /* case-insensitive substring of the device name */
+    uint64_t l2_bytes;
+    double peak_gbps;      /* 2 x memory clock x bus width / 8 */
+} known_devices[] = {
+    {"H200", 60ull << 20, 4814.0},          /* 3201 MHz x 6016 bit */
+    {"H100 80GB HBM3", 50ull << 20, 3352.0}, /* 2619 MHz x 5120 bit */
+    {"H100 PCIe", 50ull << 20, 2039.0},
+    {"H100", 50ull << 20, NAN},
+    {"A100-SXM4-80GB", 40ull << 20, 2039.0},
+    {"A100", 40ull << 20, 1555.0},
+    {"L40", 96ull << 20, 864.0},
+    {"RTX 4090", 72ull << 20, 1008.0},
+    {"V100", 6ull << 20, 900.0},
+};
+
+static int known_index(const char *name)
+{
+    for (size_t i = 0; i < sizeof known_devices / sizeof known_devices[0]; i++)
+        if (strcasestr(name, known_devices[i].name_part) != NULL)
+            return (int)i;
+    return -1;
+}
+
+uint64_t clc_known_l2_bytes(const struct clc_device_meta *m, uint64_t reported)
+{
+    int k = known_index(m->name);
+    if (k >= 0)
+        return known_devices[k].l2_bytes;
+    if (strcasestr(m->vendor, "NVIDIA") != NULL)
+        return 64ull << 20; /* unknown NVIDIA GPU: assume a large L2 rather than trust L1 */
+    return reported;
+}
+
+double clc_known_peak_gbps(const char *device_name)
+{
+    int k = known_index(device_name);
+    return k >= 0 ? known_devices[k].peak_gbps : NAN;
+}
+
+/* ------------------------------------------------------------------ selection */
+
+int clc_select_device(const struct clc_device *list, int count, const char *sel)
+{
+    if (sel == NULL || *sel == '\0') {
+        for (int i = 0; i < count; i++)
+            if (list[i].gpu)
+                return i;
+        return 0;
+    }
+    long a, b;
+    char tail;
+    if (sscanf(sel, "%ld:%ld%c", &a, &b, &tail) == 2) {
+        char want[32];
+        snprintf(want, sizeof want, "%ld:%ld", a, b);
+        for (int i = 0; i < count; i++)
+            if (strcmp(list[i].label, want) == 0)
+                return i;
+        clc_error("no device %s (platform:device); 'clcoalesce list' shows the devices", want);
+        return -1;
+    }
+    bool numeric = true;
+    for (const char *p = sel; *p; p++)
+        numeric = numeric && isdigit((unsigned char)*p);
+    if (numeric) {
+        long v;
+        if (clc_parse_count(sel, 0, count - 1, &v) == CLC_OK)
+            return (int)v;
+        clc_error("device index %s is out of range (0..%d); 'clcoalesce list' shows the devices",
+                  sel, count - 1);
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        if (strcasestr(list[i].meta.name, sel) != NULL)
+            return i;
+    clc_error("no device name contains '%s'; 'clcoalesce list' shows the devices", sel);
+    return -1;
+}
+
+int clc_match_device(const struct clc_device *list, int count, const struct clc_device *dev)
+{
+    for (int i = 0; i < count; i++)
+        if (dev->meta.pci_bus_id[0] &&
+            strcasecmp(list[i].meta.pci_bus_id, dev->meta.pci_bus_id) == 0)
+            return i;
+    if (dev->meta.pci_bus_id[0])
+        return -1; /* the same name on another bus is another GPU */
+    for (int i = 0; i < count; i++)
+        if (strcmp(list[i].meta.name, dev->meta.name) == 0)
+            return i;
+    return -1;
+}
+
+void clc_print_devices(FILE *f, const struct clc_device *list, int count)
+{
+    char gm[32], ma[32];
+    for (int i = 0; i < count; i++) {
+        const struct clc_device *d = &list[i];
+        const struct clc_device_meta *m = &d->meta;
+        fprintf(f, "[%d] %s  %s\n", d->index, d->label, m->name);
+        fprintf(f, "      platform:       %s\n", m->platform);
+        fprintf(f, "      vendor:         %s\n", m->vendor);
+        fprintf(f, "      type:           %s\n", d->gpu ? "GPU" : d->cpu ? "CPU" : "other");
+        fprintf(f, "      driver:         %s\n", m->driver);
+        fprintf(f, "      %-16s%s\n", d->api == CLC_API_CUDA ? "CUDA:" : "OpenCL C:", m->version);
+        fprintf(f, "      compute units:  %d\n", m->compute_units);
+        fprintf(f, "      global memory:  %s\n", clc_format_size(m->global_mem, gm, sizeof gm));
+        fprintf(f, "      max allocation: %s\n", clc_format_size(m->max_alloc, ma, sizeof ma));
+        fprintf(f, "      fp64:           %s\n", d->fp64 ? "yes" : "no");
+        fprintf(f, "      timer:          %.0f ns resolution\n", m->timer_res_ns);
+        if (m->cc_major >= 0)
+            fprintf(f, "      compute cap.:   %d.%d\n", m->cc_major, m->cc_minor);
+        if (m->warp_size > 0)
+            fprintf(f, "      warp size:      %d\n", m->warp_size);
+        if (m->pci_bus_id[0])
+            fprintf(f, "      PCI bus id:     %s\n", m->pci_bus_id);
+    }
+}

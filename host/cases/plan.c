@@ -1,0 +1,188 @@
+/* plan.c - what case files build their plans with, and the checks several cases share. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcoalesce/cases.h"
+
+unsigned clc_plan_buffer(struct clc_plan *p, const char *name, uint64_t elems, unsigned es,
+                         enum clc_init init)
+{
+    unsigned i = p->nbufs++;
+    /* a case with more buffers than CLC_PLAN_BUFS is a programming error, caught at once */
+    if (i >= CLC_PLAN_BUFS)
+        abort();
+    struct clc_buffer_spec *b = &p->bufs[i];
+    memset(b, 0, sizeof *b);
+    b->name = name;
+    b->elems = elems;
+    b->elem_size = es;
+    b->init = init;
+    return i;
+}
+
+static void add_arg(struct clc_plan *p, enum clc_arg_kind kind, uint64_t v)
+{
+    if (p->nargs >= CLC_MAX_ARGS)
+        abort();
+    p->args[p->nargs].kind = kind;
+    p->args[p->nargs++].value = v;
+}
+
+void clc_plan_arg_buf(struct clc_plan *p, unsigned buf)
+{
+    add_arg(p, CLC_ARG_BUF, buf);
+}
+
+void clc_plan_arg_u32(struct clc_plan *p, uint32_t v)
+{
+    add_arg(p, CLC_ARG_U32, v);
+}
+
+void clc_plan_arg_u64(struct clc_plan *p, uint64_t v)
+{
+    add_arg(p, CLC_ARG_U64, v);
+}
+
+void clc_plan_1d(struct clc_plan *p, size_t global, size_t local)
+{
+    p->dims = 1;
+    p->local[0] = local;
+    p->global[0] = clc_round_up(global ? global : 1, local);
+    p->global[1] = p->global[2] = p->local[1] = p->local[2] = 1;
+}
+
+void clc_plan_2d(struct clc_plan *p, size_t gx, size_t gy, size_t lx, size_t ly)
+{
+    p->dims = 2;
+    p->local[0] = lx;
+    p->local[1] = ly;
+    p->global[0] = clc_round_up(gx ? gx : 1, lx);
+    p->global[1] = clc_round_up(gy ? gy : 1, ly);
+    p->global[2] = p->local[2] = 1;
+}
+
+void *clc_plan_host(struct clc_plan *p, size_t bytes)
+{
+    if (p->n_owned >= CLC_PLAN_OWNED)
+        abort();
+    void *m = malloc(bytes ? bytes : 1);
+    if (m == NULL) {
+        clc_error("out of host memory for %zu bytes", bytes);
+        return NULL;
+    }
+    p->owned[p->n_owned++] = m;
+    return m;
+}
+
+void clc_plan_free(struct clc_plan *p)
+{
+    for (unsigned i = 0; i < p->n_owned; i++)
+        free(p->owned[i]);
+    p->n_owned = 0;
+}
+
+static void append(char *dst, size_t size, const char *fmt, va_list ap)
+{
+    size_t len = strlen(dst);
+    if (len + 1 < size)
+        vsnprintf(dst + len, size - len, fmt, ap);
+}
+
+void clc_plan_define(struct clc_plan *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (p->defines[0])
+        strncat(p->defines, " ", sizeof p->defines - strlen(p->defines) - 1);
+    append(p->defines, sizeof p->defines, fmt, ap);
+    va_end(ap);
+}
+
+void clc_plan_note(struct clc_plan *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    append(p->note, sizeof p->note, fmt, ap);
+    va_end(ap);
+}
+
+void clc_plan_map(struct clc_plan *p, const struct clc_env *e, const char *kernel, size_t local,
+                  clc_reference_fn reference)
+{
+    unsigned es = clc_env_es(e);
+    p->kernel = kernel;
+    unsigned in = clc_plan_buffer(p, "in", e->n, es, CLC_INIT_VALUES);
+    unsigned out = clc_plan_buffer(p, "out", e->n, es, CLC_INIT_POISON);
+    p->bufs[in].initial = true;
+    p->bufs[out].read_back = true;
+    clc_plan_arg_buf(p, in);
+    clc_plan_arg_buf(p, out);
+    clc_plan_arg_u64(p, e->n);
+    clc_plan_1d(p, e->n, local);
+    p->bytes = 2 * (uint64_t)e->n * es;
+    p->check = clc_check_map;
+    p->reference = reference;
+}
+
+bool clc_check_map(const struct clc_check_in *c, struct clc_result *r)
+{
+    const struct clc_plan *p = c->plan;
+    size_t n_in = p->bufs[0].elems, n_out = p->bufs[1].elems;
+    void *want = malloc(n_out * clc_type_size(c->type) + 1);
+    if (want == NULL) {
+        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+        return false;
+    }
+    const struct clc_ref_args a = {c->initial[0], want, n_in, n_out, c->type, p->ref_ctx};
+    p->reference(&a);
+    bool ok = clc_check_values(r, c->got[1], want, n_out, c->type, 0);
+    free(want);
+    return ok;
+}
+
+/* Fills the expected output with fill(want, ctx), compares n elements with got, frees. */
+static bool compare_with(const struct clc_check_in *c, struct clc_result *r, const void *got,
+                         size_t alloc, size_t n, void (*fill)(void *want, const struct clc_check_in *c))
+{
+    void *want = malloc(alloc * clc_type_size(c->type) + 1);
+    if (want == NULL) {
+        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+        return false;
+    }
+    fill(want, c);
+    bool ok = clc_check_values(r, got, want, n, c->type, 0);
+    free(want);
+    return ok;
+}
+
+static void gathered(void *want, const struct clc_check_in *c)
+{
+    const uint32_t *idx = c->plan->bufs[1].host;
+    size_t n = c->plan->bufs[2].elems;
+    /* in holds clc_value(j), so the expected output needs only the indices */
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < n; i++)
+        clc_put(want, i, c->type, clc_value(idx[i]));
+}
+
+bool clc_check_gather(const struct clc_check_in *c, struct clc_result *r)
+{
+    size_t n = c->plan->bufs[2].elems;
+    return compare_with(c, r, c->got[2], n, n, gathered);
+}
+
+static void transposed(void *want, const struct clc_check_in *c)
+{
+    const uint64_t *wh = c->plan->ref_ctx;
+    bool copy = c->plan->check_ctx != NULL && *(const bool *)c->plan->check_ctx;
+    clc_ref_transpose(want, (size_t)wh[0], (size_t)wh[1], copy, c->type);
+}
+
+bool clc_check_transpose(const struct clc_check_in *c, struct clc_result *r)
+{
+    const uint64_t *wh = c->plan->ref_ctx;
+    size_t used = (size_t)(wh[0] * wh[1]), n = c->plan->bufs[1].elems;
+    return compare_with(c, r, c->got[1], used, used, transposed) &&
+           clc_check_poison_tail(r, c->got[1], used, n, clc_type_size(c->type));
+}

@@ -1,0 +1,668 @@
+/* driver.c - the run: sizes, devices and back ends, the copy ceilings, and every row of
+ * every case carried out on each API, timed side by side, verified, modelled and reported. */
+#define _GNU_SOURCE
+#include "clcoalesce/driver.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clcoalesce/kernelfile.h"
+#include "clcoalesce/nvml.h"
+#include "clcoalesce/stats.h"
+#include "instance.h"
+
+void clc_opts_defaults(struct clc_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    clc_run_opts_defaults(&o->run);
+    o->model = true;
+    o->apis = 1u << CLC_API_OPENCL;
+    o->progress = -1;
+}
+
+struct clc_env clc_env_make(const struct clc_device *dev, enum clc_type t, uint64_t size)
+{
+    struct clc_env e = {dev, t, size, (size_t)(size / clc_type_size(t))};
+    return e;
+}
+
+int clc_variant_plan(const struct clc_env *e, const struct clc_variant *v, long param,
+                     struct clc_plan *p)
+{
+    memset(p, 0, sizeof *p);
+    p->metric = CLC_METRIC_GBPS;
+    if (v->params != NULL) {
+        p->has_param = true;
+        p->param = param;
+    }
+    int rc = v->plan(e, v, param, p);
+    if (rc != CLC_OK)
+        clc_plan_free(p);
+    return rc;
+}
+
+/* The types of case c that the run asks for. */
+static unsigned case_types(const struct clc_opts *o, const struct clc_case *c)
+{
+    return c->types & o->types;
+}
+
+int clc_check_sizes(const struct clc_opts *o, const struct clc_case *const *cases, size_t n)
+{
+    bool sweep = o->sweep_max != 0;
+    uint64_t size = sweep ? o->sweep_min : o->size;
+    const char *what = sweep ? "--sweep-size MIN" : "--size";
+    if (size == 0)
+        return CLC_OK; /* chosen per device */
+    for (size_t i = 0; i < n; i++) {
+        const struct clc_case *c = cases[i];
+        for (unsigned t = CLC_FLOAT; t <= CLC_DOUBLE; t <<= 1) {
+            if (!(case_types(o, c) & t))
+                continue;
+            size_t es = clc_type_size((enum clc_type)t);
+            if (size / es < c->min_elems) {
+                char need[32];
+                clc_error("%s %" PRIu64 " bytes is too small for case '%s': it needs at least "
+                          "%" PRIu64 " %s elements (%s)", what, size, c->name, c->min_elems,
+                          clc_type_name((enum clc_type)t),
+                          clc_format_size(c->min_elems * es, need, sizeof need));
+                return CLC_USAGE;
+            }
+        }
+    }
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ progress */
+
+static void fmt_time(char *buf, size_t len, double s)
+{
+    long t = (long)(s + 0.5);
+    if (t >= 3600)
+        snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
+}
+
+/* "[37/187] stride inplace 12 float  0:42, about 1:10 left" */
+static void progress(struct clc_session *s, const char *label)
+{
+    if (!s->progress)
+        return;
+    double el = (double)(clc_now_ns() - s->t0) * 1e-9;
+    char line[320], a[32], b[32];
+    fmt_time(a, sizeof a, el);
+    if (s->rows_done > 0) {
+        fmt_time(b, sizeof b, el / (double)s->rows_done * (double)(s->rows_total - s->rows_done));
+        snprintf(line, sizeof line, "[%zu/%zu] %s  %s, about %s left", s->rows_done + 1,
+                 s->rows_total, label, a, b);
+    } else {
+        snprintf(line, sizeof line, "[%zu/%zu] %s  %s", s->rows_done + 1, s->rows_total, label, a);
+    }
+    clc_status(line);
+}
+
+/* Adds a row to the report (and the table), clearing the progress line first. */
+static int report_row(struct clc_session *s, const struct clc_result *r)
+{
+    clc_status(NULL);
+    s->rows_done++;
+    return clc_report_row(s->rep, s->table, r);
+}
+
+/* ------------------------------------------------------------------ sizes */
+
+/* The size case c runs at for `given` (0: chosen for the device; `what` names where a given
+ * size came from), saying why where the tool reduced it.  CLC_ERR after a message when given
+ * does not fit the device. */
+static int case_size(struct clc_session *s, const struct clc_case *c, uint64_t given,
+                     const char *what, uint64_t *size, bool quiet)
+{
+    const struct clc_backend *be = s->be[0];
+    char why[256], a[32], b[32], lim[32];
+    unsigned factor = c->alloc_factor ? c->alloc_factor : 1;
+    if (clc_case_size(&be->dev.meta, be->dev.cpu, c->alloc_factor, given, s->o->quick, size, why,
+                      sizeof why) != CLC_OK) {
+        clc_error("allocation too large: case '%s' allocates %u x %s (%s) = %s, the device "
+                  "allows %s per buffer (%s)", c->name, factor, clc_format_size(given, a, sizeof a),
+                  what, clc_format_size(given * factor, b, sizeof b),
+                  clc_format_size(be->dev.meta.max_alloc, lim, sizeof lim), be->ops->alloc_limit);
+        return CLC_ERR;
+    }
+    if (!quiet && why[0])
+        clc_note("%s runs at %s", c->name, why);
+    return CLC_OK;
+}
+
+/* The sizes case c runs at: one, or the sweep's steps that fit (the first must). */
+static size_t case_sizes(struct clc_session *s, const struct clc_case *c, uint64_t *out,
+                         size_t max, bool quiet)
+{
+    const struct clc_opts *o = s->o;
+    if (o->sweep_max == 0)
+        return case_size(s, c, o->size, "--size", &out[0], quiet) == CLC_OK ? 1 : 0;
+    if (case_size(s, c, o->sweep_min, "--sweep-size MIN", &out[0], quiet) != CLC_OK)
+        return 0;
+    size_t n = 1;
+    for (uint64_t step = o->sweep_min * 2; step <= o->sweep_max && n < max; step *= 2) {
+        if (!clc_size_fits(&s->be[0]->dev.meta, c->alloc_factor, step)) {
+            char a[32], lim[32];
+            if (!quiet)
+                clc_note("%s: the sweep stops before %s: the case would allocate %u x that, "
+                         "the device allows %s per buffer", c->name,
+                         clc_format_size(step, a, sizeof a), c->alloc_factor ? c->alloc_factor : 1,
+                         clc_format_size(s->be[0]->dev.meta.max_alloc, lim, sizeof lim));
+            break;
+        }
+        out[n++] = step;
+        if (step > UINT64_MAX / 4)
+            break;
+    }
+    return n;
+}
+
+#define MAX_SIZES 64
+
+/* ------------------------------------------------------------------ timing */
+
+/* One API's side of a row, for clc_time_launches. */
+struct api_timer {
+    struct clc_session *s;
+    int api;                  /* index into s->be */
+    struct clc_instance *in;
+};
+
+static int timer_run(void *arg, int count)
+{
+    struct api_timer *a = arg;
+    struct clc_backend *be = a->s->be[a->api];
+    return be->ops->run(be, &a->in->op, count);
+}
+
+static int timer_time(void *arg, int lead, int count, bool probe, double *ms)
+{
+    (void)probe;
+    struct api_timer *a = arg;
+    struct clc_backend *be = a->s->be[a->api];
+    return be->ops->time(be, &a->in->op, lead, count, ms);
+}
+
+/* Writes a buffer of twice the last-level cache (at least 8 MiB) and waits for it, so the
+ * next launch finds none of its data cached.  A new pattern each time keeps the write from
+ * being skipped as redundant. */
+static int timer_flush(void *arg)
+{
+    struct api_timer *a = arg;
+    struct clc_session *s = a->s;
+    struct clc_backend *be = s->be[a->api];
+    if (s->flush[a->api] == NULL) {
+        uint64_t want = 2 * be->dev.meta.l2_bytes;
+        if (want < ((uint64_t)8 << 20))
+            want = (uint64_t)8 << 20;
+        if (want > be->dev.meta.max_alloc)
+            want = be->dev.meta.max_alloc;
+        s->flush_bytes = (size_t)want & ~(size_t)3;
+        if (clc_alloc(be, s->flush_bytes, "cache flush buffer", &s->flush[a->api]) != CLC_OK)
+            return CLC_ERR;
+    }
+    return be->ops->fill(be, s->flush[a->api], s->flush_bytes, ++s->flush_count);
+}
+
+/* ------------------------------------------------------------------ one row */
+
+/* Reports a skipped row of every API. */
+static int skip_rows(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
+                     const struct clc_plan *p, enum clc_type t, uint64_t size, const char *why)
+{
+    for (int i = 0; i < s->n_be; i++) {
+        struct clc_result r;
+        clc_result_init(&r, c->name, v->name, t);
+        snprintf(r.api, sizeof r.api, "%s", clc_api_name(s->be[i]->dev.api));
+        if (p != NULL && p->has_param)
+            clc_result_set_param(&r, p->param);
+        r.size = size;
+        r.status = CLC_STATUS_SKIPPED;
+        snprintf(r.note, sizeof r.note, "%s", why);
+        if (report_row(s, &r) != CLC_OK)
+            return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
+/* Why the instance's kernel cannot run the plan's work-group here, or NULL. */
+static const char *group_limit(struct clc_instance *in, char *why, size_t len)
+{
+    const struct clc_plan *p = in->plan;
+    struct clc_kernel_info ki;
+    if (in->kernel == NULL || in->be->ops->kernel_info(in->be, in->kernel, &ki) != CLC_OK)
+        return NULL;
+    size_t group = p->local[0] * (p->dims > 1 ? p->local[1] : 1) * (p->dims > 2 ? p->local[2] : 1);
+    if (group <= ki.max_group)
+        return NULL;
+    if (p->dims > 1)
+        snprintf(why, len, "needs work-groups of %zu x %zu, the kernel allows %zu work-items "
+                 "(%s)", p->local[0], p->local[1], ki.max_group, clc_api_name(in->be->dev.api));
+    else
+        snprintf(why, len, "needs work-groups of %zu, the kernel allows %zu work-items (%s)",
+                 group, ki.max_group, clc_api_name(in->be->dev.api));
+    return why;
+}
+
+/* The row of API i: verified (or not), completed and reported. */
+static int finish_row(struct clc_session *s, int i, struct clc_result *r, bool verified)
+{
+    const struct clc_device_meta *d = &s->rep->device;
+    double copy = clc_report_copy_gbps(s->rep, r);
+    clc_result_complete(r, verified, copy, d->peak_gbps, s->timing.min_ms);
+    if (verified && s->timing.cold) {
+        if (r->batch == 1 && r->ms_median < s->timing.min_ms)
+            clc_note_append(r, "%scold: L2 flushed before each launch; one launch is < %.3g ms, "
+                            "near the timer's resolution: a coarse figure",
+                            r->note[0] ? "; " : "", s->timing.min_ms);
+        else
+            clc_note_append(r, "%scold: L2 flushed before each launch", r->note[0] ? "; " : "");
+    }
+    if (!verified)
+        clc_error("%s/%s (%s, %s): %s", r->case_name, r->variant, clc_type_name(r->type),
+                  clc_api_name(s->be[i]->dev.api), r->note);
+    if (report_row(s, r) != CLC_OK)
+        return CLC_ERR;
+    return verified ? CLC_OK : CLC_ERR;
+}
+
+/* Says that a launch of the user's kernel failed (an API error, not a wrong result). */
+static void custom_failed(struct clc_session *s)
+{
+    if (s->custom_kernel != NULL)
+        clc_error("your kernel '%s' failed at synchronisation: it most likely accessed memory "
+                  "outside its buffers (or ran too long); check its indices and guards",
+                  s->custom_kernel);
+}
+
+static int run_row(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
+                   enum clc_type t, uint64_t size, long param)
+{
+    struct clc_env e = clc_env_make(&s->be[0]->dev, t, size);
+    struct clc_plan p;
+    int rc = clc_variant_plan(&e, v, param, &p);
+    if (rc == CLC_SKIP)
+        return skip_rows(s, c, v, &p, t, size, p.note);
+    if (rc != CLC_OK)
+        return CLC_ERR;
+    char label[160], why[160];
+    snprintf(label, sizeof label, "%s %s%s%s %s", c->name, v->name, p.has_param ? " " : "",
+             p.has_param ? "" : "", clc_type_name(t));
+    if (p.has_param)
+        snprintf(label, sizeof label, "%s %s %ld %s", c->name, v->name, p.param, clc_type_name(t));
+    progress(s, label);
+
+    struct clc_instance in[CLC_MAX_APIS];
+    struct api_timer at[CLC_MAX_APIS];
+    struct clc_timer tm[CLC_MAX_APIS];
+    struct clc_timing timing[CLC_MAX_APIS];
+    memset(in, 0, sizeof in);
+    rc = CLC_ERR;
+    if (p.needs_fp64 && !s->be[0]->dev.fp64) {
+        rc = skip_rows(s, c, v, &p, t, size, "the device has no fp64");
+        goto done;
+    }
+    for (int i = 0; i < s->n_be; i++) {
+        if (clc_instance_open(&in[i], s->be[i], c->cl_file, &p, t, false) != CLC_OK)
+            goto done;
+        if (group_limit(&in[i], why, sizeof why) != NULL) {
+            rc = skip_rows(s, c, v, &p, t, size, why);
+            goto done;
+        }
+        if (clc_instance_init(&in[i]) != CLC_OK)
+            goto done;
+        at[i] = (struct api_timer){s, i, &in[i]};
+        tm[i] = (struct clc_timer){&at[i], timer_run, timer_time, timer_flush};
+    }
+    clc_activity("%s %s (%s): kernel %s", c->name, v->name, clc_type_name(t),
+                 p.kernel ? p.kernel : "the vendor copy");
+    if (clc_time_launches(tm, (size_t)s->n_be, &s->timing, timing) != CLC_OK) {
+        custom_failed(s);
+        goto done;
+    }
+    rc = CLC_OK;
+    double model[5] = {NAN, NAN, NAN, NAN, NAN};
+    for (int i = 0; i < s->n_be; i++) {
+        struct clc_result r;
+        bool verified = false, clean = true;
+        clc_result_init(&r, c->name, v->name, t);
+        snprintf(r.api, sizeof r.api, "%s", clc_api_name(s->be[i]->dev.api));
+        if (p.has_param)
+            clc_result_set_param(&r, p.param);
+        r.bytes = p.bytes;
+        r.size = size;
+        r.metric = p.metric;
+        r.accesses = p.accesses;
+        snprintf(r.note, sizeof r.note, "%s", p.note);
+        clc_timing_to_result(&timing[i], &r);
+        if (p.note[0])
+            clc_note_batch(&r, timing[i].batch);
+        if (p.fresh_check && (clc_instance_init(&in[i]) != CLC_OK ||
+                              s->be[i]->ops->run(s->be[i], &in[i].op, 1) != CLC_OK)) {
+            custom_failed(s);
+            rc = CLC_ERR;
+            continue;
+        }
+        if (clc_instance_check(&in[i], &r, &verified) != CLC_OK) {
+            custom_failed(s);
+            rc = CLC_ERR;
+            continue;
+        }
+        /* the model reads the addresses, which are the same on every API: traced once */
+        if (verified && s->o->model && p.kernel != NULL) {
+            if (i == 0 && clc_model_row(s, &in[i], &r, &clean) != CLC_OK)
+                rc = CLC_ERR;
+            if (i == 0) {
+                double m[5] = {r.model_sectors_per_req, r.model_ld_sectors_per_req,
+                               r.model_st_sectors_per_req, r.model_efficiency,
+                               r.model_bytes_moved};
+                memcpy(model, m, sizeof m);
+            } else {
+                r.model_sectors_per_req = model[0];
+                r.model_ld_sectors_per_req = model[1];
+                r.model_st_sectors_per_req = model[2];
+                r.model_efficiency = model[3];
+                r.model_bytes_moved = model[4];
+            }
+        }
+        if (finish_row(s, i, &r, verified && clean) != CLC_OK)
+            rc = CLC_ERR;
+    }
+done:
+    for (int i = 0; i < s->n_be; i++)
+        clc_instance_close(&in[i]);
+    clc_plan_free(&p);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ the cases */
+
+/* Calls fn for every row of the cases, or counts them when fn is NULL. */
+static int each_row(struct clc_session *s, const struct clc_case *const *cases, size_t n,
+                    size_t *count)
+{
+    const struct clc_opts *o = s->o;
+    int rc = CLC_OK;
+    for (size_t i = 0; i < n; i++) {
+        const struct clc_case *c = cases[i];
+        uint64_t sizes[MAX_SIZES];
+        size_t ns = case_sizes(s, c, sizes, MAX_SIZES, count != NULL);
+        if (ns == 0)
+            rc = CLC_ERR;
+        for (size_t k = 0; k < ns; k++) {
+            for (unsigned t = CLC_FLOAT; t <= CLC_DOUBLE; t <<= 1) {
+                if (!(case_types(o, c) & t))
+                    continue;
+                if (t == CLC_DOUBLE && !s->be[0]->dev.fp64) {
+                    if (count != NULL)
+                        *count += (size_t)s->n_be;
+                    else if (skip_rows(s, c, &(struct clc_variant){.name = "*"}, NULL,
+                                       CLC_DOUBLE, sizes[k], "the device has no fp64") != CLC_OK)
+                        rc = CLC_ERR;
+                    continue;
+                }
+                struct clc_env e = clc_env_make(&s->be[0]->dev, (enum clc_type)t, sizes[k]);
+                for (size_t vi = 0; vi < c->n_variants; vi++) {
+                    const struct clc_variant *v = &c->variants[vi];
+                    if ((o->variant && strcmp(o->variant, v->name) != 0) ||
+                        (v->types && !(v->types & t)))
+                        continue;
+                    long params[CLC_MAX_PARAMS] = {0};
+                    size_t np = v->params ? v->params(&e, v, params) : 1;
+                    for (size_t pi = 0; pi < np; pi++) {
+                        if (count != NULL)
+                            *count += (size_t)s->n_be;
+                        else if (run_row(s, c, v, (enum clc_type)t, sizes[k], params[pi]) !=
+                                 CLC_OK)
+                            rc = CLC_ERR;
+                    }
+                }
+            }
+        }
+    }
+    return rc;
+}
+
+static int measure_ceilings(struct clc_session *s);
+
+int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, size_t n)
+{
+    /* every case's sizes first: a size no buffer can hold ends the run before anything runs */
+    s->rows_total = 0;
+    s->rows_done = 0;
+    if (each_row(s, cases, n, &s->rows_total) != CLC_OK)
+        return CLC_ERR;
+    if (!s->ceilings && measure_ceilings(s) != CLC_OK)
+        return CLC_ERR;
+    s->t0 = clc_now_ns();
+    if (s->table != NULL && s->rep->n_results == 0)
+        clc_table_header(s->table, s->n_be > 1);
+    int rc = each_row(s, cases, n, NULL);
+    clc_status(NULL);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ the session */
+
+/* The API's vendor copy over `bytes`: the practical ceiling its rows are compared with. */
+static int copy_ceiling(struct clc_session *s, int api, uint64_t bytes, double *gbps)
+{
+    struct clc_backend *be = s->be[api];
+    struct clc_buf *src = NULL, *dst = NULL;
+    struct clc_timing_opts to = s->timing;
+    struct clc_timing t;
+    int rc = CLC_ERR;
+    to.cold = false; /* the steady-state reference for every row, warm even with --cold */
+    to.host_check = false;
+    if (clc_alloc(be, (size_t)bytes, "copy ceiling source", &src) != CLC_OK ||
+        clc_alloc(be, (size_t)bytes, "copy ceiling destination", &dst) != CLC_OK ||
+        be->ops->fill(be, src, (size_t)bytes, 0) != CLC_OK)
+        goto done;
+    struct clc_instance in = {.be = be, .op = {NULL, src, dst, (size_t)bytes}};
+    struct api_timer at = {s, api, &in};
+    struct clc_timer tm = {&at, timer_run, timer_time, timer_flush};
+    clc_activity("the copy ceiling (%s)", be->ops->copy_name);
+    if (clc_time_launches(&tm, 1, &to, &t) != CLC_OK)
+        goto done;
+    *gbps = clc_gbps(2 * bytes, t.ms_median);
+    rc = CLC_OK;
+done:
+    clc_release(be, src);
+    clc_release(be, dst);
+    return rc;
+}
+
+/* The APIs of the mask, OpenCL first. */
+static int apis_of(unsigned mask, enum clc_api *out)
+{
+    int n = 0;
+    for (int a = 0; a < CLC_API_COUNT; a++)
+        if (mask & (1u << a))
+            out[n++] = (enum clc_api)a;
+    return n;
+}
+
+/* Opens the device of each API: the primary by o->device, the others the same hardware. */
+static int open_devices(struct clc_session *s)
+{
+    const struct clc_opts *o = s->o;
+    enum clc_api apis[CLC_API_COUNT];
+    int napi = apis_of(o->apis ? o->apis : 1u << CLC_API_OPENCL, apis);
+    struct clc_device primary;
+    for (int i = 0; i < napi; i++) {
+        const struct clc_backend_ops *ops = clc_backend_ops(apis[i]);
+        struct clc_device *list = NULL;
+        int count = 0, di;
+        if (ops->devices(&list, &count, false) != CLC_OK)
+            return CLC_ERR;
+        if (i == 0) {
+            di = clc_select_device(list, count, o->device);
+            if (di < 0) {
+                free(list);
+                return CLC_USAGE;
+            }
+            primary = list[di];
+        } else {
+            di = clc_match_device(list, count, &primary);
+            if (di < 0) {
+                clc_error("--api both: no %s device is the %s device '%s'%s%s", clc_api_name(apis[i]),
+                          clc_api_name(apis[0]), primary.meta.name,
+                          primary.meta.pci_bus_id[0] ? " at PCI " : "", primary.meta.pci_bus_id);
+                free(list);
+                return CLC_ERR;
+            }
+        }
+        struct clc_device dev = list[di];
+        free(list);
+        if (ops->open(&dev, s->kernel_dir, &s->be[i]) != CLC_OK)
+            return CLC_ERR;
+        s->n_be = i + 1;
+        clc_note("device: %s (%s, %s)", dev.meta.name, clc_api_name(dev.api), dev.meta.platform);
+    }
+    return CLC_OK;
+}
+
+int clc_session_open(struct clc_session *s, const struct clc_opts *o, struct clc_report *rep,
+                     FILE *table)
+{
+    memset(s, 0, sizeof *s);
+    s->o = o;
+    s->rep = rep;
+    s->table = table;
+    s->progress = o->progress > 0 || (o->progress < 0 && isatty(STDERR_FILENO) && !clc_quiet);
+    if (clc_find_kernel_dir(o->kernel_dir, s->kernel_dir, sizeof s->kernel_dir) != CLC_OK)
+        return CLC_ERR;
+    int rc = open_devices(s);
+    if (rc != CLC_OK)
+        return rc;
+    const struct clc_device *dev = &s->be[0]->dev;
+    if ((o->types & CLC_DOUBLE) && !dev->fp64 && o->types_given && !(o->types & CLC_FLOAT)) {
+        clc_error("--type double: device '%s' does not support fp64", dev->meta.name);
+        return CLC_ERR;
+    }
+    clc_note("kernels: %s", s->kernel_dir);
+    double res = 0;
+    for (int i = 0; i < s->n_be; i++)
+        res = fmax(res, s->be[i]->dev.meta.timer_res_ns);
+    s->timing = clc_timing_defaults(o->warmup, o->reps, o->quick, res);
+    s->timing.host_check = o->host_check;
+    s->timing.cold = o->cold;
+    if (o->cold && o->host_check)
+        clc_note("--host-check is skipped with --cold: its batch of launches would run warm");
+
+    rep->device = dev->meta;
+    snprintf(rep->api, sizeof rep->api, "%s", s->n_be > 1 ? "both" : clc_api_name(dev->api));
+    clc_report_options(rep, &o->run, &s->timing, NULL, 0);
+    double nv = NAN;
+    if (isnan(o->peak_gbps) && dev->nvidia && clc_nvml_peak_gbps(dev->meta.pci_bus_id, &nv) == CLC_OK) {
+        rep->device.peak_gbps = nv;
+        snprintf(rep->device.peak_source, sizeof rep->device.peak_source, "nvml");
+    }
+    if (dev->cpu && o->size == 0 && o->sweep_max == 0 && !o->quick &&
+        2 * CLC_CPU_SIZE <= dev->meta.l2_bytes) {
+        char a[32], b[32];
+        clc_note("on a CPU device the default arrays (%s) fit in the %s last-level cache: the "
+                 "figures measure the cache more than memory; --size sets larger arrays",
+                 clc_format_size(CLC_CPU_SIZE, a, sizeof a),
+                 clc_format_size(dev->meta.l2_bytes, b, sizeof b));
+    }
+
+    rep->n_apis = s->n_be;
+    for (int i = 0; i < s->n_be; i++) {
+        struct clc_api_meta *m = &rep->apis[i];
+        struct clc_backend *be = s->be[i];
+        snprintf(m->name, sizeof m->name, "%s", clc_api_name(be->dev.api));
+        snprintf(m->version, sizeof m->version, "%.*s", (int)sizeof m->version - 1,
+                 be->dev.meta.platform);
+        snprintf(m->copy_source, sizeof m->copy_source, "%s", be->ops->copy_name);
+    }
+    snprintf(rep->device.copy_source, sizeof rep->device.copy_source, "%s",
+             rep->apis[0].copy_source);
+    return CLC_OK;
+}
+
+/* Each API's copy ceiling, at the size the copy case would use (the default size in a
+ * sweep). */
+static int measure_ceilings(struct clc_session *s)
+{
+    const struct clc_opts *o = s->o;
+    struct clc_report *rep = s->rep;
+    uint64_t size;
+    struct clc_case copy_like = {.name = "copy", .alloc_factor = 1};
+    if (case_size(s, &copy_like, o->sweep_max ? 0 : o->size, "--size", &size, true) != CLC_OK)
+        return CLC_ERR;
+    rep->run.size = size;
+    for (int i = 0; i < s->n_be; i++) {
+        struct clc_api_meta *m = &rep->apis[i];
+        if (copy_ceiling(s, i, size, &m->copy_gbps) != CLC_OK)
+            return CLC_ERR;
+        char sz[32];
+        clc_note("copy ceiling: %.1f GB/s (%s, %s)", m->copy_gbps, m->copy_source,
+                 clc_format_size(size, sz, sizeof sz));
+    }
+    rep->device.copy_gbps = rep->apis[0].copy_gbps;
+    s->ceilings = true;
+    return CLC_OK;
+}
+
+void clc_session_close(struct clc_session *s)
+{
+    for (int i = 0; i < s->n_be; i++) {
+        clc_release(s->be[i], s->flush[i]);
+        s->be[i]->ops->close(s->be[i]);
+        s->be[i] = NULL;
+    }
+    s->n_be = 0;
+}
+
+int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases, size_t n,
+                  struct clc_report *rep, FILE *table)
+{
+    int rc = clc_check_sizes(o, cases, n);
+    if (rc != CLC_OK)
+        return rc;
+    struct clc_session s;
+    rc = clc_session_open(&s, o, rep, table);
+    if (rc == CLC_OK)
+        rc = clc_session_run(&s, cases, n);
+    if (rc == CLC_OK && o->variant != NULL && rep->n_results == 0) {
+        clc_error("no variant '%s' in the cases run; 'clcoalesce cases' lists the variants",
+                  o->variant);
+        rc = CLC_USAGE;
+    }
+    clc_session_close(&s);
+    return rc;
+}
+
+int clc_run(const struct clc_opts *o, const char *const *names, int n, struct clc_report *rep,
+            FILE *table)
+{
+    const struct clc_case **cases = calloc(clc_n_cases + (size_t)n + 1, sizeof *cases);
+    size_t count = 0;
+    int rc = CLC_OK;
+    if (cases == NULL)
+        return CLC_ERR;
+    for (size_t i = 0; n == 0 && i < clc_n_cases; i++)
+        if (clc_case_runs_by_default(clc_cases[i]))
+            cases[count++] = clc_cases[i];
+    for (int i = 0; i < n; i++) {
+        cases[count] = clc_find_case(names[i]);
+        if (cases[count++] == NULL) {
+            clc_error("unknown case '%s'; 'clcoalesce cases' lists them", names[i]);
+            rc = CLC_USAGE;
+        }
+    }
+    if (rc == CLC_OK) {
+        clc_report_options(rep, &o->run, NULL, names, n);
+        rc = clc_run_cases(o, cases, count, rep, table);
+    }
+    free(cases);
+    return rc;
+}

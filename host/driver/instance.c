@@ -1,0 +1,215 @@
+/* instance.c - a plan carried out on one API: its kernel built, its buffers allocated and
+ * initialised, its launch described, and after the launches its buffers read back and handed
+ * to the case's check.  The helper kernels (initial values, strided read-back, a buffer's
+ * address) come from cl/clc_support.cl, built for the row's type. */
+#define _GNU_SOURCE
+#include "instance.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SUPPORT_FILE "clc_support.cl"
+
+void clc_plan_options(const struct clc_plan *p, enum clc_type t, char *out, size_t len)
+{
+    snprintf(out, len, "%s%s%s", t == CLC_DOUBLE ? "-DT=double -DCLC_FP64=1" : "-DT=float",
+             p->defines[0] ? " " : "", p->defines);
+}
+
+/* The support kernel `name`, built for the instance's type on first use. */
+static int support(struct clc_instance *in, const char *name, struct clc_kernel **k)
+{
+    if (*k != NULL)
+        return CLC_OK;
+    const char *opts = in->t == CLC_DOUBLE ? "-DT=double -DCLC_FP64=1" : "-DT=float";
+    return in->be->ops->build(in->be, SUPPORT_FILE, opts, name, k);
+}
+
+/* Runs a support kernel over `items` work-items in groups of 256 and waits. */
+static int run_support(struct clc_instance *in, struct clc_kernel *k, size_t items,
+                       const struct clc_arg *args, unsigned nargs)
+{
+    struct clc_launch l = {k, 1, {clc_round_up(items ? items : 1, 256), 1, 1}, {256, 1, 1},
+                           nargs, {{0}}};
+    memcpy(l.args, args, nargs * sizeof *args);
+    struct clc_op op = {&l, NULL, NULL, 0};
+    return in->be->ops->run(in->be, &op, 1);
+}
+
+int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const char *case_file,
+                      const struct clc_plan *p, enum clc_type t, bool trace)
+{
+    memset(in, 0, sizeof *in);
+    in->be = be;
+    in->plan = p;
+    in->t = t;
+    in->file = p->file ? p->file : case_file;
+    for (unsigned i = 0; i < p->nbufs; i++) {
+        const struct clc_buffer_spec *b = &p->bufs[i];
+        if (b->elems > SIZE_MAX / b->elem_size) {
+            clc_error("buffer %s of %llu elements is too large for this host", b->name,
+                      (unsigned long long)b->elems);
+            return CLC_ERR;
+        }
+        if (clc_alloc(be, (size_t)(b->elems * b->elem_size), b->name, &in->bufs[i]) != CLC_OK)
+            return CLC_ERR;
+    }
+    if (p->kernel == NULL) { /* the vendor copy */
+        in->op = (struct clc_op){NULL, in->bufs[0], in->bufs[1],
+                                 (size_t)(p->bufs[0].elems * p->bufs[0].elem_size)};
+        return CLC_OK;
+    }
+    char opts[512];
+    clc_plan_options(p, t, opts, sizeof opts);
+    if (trace)
+        strncat(opts, " -DCLC_TRACE", sizeof opts - strlen(opts) - 1);
+    if (be->ops->build(be, in->file, opts, p->kernel, &in->kernel) != CLC_OK)
+        return CLC_ERR;
+    struct clc_launch *l = &in->launch;
+    l->kernel = in->kernel;
+    l->dims = p->dims;
+    for (int d = 0; d < 3; d++) {
+        l->global[d] = d < (int)p->dims ? p->global[d] : 1;
+        l->local[d] = d < (int)p->dims ? p->local[d] : 1;
+    }
+    l->nargs = p->nargs;
+    for (unsigned i = 0; i < p->nargs; i++) {
+        l->args[i].kind = p->args[i].kind;
+        l->args[i].value = p->args[i].value;
+        l->args[i].buf = p->args[i].kind == CLC_ARG_BUF ? in->bufs[p->args[i].value] : NULL;
+    }
+    in->op = (struct clc_op){l, NULL, NULL, 0};
+    return CLC_OK;
+}
+
+void clc_instance_close(struct clc_instance *in)
+{
+    if (in->be == NULL)
+        return;
+    for (unsigned i = 0; i < CLC_PLAN_BUFS; i++)
+        clc_release(in->be, in->bufs[i]);
+    clc_release_kernel(in->be, in->kernel);
+    clc_release_kernel(in->be, in->k_init);
+    clc_release_kernel(in->be, in->k_pick);
+    clc_release_kernel(in->be, in->k_addr);
+    memset(in, 0, sizeof *in);
+}
+
+int clc_instance_init(struct clc_instance *in)
+{
+    const struct clc_plan *p = in->plan;
+    struct clc_backend *be = in->be;
+    for (unsigned i = 0; i < p->nbufs; i++) {
+        const struct clc_buffer_spec *b = &p->bufs[i];
+        size_t bytes = (size_t)(b->elems * b->elem_size);
+        int rc = CLC_OK;
+        switch (b->init) {
+        case CLC_INIT_NONE: break;
+        case CLC_INIT_VALUES: {
+            /* written on the device: large buffers need no upload */
+            struct clc_arg args[] = {{CLC_ARG_BUF, in->bufs[i], 0},
+                                     {CLC_ARG_U64, NULL, b->elems}};
+            rc = support(in, "clc_init", &in->k_init);
+            if (rc == CLC_OK)
+                rc = run_support(in, in->k_init, (size_t)b->elems, args, 2);
+            break;
+        }
+        case CLC_INIT_POISON: rc = be->ops->fill(be, in->bufs[i], bytes, 0xffffffffu); break;
+        case CLC_INIT_ZERO: rc = be->ops->fill(be, in->bufs[i], bytes, 0); break;
+        case CLC_INIT_HOST: rc = be->ops->write(be, in->bufs[i], 0, bytes, b->host); break;
+        }
+        if (rc != CLC_OK)
+            return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
+int clc_instance_address(struct clc_instance *in, unsigned buf, uint64_t *addr)
+{
+    struct clc_buf *tmp = NULL;
+    int rc = CLC_ERR;
+    struct clc_arg args[] = {{CLC_ARG_BUF, in->bufs[buf], 0}, {CLC_ARG_BUF, NULL, 0}};
+    if (support(in, "clc_address", &in->k_addr) != CLC_OK ||
+        clc_alloc(in->be, sizeof *addr, "address", &tmp) != CLC_OK)
+        goto done;
+    args[1].buf = tmp;
+    if (run_support(in, in->k_addr, 1, args, 2) != CLC_OK ||
+        in->be->ops->read(in->be, tmp, 0, sizeof *addr, addr) != CLC_OK)
+        goto done;
+    rc = CLC_OK;
+done:
+    clc_release(in->be, tmp);
+    return rc;
+}
+
+/* Reads back buffer i as the check wants it: all of it, or every pick_stride-th element
+ * gathered on the device (a strided buffer is 32 x larger than what the check reads), and its
+ * first `window` elements when it has a window. */
+static int read_back(struct clc_instance *in, unsigned i, void **got, void **window)
+{
+    const struct clc_buffer_spec *b = &in->plan->bufs[i];
+    struct clc_backend *be = in->be;
+    size_t es = b->elem_size, s = b->pick_stride > 1 ? (size_t)b->pick_stride : 1;
+    size_t n = (size_t)(b->elems / s);
+    struct clc_buf *dense = NULL;
+    int rc = CLC_ERR;
+    *got = malloc(n * es + 1);
+    if (b->window > 0)
+        *window = malloc((size_t)b->window * es + 1);
+    if (*got == NULL || (b->window > 0 && *window == NULL)) {
+        clc_error("out of host memory to read back %s", b->name);
+        return CLC_ERR;
+    }
+    if (s == 1) {
+        rc = be->ops->read(be, in->bufs[i], 0, n * es, *got);
+    } else {
+        struct clc_arg args[] = {{CLC_ARG_BUF, in->bufs[i], 0}, {CLC_ARG_BUF, NULL, 0},
+                                 {CLC_ARG_U64, NULL, s}, {CLC_ARG_U64, NULL, n}};
+        if (support(in, "clc_pick", &in->k_pick) == CLC_OK &&
+            clc_alloc(be, n * es, "strided read-back", &dense) == CLC_OK) {
+            args[1].buf = dense;
+            if (run_support(in, in->k_pick, n, args, 4) == CLC_OK)
+                rc = be->ops->read(be, dense, 0, n * es, *got);
+        }
+        clc_release(be, dense);
+    }
+    if (rc == CLC_OK && b->window > 0)
+        rc = be->ops->read(be, in->bufs[i], 0, (size_t)b->window * es, *window);
+    return rc;
+}
+
+int clc_instance_check(struct clc_instance *in, struct clc_result *r, bool *verified)
+{
+    const struct clc_plan *p = in->plan;
+    struct clc_check_in c = {.plan = p, .type = in->t};
+    void *got[CLC_PLAN_BUFS] = {0}, *window[CLC_PLAN_BUFS] = {0}, *initial[CLC_PLAN_BUFS] = {0};
+    int rc = CLC_ERR;
+    *verified = false;
+    for (unsigned i = 0; i < p->nbufs; i++) {
+        const struct clc_buffer_spec *b = &p->bufs[i];
+        if (b->read_back && read_back(in, i, &got[i], &window[i]) != CLC_OK)
+            goto done;
+        if (b->initial && b->init == CLC_INIT_HOST) {
+            c.initial[i] = b->host;
+        } else if (b->initial) {
+            initial[i] = malloc((size_t)b->elems * b->elem_size + 1);
+            if (initial[i] == NULL) {
+                clc_error("out of host memory for the inputs of the check");
+                goto done;
+            }
+            clc_fill_values(initial[i], (size_t)b->elems, in->t, 0);
+            c.initial[i] = initial[i];
+        }
+        c.got[i] = got[i];
+        c.window[i] = window[i];
+    }
+    *verified = p->check(&c, r);
+    rc = CLC_OK;
+done:
+    for (unsigned i = 0; i < CLC_PLAN_BUFS; i++) {
+        free(got[i]);
+        free(window[i]);
+        free(initial[i]);
+    }
+    return rc;
+}

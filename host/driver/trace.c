@@ -1,0 +1,236 @@
+/* trace.c - a kernel launched once in its trace build (-DCLC_TRACE, cl/clc_trace.h): the
+ * addresses of the first warps' accesses for the access model, and every work-item's
+ * accesses checked against the buffers the launch was given, so that an access outside them
+ * is named before an unchecked launch can do harm.  The layout of the trace buffer is
+ * cl/clc_trace.h's; the constants below must match it. */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "instance.h"
+
+#define HEADER_WORDS 128  /* CLC_TRACE_HEADER in clc_trace.h */
+#define MAX_BOUNDS 8      /* CLC_TRACE_MAX_BOUNDS */
+#define W_NBOUNDS 0       /* then MAX_BOUNDS pairs [begin, end) */
+#define W_FAULTS 17       /* accesses outside every buffer (counted in the low 32 bits) */
+#define W_ITEM 18         /* the first one: work-item, address, (size << 1) | store, pointer */
+#define W_ADDR 19
+#define W_KIND 20
+#define W_BASE 21
+#define TRACE_SLOTS 64    /* accesses recorded per work-item */
+#define BUILD_FAILED 4    /* trace_instance: the trace build did not compile */
+#define TRACE_WARPS 8     /* warps traced per launch, at least */
+
+void clc_traced_free(struct clc_traced *tr)
+{
+    free(tr->words);
+    tr->words = NULL;
+    clc_plan_free(&tr->plan);
+}
+
+/* The buffer whose [begin, end) holds addr, or -1. */
+static int owner(const uint64_t *begin, const uint64_t *end, unsigned n, uint64_t addr)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (addr >= begin[i] && addr < end[i])
+            return (int)i;
+    return -1;
+}
+
+void clc_fault_message(const struct clc_plan *p, const char *kernel, const struct clc_fault *f,
+                       char *out, size_t len)
+{
+    const char *verb = f->store ? "stores" : "loads";
+    char more[64] = "";
+    if (f->count > 1)
+        snprintf(more, sizeof more, " (and %" PRIu64 " more such accesses)", f->count - 1);
+    if (f->buf < 0) {
+        snprintf(out, len, "work-item %" PRIu64 " of %s %s %u bytes at address 0x%" PRIx64
+                 ", in none of its buffers%s", f->item, kernel, verb, f->size, f->addr, more);
+        return;
+    }
+    const struct clc_buffer_spec *b = &p->bufs[f->buf];
+    if (f->size == b->elem_size && f->offset % (int64_t)b->elem_size == 0)
+        snprintf(out, len, "work-item %" PRIu64 " of %s %s %s[%" PRId64 "]; %s holds %" PRIu64
+                 " elements%s", f->item, kernel, verb, b->name, f->offset / (int64_t)b->elem_size,
+                 b->name, b->elems, more);
+    else
+        snprintf(out, len, "work-item %" PRIu64 " of %s %s %u bytes at byte %" PRId64 " of %s; "
+                 "%s holds %" PRIu64 " bytes%s", f->item, kernel, verb, f->size, f->offset,
+                 b->name, b->name, b->elems * b->elem_size, more);
+}
+
+/* Launches in's kernel rebuilt as its trace build, over the same range with the same buffers,
+ * and fills out->trace, out->fault and out->info.  Buffers the kernel writes change. */
+static int trace_instance(struct clc_session *s, struct clc_instance *in, struct clc_traced *out)
+{
+    struct clc_backend *be = in->be;
+    const struct clc_plan *p = in->plan;
+    struct clc_instance tr;
+    struct clc_buf *words_buf = NULL;
+    uint64_t *words = NULL;
+    int rc = CLC_ERR;
+    uint64_t begin[CLC_PLAN_BUFS] = {0}, end[CLC_PLAN_BUFS] = {0};
+
+    memset(&tr, 0, sizeof tr);
+    tr.be = be;
+    tr.plan = p;
+    tr.t = in->t;
+    tr.file = in->file;
+    char opts[512];
+    clc_plan_options(p, in->t, opts, sizeof opts);
+    snprintf(out->options, sizeof out->options, "%.*s", (int)sizeof out->options - 1, opts);
+    out->file = in->file;
+    strncat(opts, " -DCLC_TRACE", sizeof opts - strlen(opts) - 1);
+    if (be->ops->build(be, in->file, opts, p->kernel, &tr.kernel) != CLC_OK) {
+        rc = BUILD_FAILED;
+        goto done;
+    }
+    if (be->ops->kernel_info(be, tr.kernel, &out->info) != CLC_OK)
+        goto done;
+    if (out->info.nargs >= 0 && out->info.nargs != (int)p->nargs + 3) {
+        clc_error("%s: the trace build takes %d parameters, not %u + 3: the parameter list "
+                  "must end with CLC_TRACE_ARGS", p->kernel, out->info.nargs, p->nargs);
+        rc = CLC_SKIP;
+        goto done;
+    }
+    for (unsigned i = 0; i < p->nbufs; i++) {
+        if (clc_instance_address(in, i, &begin[i]) != CLC_OK)
+            goto done;
+        end[i] = begin[i] + p->bufs[i].elems * p->bufs[i].elem_size;
+    }
+
+    const struct clc_launch *l = &in->launch;
+    size_t wg = 1, groups = 1, items_all = 1;
+    for (unsigned d = 0; d < l->dims; d++) {
+        wg *= l->local[d];
+        groups *= l->global[d] / l->local[d];
+        items_all *= l->global[d];
+    }
+    int ws = be->dev.meta.warp_size;
+    unsigned warp = ws > 0 && ws <= (int)CLC_MODEL_MAX_WARP ? (unsigned)ws : CLC_MODEL_WARP;
+    size_t tgroups = (TRACE_WARPS * warp + wg - 1) / wg;
+    if (tgroups > groups)
+        tgroups = groups;
+    size_t items = tgroups * wg, nwords = HEADER_WORDS + items * 2 * TRACE_SLOTS;
+    words = calloc(nwords, sizeof *words);
+    if (words == NULL) {
+        clc_error("out of host memory for the trace");
+        goto done;
+    }
+    words[W_NBOUNDS] = p->nbufs;
+    for (unsigned i = 0; i < p->nbufs; i++) {
+        words[1 + 2 * i] = begin[i];
+        words[2 + 2 * i] = end[i];
+    }
+    if (clc_alloc(be, nwords * sizeof *words, "trace", &words_buf) != CLC_OK ||
+        be->ops->write(be, words_buf, 0, nwords * sizeof *words, words) != CLC_OK)
+        goto done;
+    tr.launch = *l;
+    tr.launch.kernel = tr.kernel;
+    unsigned a = tr.launch.nargs;
+    tr.launch.args[a] = (struct clc_arg){CLC_ARG_BUF, words_buf, 0};
+    tr.launch.args[a + 1] = (struct clc_arg){CLC_ARG_U32, NULL, TRACE_SLOTS};
+    tr.launch.args[a + 2] = (struct clc_arg){CLC_ARG_U32, NULL, tgroups};
+    tr.launch.nargs = a + 3;
+    struct clc_op op = {&tr.launch, NULL, NULL, 0};
+    clc_activity("the trace build of kernel %s", p->kernel);
+    if (be->ops->run(be, &op, 1) != CLC_OK) {
+        if (s->custom_kernel != NULL)
+            clc_error("the trace build of your kernel '%s' failed at synchronisation: it most "
+                      "likely accessed memory outside its buffers", s->custom_kernel);
+        goto done;
+    }
+    if (be->ops->read(be, words_buf, 0, nwords * sizeof *words, words) != CLC_OK)
+        goto done;
+
+    struct clc_fault *f = &out->fault;
+    memset(f, 0, sizeof *f);
+    f->count = words[W_FAULTS] & 0xffffffffu;
+    if (f->count > 0) {
+        f->item = words[W_ITEM];
+        f->addr = words[W_ADDR];
+        f->size = (unsigned)(words[W_KIND] >> 1);
+        f->store = words[W_KIND] & 1;
+        f->buf = owner(begin, end, p->nbufs, words[W_BASE]);
+        f->offset = f->buf >= 0 ? (int64_t)(f->addr - begin[f->buf]) : 0;
+    }
+    out->words = words;
+    words = NULL;
+    out->trace = (struct clc_trace){out->words + HEADER_WORDS, items, wg, TRACE_SLOTS, warp,
+                                    items_all};
+    rc = CLC_OK;
+done:
+    clc_release(be, words_buf);
+    clc_release_kernel(be, tr.kernel);
+    free(words);
+    return rc;
+}
+
+int clc_session_trace(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
+                      long param, enum clc_type t, uint64_t size, struct clc_traced *out)
+{
+    memset(out, 0, sizeof *out);
+    struct clc_env e = clc_env_make(&s->be[0]->dev, t, size);
+    int rc = clc_variant_plan(&e, v, param, &out->plan);
+    if (rc != CLC_OK)
+        return rc;
+    if (out->plan.kernel == NULL) {
+        snprintf(out->plan.note, sizeof out->plan.note, "it launches no kernel of its own");
+        return CLC_SKIP;
+    }
+    struct clc_instance in;
+    rc = clc_instance_open(&in, s->be[0], c->cl_file, &out->plan, t, false);
+    if (rc == CLC_OK)
+        rc = clc_instance_init(&in);
+    if (rc == CLC_OK)
+        rc = trace_instance(s, &in, out);
+    if (rc == BUILD_FAILED)
+        rc = CLC_ERR;
+    clc_instance_close(&in);
+    return rc;
+}
+
+int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_result *r,
+                  bool *clean)
+{
+    struct clc_traced tr;
+    memset(&tr, 0, sizeof tr);
+    *clean = true;
+    int rc = trace_instance(s, in, &tr);
+    if (rc == CLC_SKIP) {
+        clc_note_append(r, "%smodel: off (no CLC_TRACE_ARGS)", r->note[0] ? "; " : "");
+        return CLC_OK;
+    }
+    if (rc == BUILD_FAILED) {
+        clc_note("%s/%s: the access model's trace build failed (above); the measurement "
+                 "stands, the model columns stay empty", r->case_name, r->variant);
+        clc_note_append(r, "%smodel: trace build failed", r->note[0] ? "; " : "");
+        return CLC_OK;
+    }
+    if (rc != CLC_OK) {
+        clc_note_append(r, "%smodel: trace launch failed", r->note[0] ? "; " : "");
+        return CLC_ERR;
+    }
+    if (tr.fault.count > 0) {
+        char msg[256];
+        clc_fault_message(in->plan, in->plan->kernel, &tr.fault, msg, sizeof msg);
+        snprintf(r->note, sizeof r->note, "%.*s", (int)sizeof r->note - 1, msg);
+        *clean = false;
+    } else {
+        struct clc_model m;
+        if (clc_model_analyse(&tr.trace, &m) == 0) {
+            r->model_sectors_per_req = m.sectors_per_req;
+            r->model_ld_sectors_per_req = m.sectors_per_req_load;
+            r->model_st_sectors_per_req = m.sectors_per_req_store;
+            r->model_efficiency = m.efficiency;
+            r->model_bytes_moved = m.bytes_moved;
+            if (m.truncated)
+                clc_note_append(r, "%smodel: first %d accesses of each work-item",
+                                r->note[0] ? "; " : "", TRACE_SLOTS);
+        }
+    }
+    free(tr.words);
+    return CLC_OK;
+}

@@ -1,0 +1,192 @@
+/* backend.h - one interface over the GPU APIs.  OpenCL and CUDA each implement it once
+ * (host/backend/opencl.c, host/backend/cuda.c); the driver, the cases and the commands hold
+ * only the opaque handles declared here and call through the table of functions, as
+ * BabelStream's Stream<T> keeps one driver over many back ends.  A new API is one file. */
+#ifndef CLCOALESCE_BACKEND_H
+#define CLCOALESCE_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clcoalesce/result.h"
+
+enum clc_api {
+    CLC_API_OPENCL,
+    CLC_API_CUDA,
+};
+#define CLC_API_COUNT 2
+
+const char *clc_api_name(enum clc_api a); /* "opencl", "cuda" */
+
+/* Parses --api: "opencl", "cuda" or "both" into a mask of (1u << enum clc_api).  Returns
+ * CLC_OK or CLC_USAGE. */
+int clc_parse_api(const char *s, unsigned *mask);
+
+/* ------------------------------------------------------------------ devices */
+
+/* A device as one API sees it. */
+struct clc_device {
+    enum clc_api api;
+    int index;            /* flat index in its API's list (what --device N selects) */
+    char label[24];       /* its address in that list: "P:D" (OpenCL) or "N" (CUDA) */
+    bool gpu;             /* the default device is the first GPU */
+    bool cpu;             /* a CPU device (PoCL): smaller default sizes, kernels in a child */
+    bool fp64;            /* double precision (cl_khr_fp64; always on CUDA) */
+    bool nvidia;
+    size_t max_group;     /* work-items per work-group at most */
+    size_t local_mem;     /* local (shared) memory per work-group, bytes */
+    struct clc_device_meta meta;
+    uintptr_t handle[2];  /* the API's own identifiers (OpenCL: platform, device) */
+};
+
+/* ------------------------------------------------------------------ launches */
+
+struct clc_backend;
+struct clc_buf;    /* a device buffer */
+struct clc_kernel; /* a kernel built from a kernel file with some options */
+
+/* What the compiler and the driver say of a built kernel. */
+struct clc_kernel_info {
+    size_t max_group;   /* work-items per work-group it can launch with */
+    size_t reqd[3];     /* the shape it declares (reqd_work_group_size), 0 0 0 for none */
+    int registers;      /* per work-item, -1 when the API does not say */
+    size_t local_bytes; /* static local (shared) memory per work-group */
+    size_t private_bytes; /* private memory per work-item outside registers (spills, stack) */
+    int nargs;          /* its parameters, -1 when the API does not say */
+};
+
+enum clc_arg_kind {
+    CLC_ARG_BUF, /* a buffer: __global pointer */
+    CLC_ARG_U32, /* uint */
+    CLC_ARG_U64, /* ulong */
+};
+
+struct clc_arg {
+    enum clc_arg_kind kind;
+    struct clc_buf *buf; /* CLC_ARG_BUF */
+    uint64_t value;      /* the scalars */
+};
+
+#define CLC_MAX_ARGS 12
+
+/* One kernel launch: a descriptor the driver times, the model traces and explain reads. */
+struct clc_launch {
+    struct clc_kernel *kernel;
+    unsigned dims;      /* 1 to 3 */
+    size_t global[3];   /* work-items in each dimension, a multiple of local */
+    size_t local[3];    /* the work-group shape */
+    unsigned nargs;
+    struct clc_arg args[CLC_MAX_ARGS];
+};
+
+/* What is timed: a launch, or (launch NULL) the API's own device-to-device copy. */
+struct clc_op {
+    const struct clc_launch *launch;
+    struct clc_buf *src, *dst; /* the copy */
+    size_t bytes;
+};
+
+/* ------------------------------------------------------------------ the interface */
+
+/* Every function that can fail returns CLC_OK, or CLC_ERR after printing one line that names
+ * the API call that failed and its error by name. */
+struct clc_backend_ops {
+    enum clc_api api;
+    const char *copy_name; /* the vendor copy, for notes and reports: "clEnqueueCopyBuffer" */
+    const char *alloc_limit; /* where the per-buffer limit comes from, for messages */
+    /* Every device of the API (free *list with free()).  When the API is missing or has no
+     * device: CLC_ERR, with a message saying what to install unless `quiet`. */
+    int (*devices)(struct clc_device **list, int *count, bool quiet);
+    /* Opens dev: context, queue, program cache; kernel files are read from kernel_dir. */
+    int (*open)(const struct clc_device *dev, const char *kernel_dir, struct clc_backend **out);
+    void (*close)(struct clc_backend *b);
+
+    /* Buffers: `what` names one in messages.  A size above the device's per-buffer limit is
+     * refused with a message naming the limit.  read, write and fill wait until done. */
+    int (*alloc)(struct clc_backend *b, size_t bytes, const char *what, struct clc_buf **out);
+    void (*release)(struct clc_backend *b, struct clc_buf *buf);
+    int (*write)(struct clc_backend *b, struct clc_buf *buf, size_t offset, size_t bytes,
+                 const void *src);
+    int (*read)(struct clc_backend *b, struct clc_buf *buf, size_t offset, size_t bytes,
+                void *dst);
+    int (*fill)(struct clc_backend *b, struct clc_buf *buf, size_t bytes, uint32_t pattern);
+
+    /* Builds kernel `name` of `file` (relative to the kernel directory unless absolute) with
+     * `options` (-D defines: the API adds its own), cached per file and options.  A build
+     * failure prints the file, the options, the device and the compiler's log. */
+    int (*build)(struct clc_backend *b, const char *file, const char *options, const char *name,
+                 struct clc_kernel **out);
+    void (*release_kernel)(struct clc_backend *b, struct clc_kernel *k);
+    int (*kernel_info)(struct clc_backend *b, struct clc_kernel *k, struct clc_kernel_info *out);
+    /* The code the API compiled `file` into, as text (PTX), and the build log (either may be
+     * NULL; free both).  CLC_ERR with a message when the API gives no text. */
+    int (*code)(struct clc_backend *b, const char *file, const char *options, bool verbose,
+                char **text, char **log);
+
+    /* Makes `count` launches of op without timing them and waits for them. */
+    int (*run)(struct clc_backend *b, const struct clc_op *op, int count);
+    /* Makes `lead` untimed launches, then `count` timed ones back to back, waits, and returns
+     * the device time of the timed ones in *ms. */
+    int (*time)(struct clc_backend *b, const struct clc_op *op, int lead, int count, double *ms);
+};
+
+/* An open device.  Each API's own state follows it in a struct of the backend's. */
+struct clc_backend {
+    const struct clc_backend_ops *ops;
+    struct clc_device dev;
+    char kernel_dir[4096];
+};
+
+/* The table of an API (every API is built in; CUDA is loaded at run time). */
+const struct clc_backend_ops *clc_backend_ops(enum clc_api a);
+
+/* ------------------------------------------------------------------ device selection */
+
+/* Picks a device of `list` by selector: NULL or "" for the default (the first GPU, else the
+ * first device), a flat index "3", "P:D", or a case-insensitive part of the name.  Returns
+ * the index into list, or -1 after a message (a usage error). */
+int clc_select_device(const struct clc_device *list, int count, const char *selector);
+
+/* The device of `list` that is the same hardware as `dev` (same PCI bus id, else the same
+ * name), or -1. */
+int clc_match_device(const struct clc_device *list, int count, const struct clc_device *dev);
+
+/* Prints the `clcoalesce list` entries of these devices. */
+void clc_print_devices(FILE *f, const struct clc_device *list, int count);
+
+/* Last-level cache size the tool believes in: a table for NVIDIA (whose reported
+ * CL_DEVICE_GLOBAL_MEM_CACHE_SIZE is the L1 total, not the L2), the reported value elsewhere. */
+uint64_t clc_known_l2_bytes(const struct clc_device_meta *m, uint64_t reported);
+
+/* Theoretical peak DRAM bandwidth from a small table of known devices; NAN if unknown. */
+double clc_known_peak_gbps(const char *device_name);
+
+/* The device name every report and message shows: $CLCOALESCE_DEVICE_NAME when set (a test
+ * hook: the suite runs once with a 120-character name to prove nothing depends on it), else
+ * `name`. */
+void clc_device_name_override(char *name, size_t len);
+
+/* ------------------------------------------------------------------ short forms */
+
+static inline int clc_alloc(struct clc_backend *b, size_t bytes, const char *what,
+                            struct clc_buf **out)
+{
+    return b->ops->alloc(b, bytes, what, out);
+}
+static inline void clc_release(struct clc_backend *b, struct clc_buf *buf)
+{
+    if (buf != NULL)
+        b->ops->release(b, buf);
+}
+static inline void clc_release_kernel(struct clc_backend *b, struct clc_kernel *k)
+{
+    if (k != NULL)
+        b->ops->release_kernel(b, k);
+}
+
+/* Rounds n up to a multiple of m (m > 0): OpenCL 1.2 has no non-uniform work-groups. */
+size_t clc_round_up(size_t n, size_t m);
+
+#endif
