@@ -1,17 +1,780 @@
-/* cuda.c - the CUDA back end (placeholder while it is written). */
+/* cuda.c - the CUDA back end, loaded at run time: the driver API (libcuda.so.1) and NVRTC
+ * are opened with dlopen and their few entry points declared here by hand, so nothing of
+ * CUDA is needed to build, and nothing of it to run the OpenCL side.  The kernels are the
+ * same .cl files, compiled as CUDA C++ by NVRTC with cl/clc_cuda.h in front (see that file
+ * for the source wrapping and its limits), and loaded as PTX, which the driver compiles for
+ * the device as NVIDIA's OpenCL driver does.  Device memory comes from the device's memory
+ * pool, which keeps freed memory until the run ends: a kernel right after a multi-GiB free
+ * runs slower for a fraction of a second on an H100. */
+#define _GNU_SOURCE
 #include "clcoalesce/backend.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcoalesce/cuda.h"
+#include "clcoalesce/kernelfile.h"
+
+extern const struct clc_backend_ops clc_cuda_ops;
+
+/* ------------------------------------------------------------------ the libraries */
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef unsigned long long CUdeviceptr;
+typedef int nvrtcResult;
+typedef struct _nvrtcProgram *nvrtcProgram;
+
+/* the values of cuda.h's enums that are used, fixed by the driver's ABI */
+enum {
+    ERR_OUT_OF_MEMORY = 2,
+    ATTR_MAX_THREADS_PER_BLOCK = 1,
+    ATTR_MAX_SHARED_PER_BLOCK = 8,
+    ATTR_WARP_SIZE = 10,
+    ATTR_SM_COUNT = 16,
+    ATTR_L2_SIZE = 38,
+    ATTR_CC_MAJOR = 75,
+    ATTR_CC_MINOR = 76,
+    ATTR_MEMORY_POOLS = 115,
+    FUNC_MAX_THREADS = 0,
+    FUNC_SHARED_BYTES = 1,
+    FUNC_LOCAL_BYTES = 3,
+    FUNC_NUM_REGS = 4,
+    POOL_RELEASE_THRESHOLD = 4,
+    JIT_ERROR_LOG = 5,
+    JIT_ERROR_LOG_SIZE = 6,
+};
+
+/* Every entry point, by the name it is looked up under. */
+#define CUDA_CALLS(X)                                                                       \
+    X(cuInit, CUresult, (unsigned))                                                         \
+    X(cuDriverGetVersion, CUresult, (int *))                                                \
+    X(cuGetErrorName, CUresult, (CUresult, const char **))                                  \
+    X(cuDeviceGetCount, CUresult, (int *))                                                  \
+    X(cuDeviceGet, CUresult, (CUdevice *, int))                                             \
+    X(cuDeviceGetName, CUresult, (char *, int, CUdevice))                                   \
+    X(cuDeviceGetAttribute, CUresult, (int *, int, CUdevice))                               \
+    X(cuDeviceTotalMem_v2, CUresult, (size_t *, CUdevice))                                  \
+    X(cuDeviceGetPCIBusId, CUresult, (char *, int, CUdevice))                               \
+    X(cuDevicePrimaryCtxRetain, CUresult, (CUcontext *, CUdevice))                          \
+    X(cuDevicePrimaryCtxRelease_v2, CUresult, (CUdevice))                                   \
+    X(cuCtxSetCurrent, CUresult, (CUcontext))                                               \
+    X(cuCtxSynchronize, CUresult, (void))                                                   \
+    X(cuMemAlloc_v2, CUresult, (CUdeviceptr *, size_t))                                     \
+    X(cuMemFree_v2, CUresult, (CUdeviceptr))                                                \
+    X(cuMemcpyHtoD_v2, CUresult, (CUdeviceptr, const void *, size_t))                       \
+    X(cuMemcpyDtoH_v2, CUresult, (void *, CUdeviceptr, size_t))                             \
+    X(cuMemcpyDtoDAsync_v2, CUresult, (CUdeviceptr, CUdeviceptr, size_t, CUstream))         \
+    X(cuMemsetD32Async, CUresult, (CUdeviceptr, unsigned, size_t, CUstream))                \
+    X(cuModuleLoadDataEx, CUresult, (CUmodule *, const void *, unsigned, int *, void **))   \
+    X(cuModuleGetFunction, CUresult, (CUfunction *, CUmodule, const char *))                \
+    X(cuModuleUnload, CUresult, (CUmodule))                                                 \
+    X(cuFuncGetAttribute, CUresult, (int *, int, CUfunction))                               \
+    X(cuLaunchKernel, CUresult, (CUfunction, unsigned, unsigned, unsigned, unsigned,        \
+                                 unsigned, unsigned, unsigned, CUstream, void **, void **)) \
+    X(cuEventCreate, CUresult, (CUevent *, unsigned))                                       \
+    X(cuEventRecord, CUresult, (CUevent, CUstream))                                         \
+    X(cuEventSynchronize, CUresult, (CUevent))                                              \
+    X(cuEventElapsedTime, CUresult, (float *, CUevent, CUevent))                            \
+    X(cuEventDestroy_v2, CUresult, (CUevent))
+
+/* Present from CUDA 11.2 (pools) and 12.4 (parameter info); used when there. */
+#define CUDA_OPTIONAL(X)                                                                    \
+    X(cuDeviceGetDefaultMemPool, CUresult, (CUmemoryPool *, CUdevice))                      \
+    X(cuMemPoolSetAttribute, CUresult, (CUmemoryPool, int, void *))                         \
+    X(cuMemPoolTrimTo, CUresult, (CUmemoryPool, size_t))                                    \
+    X(cuMemAllocAsync, CUresult, (CUdeviceptr *, size_t, CUstream))                         \
+    X(cuMemFreeAsync, CUresult, (CUdeviceptr, CUstream))                                    \
+    X(cuFuncGetParamInfo, CUresult, (CUfunction, size_t, size_t *, size_t *))
+
+#define NVRTC_CALLS(X)                                                                      \
+    X(nvrtcVersion, nvrtcResult, (int *, int *))                                            \
+    X(nvrtcGetErrorString, const char *, (nvrtcResult))                                     \
+    X(nvrtcCreateProgram, nvrtcResult, (nvrtcProgram *, const char *, const char *, int,    \
+                                        const char *const *, const char *const *))          \
+    X(nvrtcCompileProgram, nvrtcResult, (nvrtcProgram, int, const char *const *))           \
+    X(nvrtcGetProgramLogSize, nvrtcResult, (nvrtcProgram, size_t *))                        \
+    X(nvrtcGetProgramLog, nvrtcResult, (nvrtcProgram, char *))                              \
+    X(nvrtcGetPTXSize, nvrtcResult, (nvrtcProgram, size_t *))                               \
+    X(nvrtcGetPTX, nvrtcResult, (nvrtcProgram, char *))                                     \
+    X(nvrtcDestroyProgram, nvrtcResult, (nvrtcProgram *))
+
+#define DECLARE(name, ret, args) ret(*name) args;
+static struct {
+    bool tried, ok, nvrtc_tried, nvrtc_ok;
+    char why[256], nvrtc_why[256]; /* what is missing, when not ok */
+    void *cuda, *nvrtc;
+    CUDA_CALLS(DECLARE)
+    CUDA_OPTIONAL(DECLARE)
+    NVRTC_CALLS(DECLARE)
+} lib;
+#undef DECLARE
+
+/* NVRTC's sonames, newest first: the toolkit's library is versioned by its major release. */
+static const char *const nvrtc_names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2",
+                                          "libnvrtc.so"};
+
+#define LOOK(handle, name, why)                                                             \
+    *(void **)&lib.name = dlsym(handle, #name);                                             \
+    if (lib.name == NULL) {                                                                 \
+        snprintf(why, sizeof why, "%s lacks %s: too old for clcoalesce", #handle, #name);   \
+        return false;                                                                       \
+    }
+
+/* Loads NVRTC once (all that compiling needs).  False with lib.nvrtc_why set when missing. */
+static bool load_nvrtc(void)
+{
+    if (lib.nvrtc_tried)
+        return lib.nvrtc_ok;
+    lib.nvrtc_tried = true;
+    for (size_t i = 0; lib.nvrtc == NULL && i < sizeof nvrtc_names / sizeof nvrtc_names[0]; i++)
+        lib.nvrtc = dlopen(nvrtc_names[i], RTLD_NOW | RTLD_LOCAL);
+    if (lib.nvrtc == NULL) {
+        snprintf(lib.nvrtc_why, sizeof lib.nvrtc_why, "no NVRTC (libnvrtc.so.13, .12 or .11.2 "
+                 "not found): --api cuda compiles the kernels with it; install the CUDA "
+                 "toolkit's NVRTC");
+        return false;
+    }
+#define LOOK_NVRTC(name, ret, args) LOOK(lib.nvrtc, name, lib.nvrtc_why)
+    NVRTC_CALLS(LOOK_NVRTC)
+    lib.nvrtc_ok = true;
+    return true;
+}
+
+/* Loads the driver and NVRTC once.  False with lib.why set when either is missing. */
+static bool load(void)
+{
+    if (lib.tried)
+        return lib.ok;
+    lib.tried = true;
+    lib.cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (lib.cuda == NULL) {
+        snprintf(lib.why, sizeof lib.why, "no CUDA driver (libcuda.so.1 not found): --api cuda "
+                 "needs NVIDIA's driver");
+        return false;
+    }
+    if (!load_nvrtc()) {
+        snprintf(lib.why, sizeof lib.why, "%s", lib.nvrtc_why);
+        return false;
+    }
+#define LOOK_CUDA(name, ret, args) LOOK(lib.cuda, name, lib.why)
+#define LOOK_OPTIONAL(name, ret, args) *(void **)&lib.name = dlsym(lib.cuda, #name);
+    CUDA_CALLS(LOOK_CUDA)
+    CUDA_OPTIONAL(LOOK_OPTIONAL)
+    lib.ok = true;
+    return true;
+}
+#undef LOOK
+
+static const char *cu_name(CUresult err)
+{
+    const char *name = NULL;
+    if (lib.cuGetErrorName == NULL || lib.cuGetErrorName(err, &name) != 0 || name == NULL) {
+        static char buf[32];
+        snprintf(buf, sizeof buf, "CUDA_ERROR(%d)", err);
+        return buf;
+    }
+    return name;
+}
+
+static void fail(const char *call, CUresult err, const char *file, int line)
+{
+    char shown[96];
+    clc_error("%s failed: %s (%s:%d)", clc_call_name(call, shown, sizeof shown), cu_name(err),
+              file, line);
+}
+
+/* Runs a driver call (written without `lib.`); on failure reports it by name and jumps to
+ * `cleanup`. */
+#define CHECK(call) CHECK_AS(lib.call, #call)
+#define CHECK_AS(expr, text)                                                                \
+    do {                                                                                    \
+        CUresult err_ = (expr);                                                             \
+        if (err_ != 0) {                                                                    \
+            fail(text, err_, __FILE__, __LINE__);                                           \
+            goto cleanup;                                                                   \
+        }                                                                                   \
+    } while (0)
+
+/* ------------------------------------------------------------------ devices */
+
+static int attr(CUdevice d, int what)
+{
+    int v = 0;
+    if (lib.cuDeviceGetAttribute(&v, what, d) != 0)
+        v = 0;
+    return v;
+}
+
+static void describe(struct clc_device *d, CUdevice dev, int index)
+{
+    struct clc_device_meta *m = &d->meta;
+    int drv = 0, nv_major = 0, nv_minor = 0;
+    size_t mem = 0;
+    memset(d, 0, sizeof *d);
+    m->cc_major = m->cc_minor = m->warp_size = -1;
+    m->peak_gbps = m->copy_gbps = NAN;
+    d->api = CLC_API_CUDA;
+    d->index = index;
+    snprintf(d->label, sizeof d->label, "%d", index);
+    lib.cuDeviceGetName(m->name, (int)sizeof m->name, dev);
+    m->name[sizeof m->name - 1] = '\0';
+    clc_device_name_override(m->name, sizeof m->name);
+    lib.cuDriverGetVersion(&drv);
+    lib.nvrtcVersion(&nv_major, &nv_minor);
+    snprintf(m->vendor, sizeof m->vendor, "NVIDIA Corporation");
+    snprintf(m->driver, sizeof m->driver, "CUDA driver API %d.%d", drv / 1000, drv % 1000 / 10);
+    snprintf(m->version, sizeof m->version, "CUDA %d.%d, NVRTC %d.%d", drv / 1000,
+             drv % 1000 / 10, nv_major, nv_minor);
+    snprintf(m->platform, sizeof m->platform, "CUDA (driver API %d.%d, NVRTC %d.%d)",
+             drv / 1000, drv % 1000 / 10, nv_major, nv_minor);
+    m->cc_major = attr(dev, ATTR_CC_MAJOR);
+    m->cc_minor = attr(dev, ATTR_CC_MINOR);
+    m->warp_size = attr(dev, ATTR_WARP_SIZE);
+    m->compute_units = attr(dev, ATTR_SM_COUNT);
+    if (lib.cuDeviceGetPCIBusId(m->pci_bus_id, (int)sizeof m->pci_bus_id, dev) != 0)
+        m->pci_bus_id[0] = '\0';
+    lib.cuDeviceTotalMem_v2(&mem, dev);
+    m->global_mem = mem;
+    /* a quarter of the device per buffer, as NVIDIA's OpenCL allows: the same sizes both ways */
+    m->max_alloc = mem / 4;
+    m->l2_bytes = clc_known_l2_bytes(m, (uint64_t)attr(dev, ATTR_L2_SIZE));
+    m->timer_res_ns = 500.0; /* cuEventElapsedTime's documented resolution */
+    m->peak_gbps = clc_known_peak_gbps(m->name);
+    if (!isnan(m->peak_gbps))
+        snprintf(m->peak_source, sizeof m->peak_source, "table");
+    d->gpu = d->fp64 = d->nvidia = true;
+    d->max_group = (size_t)attr(dev, ATTR_MAX_THREADS_PER_BLOCK);
+    d->local_mem = (size_t)attr(dev, ATTR_MAX_SHARED_PER_BLOCK);
+    d->handle[0] = (uintptr_t)dev;
+}
 
 static int devices(struct clc_device **list, int *count, bool quiet)
 {
-    (void)list;
-    (void)count;
-    if (!quiet)
-        clc_error("no CUDA: not written yet");
-    return CLC_ERR;
+    int n = 0;
+    CUresult err;
+    if (!load()) {
+        if (!quiet)
+            clc_error("%s", lib.why);
+        return CLC_ERR;
+    }
+    if ((err = lib.cuInit(0)) != 0 || (err = lib.cuDeviceGetCount(&n)) != 0 || n == 0) {
+        if (!quiet)
+            clc_error("no CUDA device: %s", err ? cu_name(err) : "the driver reports none");
+        return CLC_ERR;
+    }
+    struct clc_device *out = calloc((size_t)n, sizeof *out);
+    if (out == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    for (int i = 0; i < n; i++) {
+        CUdevice dev;
+        if (lib.cuDeviceGet(&dev, i) == 0)
+            describe(&out[i], dev, i);
+    }
+    *list = out;
+    *count = n;
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ the open device */
+
+struct clc_buf {
+    CUdeviceptr ptr;
+    size_t bytes;
+};
+
+struct clc_kernel {
+    CUfunction f;
+    char name[128];
+    int nargs; /* -1 when the driver cannot say */
+};
+
+#define MAX_MODULES 64
+
+struct cuda {
+    struct clc_backend base;
+    CUdevice dev;
+    CUcontext ctx;
+    CUmemoryPool pool;  /* NULL where the device has none: plain cuMemAlloc */
+    CUevent start, stop;
+    struct {
+        char *key;      /* file + "|" + options */
+        CUmodule module;
+        char *ptx, *log;
+    } modules[MAX_MODULES];
+    int n_modules;
+};
+
+static struct cuda *cuda_of(struct clc_backend *b)
+{
+    return (struct cuda *)b;
+}
+
+static void unload(struct cuda *c, int i)
+{
+    lib.cuModuleUnload(c->modules[i].module);
+    free(c->modules[i].key);
+    free(c->modules[i].ptx);
+    free(c->modules[i].log);
+}
+
+static void close_device(struct clc_backend *b)
+{
+    struct cuda *c = cuda_of(b);
+    if (c == NULL)
+        return;
+    if (c->ctx != NULL) {
+        lib.cuCtxSynchronize();
+        for (int i = 0; i < c->n_modules; i++)
+            unload(c, i);
+        if (c->start)
+            lib.cuEventDestroy_v2(c->start);
+        if (c->stop)
+            lib.cuEventDestroy_v2(c->stop);
+        lib.cuDevicePrimaryCtxRelease_v2(c->dev);
+    }
+    free(c);
+}
+
+static int open_device(const struct clc_device *dev, const char *kernel_dir,
+                       struct clc_backend **out)
+{
+    struct cuda *c = calloc(1, sizeof *c);
+    int rc = CLC_ERR;
+    if (c == NULL || !load()) {
+        clc_error("%s", c == NULL ? "out of memory" : lib.why);
+        free(c);
+        return CLC_ERR;
+    }
+    c->base.ops = &clc_cuda_ops;
+    c->base.dev = *dev;
+    snprintf(c->base.kernel_dir, sizeof c->base.kernel_dir, "%s", kernel_dir);
+    c->dev = (CUdevice)dev->handle[0];
+    CHECK(cuDevicePrimaryCtxRetain(&c->ctx, c->dev));
+    CHECK(cuCtxSetCurrent(c->ctx));
+    CHECK(cuEventCreate(&c->start, 0));
+    CHECK(cuEventCreate(&c->stop, 0));
+    /* freed memory stays in the pool until the run ends (see the header comment) */
+    uint64_t keep = UINT64_MAX;
+    if (lib.cuDeviceGetDefaultMemPool && lib.cuMemAllocAsync && lib.cuMemFreeAsync &&
+        lib.cuMemPoolSetAttribute && lib.cuMemPoolTrimTo && attr(c->dev, ATTR_MEMORY_POOLS) &&
+        (lib.cuDeviceGetDefaultMemPool(&c->pool, c->dev) != 0 ||
+         lib.cuMemPoolSetAttribute(c->pool, POOL_RELEASE_THRESHOLD, &keep) != 0))
+        c->pool = NULL;
+    *out = &c->base;
+    rc = CLC_OK;
+cleanup:
+    if (rc != CLC_OK)
+        close_device(&c->base);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ buffers */
+
+static int alloc(struct clc_backend *b, size_t bytes, const char *what, struct clc_buf **out)
+{
+    struct cuda *c = cuda_of(b);
+    char want[32], lim[32];
+    if (bytes > b->dev.meta.max_alloc) {
+        clc_error("allocation too large: %s needs %s, the device allows %s per buffer (%s); use "
+                  "a smaller --size", what, clc_format_size(bytes, want, sizeof want),
+                  clc_format_size(b->dev.meta.max_alloc, lim, sizeof lim), b->ops->alloc_limit);
+        return CLC_ERR;
+    }
+    struct clc_buf *buf = calloc(1, sizeof *buf);
+    if (buf == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    size_t n = bytes ? bytes : 1;
+    CUresult err;
+    if (c->pool == NULL) {
+        err = lib.cuMemAlloc_v2(&buf->ptr, n);
+    } else {
+        err = lib.cuMemAllocAsync(&buf->ptr, n, NULL);
+        if (err == ERR_OUT_OF_MEMORY && lib.cuCtxSynchronize() == 0 &&
+            lib.cuMemPoolTrimTo(c->pool, 0) == 0) /* give the pool's free blocks back */
+            err = lib.cuMemAllocAsync(&buf->ptr, n, NULL);
+    }
+    if (err != 0) {
+        clc_error("%s(%s, %s) failed: %s", c->pool ? "cuMemAllocAsync" : "cuMemAlloc", what,
+                  clc_format_size(bytes, want, sizeof want), cu_name(err));
+        free(buf);
+        return CLC_ERR;
+    }
+    buf->bytes = bytes;
+    *out = buf;
+    return CLC_OK;
+}
+
+static void release(struct clc_backend *b, struct clc_buf *buf)
+{
+    if (cuda_of(b)->pool != NULL)
+        lib.cuMemFreeAsync(buf->ptr, NULL);
+    else
+        lib.cuMemFree_v2(buf->ptr);
+    free(buf);
+}
+
+static int write_buf(struct clc_backend *b, struct clc_buf *buf, size_t offset, size_t bytes,
+                     const void *src)
+{
+    (void)b;
+    int rc = CLC_ERR;
+    CHECK(cuCtxSynchronize()); /* allocations and launches on the stream come first */
+    CHECK(cuMemcpyHtoD_v2(buf->ptr + offset, src, bytes));
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+static int read_buf(struct clc_backend *b, struct clc_buf *buf, size_t offset, size_t bytes,
+                    void *dst)
+{
+    (void)b;
+    int rc = CLC_ERR;
+    CHECK(cuCtxSynchronize());
+    CHECK(cuMemcpyDtoH_v2(dst, buf->ptr + offset, bytes));
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+static int fill(struct clc_backend *b, struct clc_buf *buf, size_t bytes, uint32_t pattern)
+{
+    (void)b;
+    int rc = CLC_ERR;
+    CHECK(cuMemsetD32Async(buf->ptr, pattern, bytes / 4, NULL));
+    CHECK(cuCtxSynchronize());
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+/* ------------------------------------------------------------------ programs */
+
+/* The NVRTC source of `text` (the kernel file at path) built with `options`: clc_cuda.h, the
+ * -D options as #defines (NVRTC's own header breaks under -DT=...), and the file inside
+ * extern "C" so its kernels keep their names.  Other options (OpenCL's) are left out. */
+static char *nvrtc_source(const char *path, const char *text, const char *options)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&out, &len);
+    if (m == NULL)
+        return NULL;
+    fputs("#include \"clc_cuda.h\"\n", m);
+    for (const char *p = options ? options : ""; *p;) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        if (n > 2 && strncmp(p, "-D", 2) == 0) {
+            const char *eq = memchr(p, '=', n);
+            if (eq != NULL)
+                fprintf(m, "#define %.*s %.*s\n", (int)(eq - p - 2), p + 2,
+                        (int)(n - (size_t)(eq - p) - 1), eq + 1);
+            else
+                fprintf(m, "#define %.*s 1\n", (int)n - 2, p + 2);
+        }
+        p += n;
+    }
+    fputs("extern \"C\" {\n#line 1 \"", m);
+    for (const char *c = path; *c; c++) /* a file name in a string literal */
+        fprintf(m, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+    fprintf(m, "\"\n%s\n}\n", text);
+    fclose(m);
+    return out;
+}
+
+static char *program_log(nvrtcProgram prog)
+{
+    size_t n = 0;
+    lib.nvrtcGetProgramLogSize(prog, &n);
+    char *log = calloc(n + 1, 1);
+    if (log != NULL && lib.nvrtcGetProgramLog(prog, log) != 0)
+        log[0] = '\0';
+    return log;
+}
+
+int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, int cc_major,
+                 int cc_minor, const char *device, char **ptx_out, char **log_out)
+{
+    char *text = NULL, *src = NULL, *log = NULL, *ptx = NULL;
+    char path[PATH_MAX + 256], arch[40], shown[1024], *inc = NULL;
+    nvrtcProgram prog = NULL;
+    int rc = CLC_ERR;
+    *ptx_out = *log_out = NULL;
+    if (!load_nvrtc()) {
+        clc_error("%s", lib.nvrtc_why);
+        return CLC_ERR;
+    }
+    clc_kernel_path(kernel_dir, file, path, sizeof path);
+    if ((text = clc_read_kernel_file(path, NULL)) == NULL)
+        goto done;
+    if ((src = nvrtc_source(path, text, options)) == NULL || asprintf(&inc, "-I%s", kernel_dir) < 0)
+        goto oom;
+    snprintf(arch, sizeof arch, "--gpu-architecture=compute_%d%d", cc_major, cc_minor);
+    const char *opts[] = {inc, "--device-as-default-execution-space", "-std=c++17", arch};
+    nvrtcResult nr = lib.nvrtcCreateProgram(&prog, src, path, 0, NULL, NULL);
+    if (nr != 0) {
+        clc_error("nvrtcCreateProgram(%s) failed: %s", path, lib.nvrtcGetErrorString(nr));
+        goto done;
+    }
+    nr = lib.nvrtcCompileProgram(prog, 4, opts);
+    log = program_log(prog);
+    if (nr != 0) {
+        snprintf(shown, sizeof shown, "%s %s %s %s; %s", opts[0], opts[1], opts[2], opts[3],
+                 options ? options : "");
+        clc_report_build_failure(path, text, shown, device, log);
+        goto done;
+    }
+    size_t n = 0;
+    if (lib.nvrtcGetPTXSize(prog, &n) != 0 || (ptx = calloc(n + 1, 1)) == NULL ||
+        lib.nvrtcGetPTX(prog, ptx) != 0)
+        goto oom;
+    *ptx_out = ptx;
+    *log_out = log;
+    ptx = log = NULL;
+    rc = CLC_OK;
+    goto done;
+oom:
+    clc_error("out of memory compiling %s", file);
+done:
+    if (prog != NULL)
+        lib.nvrtcDestroyProgram(&prog);
+    free(inc);
+    free(text);
+    free(src);
+    free(log);
+    free(ptx);
+    return rc;
+}
+
+/* Compiles `file` with `options` to PTX and loads it; cached per file and options. */
+static int build_module(struct cuda *c, const char *file, const char *options, int *index)
+{
+    const struct clc_device_meta *m = &c->base.dev.meta;
+    char *key = NULL, *log = NULL, *ptx = NULL;
+    CUmodule module = NULL;
+    if (asprintf(&key, "%s|%s", file, options ? options : "") < 0) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    for (int i = 0; i < c->n_modules; i++) {
+        if (strcmp(c->modules[i].key, key) == 0) {
+            free(key);
+            *index = i;
+            return CLC_OK;
+        }
+    }
+    if (clc_cuda_ptx(c->base.kernel_dir, file, options, m->cc_major, m->cc_minor, m->name, &ptx,
+                     &log) != CLC_OK) {
+        free(key);
+        return CLC_ERR;
+    }
+    char jit_log[8192] = "";
+    int jopts[] = {JIT_ERROR_LOG, JIT_ERROR_LOG_SIZE};
+    void *jvals[] = {jit_log, (void *)(uintptr_t)sizeof jit_log};
+    CUresult err = lib.cuModuleLoadDataEx(&module, ptx, 2, jopts, jvals);
+    if (err != 0) {
+        clc_error("cuModuleLoadDataEx(%s) failed: %s: %s", file, cu_name(err), jit_log);
+        free(key);
+        free(ptx);
+        free(log);
+        return CLC_ERR;
+    }
+    if (c->n_modules == MAX_MODULES) { /* cache full: drop the oldest */
+        unload(c, 0);
+        memmove(c->modules, c->modules + 1, sizeof c->modules - sizeof c->modules[0]);
+        c->n_modules--;
+    }
+    c->modules[c->n_modules].key = key;
+    c->modules[c->n_modules].module = module;
+    c->modules[c->n_modules].ptx = ptx;
+    c->modules[c->n_modules].log = log;
+    *index = c->n_modules++;
+    return CLC_OK;
+}
+
+static int build(struct clc_backend *b, const char *file, const char *options, const char *name,
+                 struct clc_kernel **out)
+{
+    struct cuda *c = cuda_of(b);
+    int i;
+    if (build_module(c, file, options, &i) != CLC_OK)
+        return CLC_ERR;
+    struct clc_kernel *k = calloc(1, sizeof *k);
+    if (k == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    CUresult err = lib.cuModuleGetFunction(&k->f, c->modules[i].module, name);
+    if (err != 0) {
+        clc_error("no __kernel '%s' in %s (cuModuleGetFunction: %s)", name, file, cu_name(err));
+        free(k);
+        return CLC_ERR;
+    }
+    snprintf(k->name, sizeof k->name, "%s", name);
+    k->nargs = -1;
+    if (lib.cuFuncGetParamInfo != NULL) {
+        size_t off, size, n = 0;
+        while (n < 64 && lib.cuFuncGetParamInfo(k->f, n, &off, &size) == 0)
+            n++;
+        k->nargs = (int)n;
+    }
+    *out = k;
+    return CLC_OK;
+}
+
+static void release_kernel(struct clc_backend *b, struct clc_kernel *k)
+{
+    (void)b;
+    free(k); /* the function belongs to its module */
+}
+
+static int kernel_info(struct clc_backend *b, struct clc_kernel *k, struct clc_kernel_info *out)
+{
+    (void)b;
+    int rc = CLC_ERR, max = 0, shared = 0, local = 0, regs = 0;
+    memset(out, 0, sizeof *out);
+    CHECK(cuFuncGetAttribute(&max, FUNC_MAX_THREADS, k->f));
+    CHECK(cuFuncGetAttribute(&shared, FUNC_SHARED_BYTES, k->f));
+    CHECK(cuFuncGetAttribute(&local, FUNC_LOCAL_BYTES, k->f));
+    CHECK(cuFuncGetAttribute(&regs, FUNC_NUM_REGS, k->f));
+    out->max_group = (size_t)max;
+    out->local_bytes = (size_t)shared;
+    out->private_bytes = (size_t)local;
+    out->registers = regs;
+    out->nargs = k->nargs;
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+static int code(struct clc_backend *b, const char *file, const char *options, bool verbose,
+                 char **text, char **log)
+{
+    (void)verbose;
+    struct cuda *c = cuda_of(b);
+    int i;
+    *text = *log = NULL;
+    if (build_module(c, file, options, &i) != CLC_OK)
+        return CLC_ERR;
+    *text = strdup(c->modules[i].ptx);
+    *log = strdup(c->modules[i].log ? c->modules[i].log : "");
+    return *text != NULL && *log != NULL ? CLC_OK : CLC_ERR;
+}
+
+/* ------------------------------------------------------------------ launches */
+
+/* One launch of op on the null stream, where allocations and copies go too. */
+static CUresult launch_op(const struct clc_op *op)
+{
+    const struct clc_launch *l = op->launch;
+    if (l == NULL)
+        return lib.cuMemcpyDtoDAsync_v2(op->dst->ptr, op->src->ptr, op->bytes, NULL);
+    uint64_t values[CLC_MAX_ARGS];
+    uint32_t small[CLC_MAX_ARGS];
+    void *params[CLC_MAX_ARGS];
+    for (unsigned i = 0; i < l->nargs; i++) {
+        const struct clc_arg *a = &l->args[i];
+        values[i] = a->kind == CLC_ARG_BUF ? (uint64_t)a->buf->ptr : a->value;
+        small[i] = (uint32_t)a->value;
+        params[i] = a->kind == CLC_ARG_U32 ? (void *)&small[i] : (void *)&values[i];
+    }
+    unsigned grid[3], block[3];
+    for (int d = 0; d < 3; d++) {
+        block[d] = (unsigned)l->local[d];
+        grid[d] = (unsigned)(l->global[d] / l->local[d]);
+    }
+    return lib.cuLaunchKernel(l->kernel->f, grid[0], grid[1], grid[2], block[0], block[1],
+                              block[2], 0, NULL, params, NULL);
+}
+
+/* A grid the driver cannot take is refused before launching, by name. */
+static int check_grid(const struct clc_op *op)
+{
+    const struct clc_launch *l = op->launch;
+    if (l == NULL)
+        return CLC_OK;
+    static const size_t max_grid[3] = {2147483647u, 65535u, 65535u};
+    for (int d = 0; d < 3; d++) {
+        if (l->local[d] == 0 || l->global[d] % l->local[d] != 0 ||
+            l->global[d] / l->local[d] > max_grid[d]) {
+            clc_error("%s: a grid of %zu work-items in groups of %zu in dimension %d is more "
+                      "than CUDA launches", l->kernel->name, l->global[d], l->local[d], d);
+            return CLC_ERR;
+        }
+    }
+    return CLC_OK;
+}
+
+static int run(struct clc_backend *b, const struct clc_op *op, int count)
+{
+    (void)b;
+    int rc = CLC_ERR;
+    if (check_grid(op) != CLC_OK)
+        return CLC_ERR;
+    for (int i = 0; i < count; i++)
+        CHECK_AS(launch_op(op), op->launch ? "cuLaunchKernel" : "cuMemcpyDtoDAsync");
+    CHECK(cuCtxSynchronize());
+    rc = CLC_OK;
+cleanup:
+    return rc;
+}
+
+/* The timed launches between two events.  The lead launches matter to the events too: a start
+ * event recorded on an idle GPU completes at once, before the host has queued the launch
+ * behind it, and would time the host's launch latency as well. */
+static int time_op(struct clc_backend *b, const struct clc_op *op, int lead, int count, double *ms)
+{
+    struct cuda *c = cuda_of(b);
+    int rc = CLC_ERR;
+    float f = 0;
+    if (check_grid(op) != CLC_OK)
+        return CLC_ERR;
+    for (int i = 0; i < lead; i++)
+        CHECK_AS(launch_op(op), op->launch ? "cuLaunchKernel" : "cuMemcpyDtoDAsync");
+    CHECK(cuEventRecord(c->start, NULL));
+    for (int i = 0; i < count; i++)
+        CHECK_AS(launch_op(op), op->launch ? "cuLaunchKernel" : "cuMemcpyDtoDAsync");
+    CHECK(cuEventRecord(c->stop, NULL));
+    CHECK(cuEventSynchronize(c->stop));
+    CHECK(cuEventElapsedTime(&f, c->start, c->stop));
+    *ms = f;
+    rc = CLC_OK;
+cleanup:
+    return rc;
 }
 
 const struct clc_backend_ops clc_cuda_ops = {
     .api = CLC_API_CUDA,
     .copy_name = "cuMemcpyDtoD",
+    .alloc_limit = "a quarter of the device memory, as NVIDIA's OpenCL allows",
     .devices = devices,
+    .open = open_device,
+    .close = close_device,
+    .alloc = alloc,
+    .release = release,
+    .write = write_buf,
+    .read = read_buf,
+    .fill = fill,
+    .build = build,
+    .release_kernel = release_kernel,
+    .kernel_info = kernel_info,
+    .code = code,
+    .run = run,
+    .time = time_op,
 };

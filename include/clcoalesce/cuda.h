@@ -1,0 +1,15 @@
+/* cuda.h - what the CUDA back end offers besides the backend interface: compiling a kernel
+ * file to PTX with NVRTC alone, which needs no GPU (the tests check every kernel of every
+ * case through it wherever NVRTC is installed). */
+#ifndef CLCOALESCE_CUDA_H
+#define CLCOALESCE_CUDA_H
+
+/* Compiles kernel file `file` (relative to kernel_dir unless absolute) with the OpenCL-style
+ * `options` (-D defines; the rest is ignored) as CUDA C++ for compute capability
+ * cc_major.cc_minor, as the CUDA back end does (cl/clc_cuda.h says how).  On success the PTX
+ * and the compiler's log are returned in *ptx and *log (free both).  CLC_ERR after a message
+ * when NVRTC is missing or the file does not compile (its log, naming `device`). */
+int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, int cc_major,
+                 int cc_minor, const char *device, char **ptx, char **log);
+
+#endif

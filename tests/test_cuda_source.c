@@ -1,0 +1,148 @@
+/* test_cuda_source.c - one kernel source for both APIs: every kernel every case plans, in
+ * every type, variant and param, and in its trace build, compiles as CUDA C++ through NVRTC
+ * with cl/clc_cuda.h in front, and the vector kernels keep their wide loads.  Needs NVRTC,
+ * not a GPU: skipped (exit 77) where NVRTC is not installed. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcoalesce/cuda.h"
+#include "testutil.h"
+
+/* A Hopper as the plans see it: what decides shapes and grids. */
+static struct clc_device hopper(void)
+{
+    struct clc_device d;
+    memset(&d, 0, sizeof d);
+    d.api = CLC_API_CUDA;
+    d.gpu = d.fp64 = d.nvidia = true;
+    d.max_group = 1024;
+    d.meta.compute_units = 132;
+    d.meta.warp_size = 32;
+    d.meta.cc_major = 9;
+    d.meta.cc_minor = 0;
+    d.meta.max_alloc = (uint64_t)20 << 30;
+    snprintf(d.meta.name, sizeof d.meta.name, "a compute capability 9.0 device");
+    return d;
+}
+
+/* Compiles p's kernel in type t (trace build when trace) and returns the PTX (free it). */
+static char *compile(const struct clc_case *c, const struct clc_plan *p, enum clc_type t,
+                     bool trace)
+{
+    char opts[512], *ptx = NULL, *log = NULL;
+    clc_plan_options(p, t, opts, sizeof opts);
+    if (trace)
+        strcat(opts, " -DCLC_TRACE");
+    int rc = clc_cuda_ptx(CLC_TEST_KERNEL_DIR, p->file ? p->file : c->cl_file, opts, 9, 0,
+                          "test", &ptx, &log);
+    ck_assert_msg(rc == CLC_OK, "%s: %s with '%s' does not compile as CUDA: %s", c->name,
+                  p->kernel, opts, log ? log : "(see stderr)");
+    ck_assert_msg(strstr(ptx, ".entry ") != NULL && strstr(ptx, p->kernel) != NULL,
+                  "%s: no entry %s in the PTX", c->name, p->kernel);
+    free(log);
+    return ptx;
+}
+
+START_TEST(every_planned_kernel_compiles)
+{
+    struct clc_device d = hopper();
+    size_t compiled = 0;
+    for (size_t i = 0; i < clc_n_cases; i++) {
+        const struct clc_case *c = clc_cases[i];
+        for (unsigned t = CLC_FLOAT; t <= CLC_DOUBLE; t <<= 1) {
+            if (!(c->types & t))
+                continue;
+            struct clc_env e = clc_env_make(&d, (enum clc_type)t, (uint64_t)1 << 20);
+            for (size_t v = 0; v < c->n_variants; v++) {
+                const struct clc_variant *var = &c->variants[v];
+                long params[CLC_MAX_PARAMS] = {0};
+                size_t np = var->params ? var->params(&e, var, params) : 1;
+                for (size_t k = 0; k < np; k++) {
+                    struct clc_plan p;
+                    if (clc_variant_plan(&e, var, params[k], &p) != CLC_OK)
+                        continue;
+                    if (p.kernel != NULL) {
+                        free(compile(c, &p, (enum clc_type)t, false));
+                        free(compile(c, &p, (enum clc_type)t, true));
+                        compiled += 2;
+                    }
+                    clc_plan_free(&p);
+                }
+            }
+        }
+    }
+    ck_assert_uint_ge(compiled, 100);
+}
+END_TEST
+
+/* The PTX keeps the widths the OpenCL compiler gives: a float4 copy is one 16-byte load and
+ * store per work-item, a double4 two 16-byte ones. */
+START_TEST(vector_widths_kept)
+{
+    struct clc_device d = hopper();
+    const struct clc_case *c = clc_find_case("vector");
+    struct clc_env e = clc_env_make(&d, CLC_FLOAT, 1 << 20);
+    struct clc_plan p;
+    ck_assert_int_eq(clc_variant_plan(&e, clc_find_variant(c, "float4"), 4, &p), CLC_OK);
+    char *ptx = compile(c, &p, CLC_FLOAT, false);
+    clc_test_assert_has(ptx, "ld.global.v4.f32");
+    clc_test_assert_has(ptx, "st.global.v4.f32");
+    free(ptx);
+    clc_plan_free(&p);
+
+    c = clc_find_case("transpose");
+    e = clc_env_make(&d, CLC_DOUBLE, 1 << 20);
+    ck_assert_int_eq(clc_variant_plan(&e, clc_find_variant(c, "tiled_vec4"), 0, &p), CLC_OK);
+    ptx = compile(c, &p, CLC_DOUBLE, false);
+    clc_test_assert_has(ptx, "ld.global.v2.f64");
+    clc_test_assert_has(ptx, "st.global.v2.f64");
+    free(ptx);
+    clc_plan_free(&p);
+}
+END_TEST
+
+/* A kernel that does not compile is reported against its file and line, as in OpenCL. */
+START_TEST(compile_error_names_the_file)
+{
+    char dir[64], *ptx = NULL, *log = NULL;
+    clc_test_make_dir(dir, "nvrtc");
+    const char *path = clc_test_path(dir, "broken.cl");
+    clc_test_write_file(path, "#include \"clc.h\"\n"
+                              "__kernel void k(__global T *a)\n"
+                              "{\n"
+                              "    a[0] = undefined_name;\n"
+                              "}\n");
+    ck_assert_int_eq(clc_cuda_ptx(CLC_TEST_KERNEL_DIR, path, "-DT=float", 9, 0, "test", &ptx,
+                                  &log), CLC_ERR);
+    ck_assert_ptr_null(ptx);
+    /* OpenCL vector literals would silently broadcast in C++: they are refused instead */
+    clc_test_write_file(path, "#include \"clc.h\"\n"
+                              "__kernel void k(__global float4 *a, float x)\n"
+                              "{\n"
+                              "    a[0] = (float4)(x, x, x, 1.0f);\n"
+                              "}\n");
+    ck_assert_int_eq(clc_cuda_ptx(CLC_TEST_KERNEL_DIR, path, "-DT=float", 9, 0, "test", &ptx,
+                                  &log), CLC_ERR);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+int main(void)
+{
+    void *nvrtc = NULL;
+    static const char *const names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2",
+                                        "libnvrtc.so"};
+    for (size_t i = 0; nvrtc == NULL && i < sizeof names / sizeof names[0]; i++)
+        nvrtc = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (nvrtc == NULL) {
+        printf("NVRTC is not installed: skipped\n");
+        return 77;
+    }
+    dlclose(nvrtc);
+    clc_quiet = true;
+    const TTest *tests[] = {every_planned_kernel_compiles, vector_widths_kept,
+                            compile_error_names_the_file};
+    return clc_test_main(clc_test_suite("cuda_source", tests, sizeof tests / sizeof tests[0]));
+}
