@@ -198,7 +198,13 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
     struct clc_run_args *a = cli->own_arg;
     struct clc_opts *o = &a->opts;
     switch (c) {
-    case 'k': o->kernel_dir = value; break;
+    case 'k':
+        if (*value == '\0') {
+            usage_error("--kernel-dir takes a folder, not", value);
+            return CLC_USAGE;
+        }
+        o->kernel_dir = value;
+        break;
     case OPT_NO_MODEL: o->model = false; break;
     case OPT_API:
         if (clc_parse_api(value, &o->apis) != CLC_OK) {

@@ -242,7 +242,7 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
             return CLC_USAGE;
         a->items = (unsigned)v;
         break;
-    case 'k': o->kernel_dir = value; break;
+    case 'k': return nonempty("--kernel-dir takes a folder, not", value, &o->kernel_dir);
     case OPT_NO_MODEL: o->model = false; break;
     case OPT_API:
         if (clc_parse_api(value, &o->apis) != CLC_OK) {

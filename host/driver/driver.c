@@ -57,12 +57,20 @@ int clc_check_sizes(const struct clc_opts *o, const struct clc_case *const *case
     const char *what = sweep ? "--sweep-size MIN" : "--size";
     if (size == 0)
         return CLC_OK; /* chosen per device */
+    unsigned noted = 0; /* the types whose rounding was said */
     for (size_t i = 0; i < n; i++) {
         const struct clc_case *c = cases[i];
         for (unsigned t = CLC_FLOAT; t <= CLC_DOUBLE; t <<= 1) {
             if (!(case_types(o, c) & t))
                 continue;
             size_t es = clc_type_size((enum clc_type)t);
+            if (size % es != 0 && !(noted & t)) {
+                noted |= t;
+                clc_note("%s %" PRIu64 " is not a whole number of %s elements: the %s rows use "
+                         "%" PRIu64 " of them (%" PRIu64 " bytes)", what, size,
+                         clc_type_name((enum clc_type)t), clc_type_name((enum clc_type)t),
+                         size / es, size / es * es);
+            }
             if (size / es < c->min_elems) {
                 char need[32];
                 clc_error("%s %" PRIu64 " bytes is too small for case '%s': it needs at least "

@@ -1,0 +1,194 @@
+/* test_hostile.c - what a user may type, tried: every case at every size from 1 byte to 1 MiB
+ * (powers of two and odd sizes) either verifies or is a usage error naming the minimum, never
+ * a crash (the sanitizer build runs this too) or an absurd figure; the defects first contact
+ * found each stay fixed; a run interrupted by a signal leaves nothing behind; the progress
+ * line goes to stderr only. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char out[1 << 18], err[1 << 16];
+
+/* Every case whose minimum fits `size` runs verified with sane figures; the others are usage
+ * errors naming their minimum. */
+static void run_all_at(uint64_t size)
+{
+    const struct clc_case *fit[64];
+    size_t n = 0;
+    for (size_t i = 0; i < clc_n_cases; i++) {
+        const struct clc_case *c = clc_cases[i];
+        struct clc_opts o;
+        clc_test_opts(&o);
+        o.size = size;
+        o.reps = 1;
+        o.warmup = 0;
+        bool too_small = false;
+        for (unsigned t = CLC_FLOAT; t <= CLC_DOUBLE; t <<= 1)
+            if ((c->types & t) && size / clc_type_size((enum clc_type)t) < c->min_elems)
+                too_small = true;
+        if (!too_small) {
+            fit[n++] = c;
+            continue;
+        }
+        struct clc_report rep;
+        clc_report_init(&rep, "opencl");
+        ck_assert_msg(clc_run_cases(&o, &c, 1, &rep, NULL) == CLC_USAGE,
+                      "%s at %llu bytes: not a usage error", c->name, (unsigned long long)size);
+        ck_assert_uint_eq(rep.n_results, 0);
+        clc_report_free(&rep);
+    }
+    if (n == 0)
+        return;
+    struct clc_opts o;
+    struct clc_report rep;
+    clc_test_opts(&o);
+    o.size = size;
+    o.reps = 1;
+    o.warmup = 0;
+    clc_report_init(&rep, "opencl");
+    int rc = clc_run_cases(&o, fit, n, &rep, NULL);
+    ck_assert_msg(rc == CLC_OK, "%llu bytes: run returned %d", (unsigned long long)size, rc);
+    clc_test_assert_all_verified(&rep, n);
+    for (size_t i = 0; i < rep.n_results; i++) {
+        const struct clc_result *r = &rep.results[i];
+        if (r->status != CLC_STATUS_OK)
+            continue;
+        /* the bytes counted never exceed what the buffers of that size could hold */
+        ck_assert_msg(r->bytes <= 16 * size && r->bytes > 0, "%s/%s at %llu bytes counts %llu",
+                      r->case_name, r->variant, (unsigned long long)size,
+                      (unsigned long long)r->bytes);
+        ck_assert_msg(isfinite(r->gbps) && r->gbps < 1e6, "%s/%s: %g GB/s", r->case_name,
+                      r->variant, r->gbps);
+    }
+    clc_report_free(&rep);
+}
+
+START_TEST(every_case_at_every_size)
+{
+    for (uint64_t size = 1; size <= ((uint64_t)1 << 20); size *= 2)
+        run_all_at(size);
+}
+END_TEST
+
+START_TEST(every_case_at_odd_sizes)
+{
+    static const uint64_t odd[] = {3, 131, 4098, 12345, 100003, 1048573};
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++)
+        run_all_at(odd[i]);
+}
+END_TEST
+
+/* The defects of first contact, each through the binary. */
+START_TEST(first_contact_defects)
+{
+    /* stride's check read a window larger than its buffers: heap corruption */
+    clc_test_expect("run stride --size 128KiB --type float --quick -r 1", 0, NULL, out,
+                    sizeof out, err, sizeof err);
+    clc_test_expect("run stride --sweep-size 64KiB:256KiB --type float -r 1 -w 0", 0, NULL, out,
+                    sizeof out, err, sizeof err);
+    /* offset at 4 bytes printed 18446744073709.6 MB */
+    clc_test_expect("run offset --size 4", 2, "needs at least 33 float elements", out,
+                    sizeof out, err, sizeof err);
+    /* a sweep of rows of zero elements */
+    clc_test_expect("run copy --sweep-size 1:8 --variant kernel", 2, "needs at least 1 float",
+                    out, sizeof out, err, sizeof err);
+    /* a size that is no whole number of elements: rounded, and said */
+    clc_test_expect("run copy --size 4098 -r 1", 0, "not a whole number of float elements", out,
+                    sizeof out, err, sizeof err);
+    /* explain with an unreadable result file printed "error:" and exited 0 */
+    clc_test_expect("explain copy --results /nonexistent/r.json", 1, "/nonexistent/r.json", out,
+                    sizeof out, err, sizeof err);
+    /* empty names were silently ignored */
+    clc_test_expect("run copy --kernel-dir ''", 2, "--kernel-dir takes a folder", out,
+                    sizeof out, err, sizeof err);
+    /* a kernel file that is a directory: "Cannot allocate memory" */
+    char dir[64];
+    clc_test_make_dir(dir, "kdir");
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "mkdir %s/copy.cl && cp %s/clc*.h %s/clc_support.cl %s/",
+             dir, CLC_TEST_KERNEL_DIR, CLC_TEST_KERNEL_DIR, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "run copy --quick --kernel-dir %s", dir);
+    clc_test_expect(cmd, 1, "Is a directory", out, sizeof out, err, sizeof err);
+    /* --kernel-dir naming a file said "does not exist" */
+    snprintf(cmd, sizeof cmd, "run copy --quick --kernel-dir %s/clc.h", dir);
+    clc_test_expect(cmd, 1, "is not a directory", out, sizeof out, err, sizeof err);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* The progress line is on stderr when asked for, and stdout is the same table either way. */
+START_TEST(progress_on_stderr_only)
+{
+    clc_test_expect("run copy --quick --progress", 0, "[1/2] copy enqueue float", out,
+                    sizeof out, err, sizeof err);
+    clc_test_assert_has(err, "[2/2] copy kernel float");
+    clc_test_assert_lacks(out, "[1/2]");
+    size_t lines = 0;
+    for (const char *p = out; *p; p++)
+        lines += *p == '\n';
+    ck_assert_uint_eq(lines, 3); /* the header and two rows */
+    clc_test_expect("run copy --quick --no-progress", 0, NULL, out, sizeof out, err, sizeof err);
+    clc_test_assert_lacks(err, "[1/2]");
+    /* not a terminal: off by default */
+    clc_test_expect("run copy --quick", 0, NULL, out, sizeof out, err, sizeof err);
+    clc_test_assert_lacks(err, "[1/2]");
+}
+END_TEST
+
+/* Counts the entries of dir whose name starts with prefix. */
+static int count_entries(const char *dir, const char *prefix)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return n;
+}
+
+/* SIGINT and SIGTERM in the middle of a run: the usual exit status, and nothing written. */
+START_TEST(signals_leave_nothing)
+{
+    static const int sigs[] = {SIGINT, SIGTERM};
+    for (size_t i = 0; i < 2; i++) {
+        char dir[64];
+        clc_test_make_dir(dir, "signal");
+        const char *file = clc_test_path(dir, "r.json");
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            int null = open("/dev/null", O_WRONLY);
+            dup2(null, 1);
+            dup2(null, 2);
+            execl(CLC_TEST_BINARY, "clcoalesce", "run", "--size", "64MiB", "-f", "json", "-o",
+                  file, (char *)NULL);
+            _exit(127);
+        }
+        usleep(1500 * 1000);
+        kill(pid, sigs[i]);
+        int status;
+        ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+        ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == sigs[i],
+                      "signal %d: status %#x", sigs[i], status);
+        ck_assert_int_eq(count_entries(dir, "r.json"), 0);
+        clc_test_remove_dir(dir);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    const TTest *tests[] = {every_case_at_every_size, every_case_at_odd_sizes,
+                            first_contact_defects, progress_on_stderr_only, signals_leave_nothing};
+    return clc_test_main(clc_test_suite("hostile", tests, sizeof tests / sizeof tests[0]));
+}
