@@ -105,7 +105,9 @@ static void on_alarm(int sig)
         secs[i] = rev[n - 1 - i];
     secs[n] = '\0';
     clc_outfile_abandon();
-    say("\r\033[K" PROG ": error: the run took longer than --timeout ");
+    if (clc_status_active())
+        say("\r\033[K");
+    say(PROG ": error: the run took longer than --timeout ");
     say(secs);
     say(" s; it was running ");
     say(clc_activity_text()[0] ? clc_activity_text() : "the set-up");
@@ -117,7 +119,9 @@ static void on_alarm(int sig)
 static void on_signal(int sig)
 {
     clc_outfile_abandon();
-    say("\r\033[K" PROG ": interrupted; nothing was written\n");
+    if (clc_status_active())
+        say("\r\033[K");
+    say(PROG ": interrupted; nothing was written\n");
     signal(sig, SIG_DFL);
     raise(sig);
 }

@@ -36,6 +36,11 @@ const char *clc_activity_text(void)
     return activity;
 }
 
+bool clc_status_active(void)
+{
+    return status_shown;
+}
+
 void clc_status(const char *text)
 {
     if (status_shown)

@@ -78,6 +78,8 @@ const char *clc_activity_text(void);
 /* A status line on stderr (the progress of a run), redrawn in place; every message clears it
  * first so the two never mix.  clc_status(NULL) clears it. */
 void clc_status(const char *text);
+/* Whether a status line is on the screen now (a signal handler clears it before writing). */
+bool clc_status_active(void);
 
 /* Monotonic host clock in nanoseconds. */
 uint64_t clc_now_ns(void);
