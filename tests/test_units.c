@@ -103,12 +103,21 @@ START_TEST(known_devices)
     snprintf(m.name, sizeof m.name, "NVIDIA H200");
     snprintf(m.vendor, sizeof m.vendor, "NVIDIA Corporation");
     /* the reported 4 MiB is the L1 total: the table wins */
-    ck_assert_uint_eq(clc_known_l2_bytes(&m, 4325376), 60ull << 20);
+    clc_set_l2(&m, 4325376, "reported");
+    ck_assert_uint_eq(m.l2_bytes, 60ull << 20);
+    ck_assert_str_eq(m.l2_source, "table");
     ck_assert(fabs(clc_known_peak_gbps("NVIDIA H200") - 4814.0) < 1e-9);
     snprintf(m.name, sizeof m.name, "Some Future NVIDIA GPU");
-    ck_assert_uint_eq(clc_known_l2_bytes(&m, 4325376), 64ull << 20);
+    clc_set_l2(&m, 4325376, "reported");
+    ck_assert_uint_eq(m.l2_bytes, 64ull << 20);
+    ck_assert_str_eq(m.l2_source, "assumed");
+    /* CUDA reports the L2 itself */
+    clc_set_l2(&m, 72u << 20, "cuda");
+    ck_assert_uint_eq(m.l2_bytes, 72u << 20);
     snprintf(m.vendor, sizeof m.vendor, "GenuineIntel");
-    ck_assert_uint_eq(clc_known_l2_bytes(&m, 32u << 20), 32u << 20);
+    clc_set_l2(&m, 32u << 20, "reported");
+    ck_assert_uint_eq(m.l2_bytes, 32u << 20);
+    ck_assert_str_eq(m.l2_source, "reported");
     ck_assert(isnan(clc_known_peak_gbps("pthread-cpu")));
 }
 END_TEST

@@ -53,7 +53,9 @@ void clc_test_assert_all_verified(const struct clc_report *rep, size_t min_rows)
             continue;
         ck_assert_msg(r->status == CLC_STATUS_OK && r->verified, "%s/%s param %ld %s: %s",
                       r->case_name, r->variant, r->param, clc_type_name(r->type), r->note);
-        ck_assert_msg(r->gbps > 0, "%s/%s: GB/s %g", r->case_name, r->variant, r->gbps);
+        ck_assert_msg(r->value > 0 && (r->metric != CLC_METRIC_GBPS || r->gbps == r->value),
+                      "%s/%s: %s %g (GB/s %g)", r->case_name, r->variant,
+                      clc_metric_unit(r->metric), r->value, r->gbps);
         ck_assert_msg(r->ms_median > 0 && r->ms_min <= r->ms_median && r->ms_median <= r->ms_max,
                       "%s/%s: min %g median %g max %g", r->case_name, r->variant, r->ms_min,
                       r->ms_median, r->ms_max);

@@ -41,6 +41,7 @@ enum {
     ATTR_MAX_THREADS_PER_BLOCK = 1,
     ATTR_MAX_SHARED_PER_BLOCK = 8,
     ATTR_WARP_SIZE = 10,
+    ATTR_CLOCK_KHZ = 13,
     ATTR_SM_COUNT = 16,
     ATTR_L2_SIZE = 38,
     ATTR_CC_MAJOR = 75,
@@ -242,13 +243,14 @@ static void describe(struct clc_device *d, CUdevice dev, int index)
     m->cc_minor = attr(dev, ATTR_CC_MINOR);
     m->warp_size = attr(dev, ATTR_WARP_SIZE);
     m->compute_units = attr(dev, ATTR_SM_COUNT);
+    m->clock_mhz = attr(dev, ATTR_CLOCK_KHZ) / 1000;
     if (lib.cuDeviceGetPCIBusId(m->pci_bus_id, (int)sizeof m->pci_bus_id, dev) != 0)
         m->pci_bus_id[0] = '\0';
     lib.cuDeviceTotalMem_v2(&mem, dev);
     m->global_mem = mem;
     /* a quarter of the device per buffer, as NVIDIA's OpenCL allows: the same sizes both ways */
     m->max_alloc = mem / 4;
-    m->l2_bytes = clc_known_l2_bytes(m, (uint64_t)attr(dev, ATTR_L2_SIZE));
+    clc_set_l2(m, (uint64_t)attr(dev, ATTR_L2_SIZE), "cuda");
     m->timer_res_ns = 500.0; /* cuEventElapsedTime's documented resolution */
     m->peak_gbps = clc_known_peak_gbps(m->name);
     if (!isnan(m->peak_gbps))

@@ -78,14 +78,20 @@ static int known_index(const char *name)
     return -1;
 }
 
-uint64_t clc_known_l2_bytes(const struct clc_device_meta *m, uint64_t reported)
+void clc_set_l2(struct clc_device_meta *m, uint64_t reported, const char *source)
 {
     int k = known_index(m->name);
-    if (k >= 0)
-        return known_devices[k].l2_bytes;
-    if (strcasestr(m->vendor, "NVIDIA") != NULL)
-        return 64ull << 20; /* unknown NVIDIA GPU: assume a large L2 rather than trust L1 */
-    return reported;
+    if (k >= 0) {
+        m->l2_bytes = known_devices[k].l2_bytes;
+        snprintf(m->l2_source, sizeof m->l2_source, "table");
+    } else if (strcasestr(m->vendor, "NVIDIA") != NULL && strcmp(source, "cuda") != 0) {
+        /* unknown NVIDIA GPU in OpenCL: assume a large L2 rather than trust the L1 total */
+        m->l2_bytes = 64ull << 20;
+        snprintf(m->l2_source, sizeof m->l2_source, "assumed");
+    } else {
+        m->l2_bytes = reported;
+        snprintf(m->l2_source, sizeof m->l2_source, "%s", source);
+    }
 }
 
 double clc_known_peak_gbps(const char *device_name)

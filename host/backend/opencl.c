@@ -116,11 +116,12 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
     snprintf(m->platform, sizeof m->platform, "%s (%s)", pname, pver);
 
     cl_device_type type = 0;
-    cl_uint cu = 0;
+    cl_uint cu = 0, mhz = 0;
     cl_ulong gmem = 0, alloc = 0, cache = 0, local = 0;
     size_t res = 0, group = 1;
     clGetDeviceInfo(id, CL_DEVICE_TYPE, sizeof type, &type, NULL);
     clGetDeviceInfo(id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL);
+    clGetDeviceInfo(id, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof mhz, &mhz, NULL);
     clGetDeviceInfo(id, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gmem, &gmem, NULL);
     clGetDeviceInfo(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof alloc, &alloc, NULL);
     clGetDeviceInfo(id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof cache, &cache, NULL);
@@ -132,6 +133,7 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
     d->max_group = group;
     d->local_mem = (size_t)local;
     m->compute_units = (int)cu;
+    m->clock_mhz = (int)mhz;
     m->global_mem = gmem;
     m->max_alloc = alloc;
     m->timer_res_ns = (double)res;
@@ -161,7 +163,7 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
                      pci.pci_bus, pci.pci_device, pci.pci_function);
     }
     free(ext);
-    m->l2_bytes = clc_known_l2_bytes(m, cache);
+    clc_set_l2(m, cache, "reported");
     m->peak_gbps = clc_known_peak_gbps(m->name);
     if (!isnan(m->peak_gbps))
         snprintf(m->peak_source, sizeof m->peak_source, "table");

@@ -186,3 +186,32 @@ bool clc_check_transpose(const struct clc_check_in *c, struct clc_result *r)
     return compare_with(c, r, c->got[1], used, used, transposed) &&
            clc_check_poison_tail(r, c->got[1], used, n, clc_type_size(c->type));
 }
+
+bool clc_check_grid_sums(const struct clc_check_in *c, struct clc_result *r)
+{
+    const uint64_t *ctx = c->plan->check_ctx;
+    size_t g = (size_t)ctx[0], w = (size_t)ctx[1], n = (size_t)ctx[2], nv = n / w;
+    double *want = calloc(g, sizeof *want);
+    void *sums = malloc(g * clc_type_size(c->type) + 1);
+    bool ok = false;
+    if (want == NULL || sums == NULL) {
+        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    } else {
+        CLC_PARALLEL_FOR
+        for (size_t i = 0; i < g; i++) {
+            double s = 0;
+            for (size_t v = i; v < nv; v += g)
+                for (size_t k = 0; k < w; k++)
+                    s += clc_value(v * w + k);
+            want[i] = s;
+        }
+        for (size_t e = nv * w; e < n; e++)
+            want[g - 1] += clc_value(e);
+        for (size_t i = 0; i < g; i++)
+            clc_put(sums, i, c->type, want[i]);
+        ok = clc_check_values(r, c->got[1], sums, g, c->type, 0);
+    }
+    free(want);
+    free(sums);
+    return ok;
+}

@@ -35,6 +35,9 @@ static const char usage_text[] =
     "                            one variant's kernel, a warp's requests sector by sector,\n"
     "                            the predicted sectors per request; with a result file,\n"
     "                            the measured fraction of the copy ceiling beside it\n"
+    "  profile [--device SEL] [--api A] [-o FILE]\n"
+    "                            the device measured: L1 / L2 / DRAM latency, read, write,\n"
+    "                            copy and triad ceilings, bytes in flight, local banks\n"
     "  ptx CASE [--variant V] [--type T] [--api A] [--verbose | --raw]\n"
     "                            the PTX of a case's kernels (NVIDIA only), global loads and\n"
     "                            stores counted by width; --verbose: registers and spills\n"
@@ -290,6 +293,7 @@ static const struct {
     {"plot", clc_cmd_plot},
     {"explain", clc_cmd_explain},
     {"ptx", clc_cmd_ptx},
+    {"profile", clc_cmd_profile},
 };
 
 int clc_main(int argc, char **argv)

@@ -2,6 +2,7 @@
 #include "clcoalesce/outfile.h"
 
 #include "clcoalesce/core.h"
+#include "clcoalesce/result.h"
 
 int clc_output_check(const char *path)
 {
@@ -11,4 +12,9 @@ int clc_output_check(const char *path)
 
 void clc_outfile_abandon(void)
 {
+}
+
+int clc_write_output(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
+{
+    return clc_write_file_atomic(path, fill, ctx);
 }

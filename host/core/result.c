@@ -60,7 +60,7 @@ void clc_result_init(struct clc_result *r, const char *case_name, const char *va
     snprintf(r->variant, sizeof r->variant, "%s", variant);
     snprintf(r->api, sizeof r->api, "opencl");
     r->metric = CLC_METRIC_GBPS;
-    r->value = r->accesses = NAN;
+    r->value = r->accesses = r->in_flight = NAN;
     r->type = type;
     r->batch = 1;
     r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
@@ -384,7 +384,7 @@ static json_t *config_json(const struct clc_run_meta *m)
     return o;
 }
 
-static json_t *result_json(const struct clc_result *r)
+json_t *clc_result_json(const struct clc_result *r)
 {
     json_t *o = json_object();
     json_object_set_new(o, "case", json_string(r->case_name));
@@ -425,7 +425,7 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     json_object_set_new(root, "config", config_json(&rep->run));
     json_t *results = json_array();
     for (size_t i = 0; i < rep->n_results; i++)
-        json_array_append_new(results, result_json(&rep->results[i]));
+        json_array_append_new(results, clc_result_json(&rep->results[i]));
     json_object_set_new(root, "results", results);
     int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
     fputc('\n', f);

@@ -260,11 +260,17 @@ static const char *group_limit(struct clc_instance *in, char *why, size_t len)
 }
 
 /* The row of API i: verified (or not), completed and reported. */
-static int finish_row(struct clc_session *s, int i, struct clc_result *r, bool verified)
+static int finish_row(struct clc_session *s, int i, struct clc_result *r, bool verified,
+                      bool local_bytes)
 {
     const struct clc_device_meta *d = &s->rep->device;
-    double copy = clc_report_copy_gbps(s->rep, r);
-    clc_result_complete(r, verified, copy, d->peak_gbps, s->timing.min_ms);
+    /* local-memory bytes are no fraction of what DRAM moves */
+    double copy = local_bytes ? NAN : clc_report_copy_gbps(s->rep, r);
+    clc_result_complete(r, verified, copy, local_bytes ? NAN : d->peak_gbps, s->timing.min_ms);
+    int mhz = s->be[i]->dev.meta.clock_mhz;
+    if (verified && r->metric == CLC_METRIC_NS_PER_ACCESS && mhz > 0)
+        clc_note_append(r, "%s= %.0f cycles at %d MHz", r->note[0] ? "; " : "",
+                        r->value * mhz * 1e-3, mhz);
     if (verified && s->timing.cold) {
         if (r->batch == 1 && r->ms_median < s->timing.min_ms)
             clc_note_append(r, "%scold: L2 flushed before each launch; one launch is < %.3g ms, "
@@ -348,6 +354,8 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         r.size = size;
         r.metric = p.metric;
         r.accesses = p.accesses;
+        if (p.in_flight > 0)
+            r.in_flight = p.in_flight;
         snprintf(r.note, sizeof r.note, "%s", p.note);
         clc_timing_to_result(&timing[i], &r);
         if (p.note[0])
@@ -380,7 +388,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
                 r.model_bytes_moved = model[4];
             }
         }
-        if (finish_row(s, i, &r, verified && clean) != CLC_OK)
+        if (finish_row(s, i, &r, verified && clean, p.local_bytes) != CLC_OK)
             rc = CLC_ERR;
     }
 done:

@@ -156,9 +156,10 @@ int clc_match_device(const struct clc_device *list, int count, const struct clc_
 /* Prints the `clcoalesce list` entries of these devices. */
 void clc_print_devices(FILE *f, const struct clc_device *list, int count);
 
-/* Last-level cache size the tool believes in: a table for NVIDIA (whose reported
- * CL_DEVICE_GLOBAL_MEM_CACHE_SIZE is the L1 total, not the L2), the reported value elsewhere. */
-uint64_t clc_known_l2_bytes(const struct clc_device_meta *m, uint64_t reported);
+/* Sets m's last-level cache size to the one the tool believes in, and where it comes from: a
+ * table for NVIDIA (whose reported CL_DEVICE_GLOBAL_MEM_CACHE_SIZE is the L1 total, not the
+ * L2), else `reported` from `source` (the API's own figure). */
+void clc_set_l2(struct clc_device_meta *m, uint64_t reported, const char *source);
 
 /* Theoretical peak DRAM bandwidth from a small table of known devices; NAN if unknown. */
 double clc_known_peak_gbps(const char *device_name);

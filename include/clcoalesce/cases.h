@@ -92,6 +92,9 @@ struct clc_plan {
     clc_reference_fn reference; /* clc_check_map's reference, and its own data */
     const void *ref_ctx;
     bool needs_fp64;        /* the kernel needs fp64 whatever T is */
+    bool local_bytes;       /* the bytes counted are local-memory bytes (banks): no %copy */
+    double in_flight;       /* bytes in flight per compute unit the launch allows (inflight),
+                             * 0 when the case does not say */
     char note[128];         /* into the row's note (shape, work-groups ...) */
     bool has_param;         /* the row shows param: the variant's param, set before plan is
                              * called; a plan may show another (a matrix its width) */
@@ -189,6 +192,13 @@ bool clc_check_map(const struct clc_check_in *c, struct clc_result *r);
 /* The gather check: buffers in (clc_value), idx (CLC_INIT_HOST uint32) and out (read back):
  * out[i] = in[idx[i]]. */
 bool clc_check_gather(const struct clc_check_in *c, struct clc_result *r);
+
+/* The check of a grid that sums: buffer 0 the input (clc_value, read as vectors of w elements
+ * of type T), buffer 1 the g sums (read back): sum i adds vectors i, i + g, i + 2g ... of the
+ * first n_used elements (check_ctx points at {g, w, n_used} as uint64_t), the last one also
+ * the n_used % w elements past the last whole vector.  Exact: the plans keep each sum below
+ * 2^24. */
+bool clc_check_grid_sums(const struct clc_check_in *c, struct clc_result *r);
 
 /* The transpose check: buffers in (clc_value) and out (read back, poisoned); ref_ctx points at
  * {width, height} (uint64_t), check_ctx at a bool, true for a plain copy (out = in); the

@@ -33,6 +33,9 @@ int clc_run_command(const struct clc_run_args *a,
  * ends with exit 1, naming what was running (clc_activity). */
 void clc_guard_run(double timeout);
 
+/* `clcoalesce profile ...` (argv[0] is "profile"): the device's profile as JSON. */
+int clc_cmd_profile(int argc, char **argv);
+
 /* `clcoalesce custom ...` (argv[0] is "custom"): a kernel of the user's own. */
 int clc_cmd_custom(int argc, char **argv);
 

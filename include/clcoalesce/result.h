@@ -46,6 +46,8 @@ struct clc_result {
     enum clc_metric metric; /* what value measures */
     double value;        /* the row's figure in clc_metric_unit(metric); NAN unless verified */
     double accesses;     /* latency rows: dependent accesses per launch (value = ms / accesses) */
+    double in_flight;    /* bytes in flight per compute unit the launch allows (the inflight
+                          * case), NAN elsewhere */
     long param;          /* case knob: offset, stride, width ...; meaningful only if has_param */
     bool has_param;
     enum clc_type type;
@@ -96,9 +98,11 @@ struct clc_device_meta {
     int warp_size;          /* -1 when unknown */
     char pci_bus_id[32];    /* "0000:41:00.0" or "" */
     int compute_units;
+    int clock_mhz;          /* the compute units' maximum clock, 0 when unknown */
     uint64_t global_mem;
     uint64_t max_alloc;
     uint64_t l2_bytes;      /* best knowledge of the last-level cache, 0 when unknown */
+    char l2_source[32];     /* where l2_bytes comes from: "table", "reported", "cuda" */
     double timer_res_ns;
     double peak_gbps;       /* theoretical peak, NAN when unknown */
     char peak_source[32];   /* "nvml", "table", "--peak" or "" */
@@ -187,6 +191,9 @@ int clc_write_json(const struct clc_report *rep, FILE *f);
  * over `path` only when fill returned CLC_OK and every byte reached the disk.
  * Returns CLC_OK or CLC_ERR with a message printed. */
 int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
+
+/* One row as the JSON writer writes it (a new reference). */
+struct json_t *clc_result_json(const struct clc_result *r);
 
 /* Writes the report in `fmt` to `path` atomically (temporary file + rename), so a failed run
  * never leaves a partial file.  Returns CLC_OK or CLC_ERR with a message printed. */

@@ -1,0 +1,164 @@
+/* test_machine_cases.c - the cases that measure the machine itself (latency, stream, inflight,
+ * banks) verify on the default device at small sizes, and each check catches a kernel that
+ * computes the wrong thing; `profile` writes a profile with every figure in its place. */
+#define _GNU_SOURCE
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+static char out[1 << 16], err[1 << 16];
+
+START_TEST(latency_sweep_verifies)
+{
+    struct clc_report rep;
+    clc_test_run_verified_at("latency", 256 << 10, 5, &rep);
+    /* 16 KiB .. 256 KiB, a row each, in nanoseconds per access */
+    ck_assert_uint_eq(rep.n_results, 5);
+    for (size_t i = 0; i < rep.n_results; i++) {
+        const struct clc_result *r = &rep.results[i];
+        ck_assert_int_eq(r->metric, CLC_METRIC_NS_PER_ACCESS);
+        ck_assert_int_eq(r->param, 16L << i);
+        ck_assert(isnan(r->gbps) && r->value > 0 && r->accesses == 65536);
+        ck_assert(isnan(r->pct_copy));
+    }
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* A chase one hop too long ends on the wrong element. */
+START_TEST(latency_check_catches_a_wrong_chase)
+{
+    struct clc_opts o;
+    struct clc_report rep;
+    clc_test_opts_edited(&o, "latency.cl", "k < steps", "k <= steps");
+    o.size = 16 << 10;
+    clc_test_run_expect("latency", &o, CLC_ERR, &rep);
+    clc_test_assert_all_caught(&rep, 1, "the chase ended at element");
+    clc_report_free(&rep);
+}
+END_TEST
+
+START_TEST(stream_verifies)
+{
+    struct clc_report rep;
+    /* an odd size: every kernel's tail runs */
+    clc_test_run_verified_at("stream", 4 * 10007 * 2, 4, &rep);
+    const struct clc_result *read = clc_test_get(&rep, "read", -1, CLC_FLOAT);
+    const struct clc_result *triad = clc_test_get(&rep, "triad", -1, CLC_FLOAT);
+    ck_assert_uint_eq(triad->bytes, 3 * 20014 * 4);
+    ck_assert_uint_gt(read->bytes, 20014 * 4); /* the sums too */
+    clc_report_free(&rep);
+}
+END_TEST
+
+START_TEST(stream_checks_catch_wrong_kernels)
+{
+    static const char *const edits[][3] = {
+        {"read", "acc += LOAD(in4, v);", "acc += LOAD(in4, v) * (T)2;"},
+        {"write", "v.s1 = clc_value(4 * i + 1);", "v.s1 = clc_value(4 * i);"},
+        {"triad", "LOAD((__global const T4 *)c, i) * (T)3", "LOAD((__global const T4 *)c, i) * (T)2"},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        struct clc_opts o;
+        struct clc_report rep;
+        clc_test_opts_edited(&o, "stream.cl", edits[i][1], edits[i][2]);
+        o.variant = edits[i][0];
+        o.types = CLC_FLOAT;
+        clc_test_run_expect("stream", &o, CLC_ERR, &rep);
+        clc_test_assert_all_caught(&rep, 1, "wrong result");
+        clc_report_free(&rep);
+    }
+}
+END_TEST
+
+START_TEST(inflight_verifies_and_counts_bytes_in_flight)
+{
+    struct clc_opts o;
+    struct clc_report rep;
+    clc_test_opts(&o);
+    o.variant = "float4_g2";
+    clc_test_run_verified("inflight", &o, 5, &rep);
+    for (long k = 1; k <= 16; k *= 2) {
+        const struct clc_result *r = clc_test_get(&rep, "float4_g2", k, CLC_FLOAT);
+        /* 2 groups of 256, k loads of 16 bytes each */
+        ck_assert_double_eq(r->in_flight, 2.0 * 256 * (double)k * 16);
+    }
+    clc_report_free(&rep);
+
+    /* a load that is left out of the sum is caught */
+    clc_test_opts_edited(&o, "inflight.cl", "acc += v[j];", "if (j > 0) acc += v[j];");
+    o.variant = "scalar_g1";
+    clc_test_run_expect("inflight", &o, CLC_ERR, &rep);
+    ck_assert(!clc_test_get(&rep, "scalar_g1", 2, CLC_FLOAT)->verified);
+    clc_report_free(&rep);
+}
+END_TEST
+
+START_TEST(banks_verify_and_say_the_conflict)
+{
+    struct clc_report rep;
+    clc_test_run_verified("banks", NULL, 35, &rep);
+    const struct clc_result *s32 = clc_test_get(&rep, "stride", 32, CLC_FLOAT);
+    clc_test_assert_note(s32, "a 32-way conflict");
+    clc_test_assert_note(clc_test_get(&rep, "stride", 33, CLC_FLOAT), "a 1-way conflict");
+    clc_test_assert_note(clc_test_get(&rep, "stride", 12, CLC_FLOAT), "a 4-way conflict");
+    clc_test_assert_note(clc_test_get(&rep, "tile_col", -1, CLC_FLOAT), "a 32-way conflict");
+    clc_test_assert_note(clc_test_get(&rep, "tile_col_padded", -1, CLC_FLOAT), "a 1-way");
+    ck_assert(isnan(s32->pct_copy)); /* local-memory bytes are no fraction of DRAM's */
+    clc_report_free(&rep);
+
+    struct clc_opts o;
+    clc_test_opts_edited(&o, "banks.cl", "acc += lm[(base + 32 * r) & (WORDS - 1)];",
+                         "acc += lm[(base + 31 * r) & (WORDS - 1)];");
+    o.variant = "stride";
+    clc_test_run_expect("banks", &o, CLC_ERR, &rep);
+    ck_assert(!clc_test_get(&rep, "stride", 1, CLC_FLOAT)->verified);
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* The profile holds every figure in its place; the values are the device's own, so only their
+ * kind is checked. */
+START_TEST(profile_writes_every_figure)
+{
+    char dir[64], cmd[512];
+    clc_test_make_dir(dir, "profile");
+    const char *path = clc_test_path(dir, "p.json");
+    snprintf(cmd, sizeof cmd, "profile --size 1MiB -r 2 -o %s", path);
+    clc_test_expect(cmd, 0, NULL, out, sizeof out, err, sizeof err);
+    clc_test_assert_has(out, "latency L1");
+    clc_test_assert_has(out, "stream  write");
+    json_error_t je;
+    json_t *p = json_load_file(path, 0, &je);
+    ck_assert_msg(p != NULL, "%s: %s", path, je.text);
+    ck_assert(json_is_number(json_object_get(json_object_get(p, "latency_ns"), "l1")));
+    ck_assert_uint_eq(json_array_size(json_object_get(json_object_get(p, "latency_ns"), "curve")),
+                      7); /* 16 KiB .. 1 MiB */
+    static const char *const streams[] = {"read", "write", "copy", "triad"};
+    for (int i = 0; i < 4; i++)
+        ck_assert(json_number_value(json_object_get(json_object_get(p, "stream_gbps"),
+                                                    streams[i])) > 0);
+    ck_assert(json_is_object(json_object_get(p, "inflight")));
+    ck_assert(json_is_object(json_object_get(p, "local_banks")));
+    ck_assert(json_is_string(json_object_get(json_object_get(p, "device"), "l2_source")));
+    ck_assert_uint_gt(json_array_size(json_object_get(p, "rows")), 80);
+    json_decref(p);
+    clc_test_expect("profile stride", 2, "no case names", out, sizeof out, err, sizeof err);
+    clc_test_expect("profile --api both", 2, "one API at a time", out, sizeof out, err,
+                    sizeof err);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+int main(void)
+{
+    const TTest *tests[] = {latency_sweep_verifies, latency_check_catches_a_wrong_chase,
+                            stream_verifies, stream_checks_catch_wrong_kernels,
+                            inflight_verifies_and_counts_bytes_in_flight,
+                            banks_verify_and_say_the_conflict, profile_writes_every_figure};
+    return clc_test_main(
+        clc_test_suite("machine_cases", tests, sizeof tests / sizeof tests[0]));
+}
