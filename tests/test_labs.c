@@ -112,7 +112,8 @@ static bool has_word(const char *args, const char *w)
 static char *test_form(const char *args)
 {
     const char *full = getenv("CLC_LABS_FULL");
-    if (strncmp(args, "run ", 4) != 0 && strcmp(args, "run") != 0)
+    if (strncmp(args, "run ", 4) != 0 && strcmp(args, "run") != 0 &&
+        strncmp(args, "custom ", 7) != 0)
         return strdup(args);
     if (full != NULL && *full != '\0' && strcmp(full, "0") != 0)
         return strdup(args);

@@ -7,7 +7,7 @@
 
 #define LOCAL 256
 #define WORDS 8192   /* as banks.cl */
-#define REPS 4096    /* as banks.cl */
+#define REPS 1024    /* as banks.cl */
 #define GROUPS_PER_CU 8
 
 struct tile {
@@ -110,14 +110,15 @@ const struct clc_case clc_case_banks = {
                "32 x 32 tile down its columns with and without padding",
     .variants_text = "stride, param = s in 4-byte words (1 .. 33); tile_col (pitch 32: a column "
                      "in one bank), tile_col_padded (pitch 33); 8 work-groups of 256 per "
-                     "compute unit, 4096 reads each",
-    .bytes_rule = "work-items x 4096 x 4 local-memory bytes read (no %copy: not DRAM bytes)",
+                     "compute unit, 1024 reads each",
+    .bytes_rule = "work-items x 1024 x 4 local-memory bytes read (no %copy: not DRAM bytes)",
     .expect = "bandwidth falls with the conflict degree gcd(s, 32): full speed for odd s, half "
               "for s = 2, 1/32 for s = 32 and the unpadded tile; s = 33 and the padded tile "
               "at full speed again (32 banks of 4 bytes)",
     .types = CLC_FLOAT,
     .alloc_factor = 1,
     .min_elems = 1,
+    .sizeless = true,
     .variants = variants,
     .n_variants = sizeof variants / sizeof variants[0],
 };

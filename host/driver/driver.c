@@ -154,6 +154,8 @@ static size_t case_sizes(struct clc_session *s, const struct clc_case *c, uint64
         return case_size(s, c, o->size, "--size", &out[0], quiet) == CLC_OK ? 1 : 0;
     if (case_size(s, c, o->sweep_min, "--sweep-size MIN", &out[0], quiet) != CLC_OK)
         return 0;
+    if (c->sizeless)
+        return 1;
     size_t n = 1;
     for (uint64_t step = o->sweep_min * 2; step <= o->sweep_max && n < max; step *= 2) {
         if (!clc_size_fits(&s->be[0]->dev.meta, c->alloc_factor, step)) {

@@ -137,6 +137,7 @@ struct clc_case {
     const struct clc_variant *variants;
     size_t n_variants;
     bool explicit_only;     /* runs only when named, never in a plain `run` */
+    bool sizeless;          /* its work does not depend on --size: a sweep runs it once */
 };
 
 /* The registry, from cases.def. */
