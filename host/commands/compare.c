@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clcoalesce/outfile.h"
 #include "clcoalesce/result.h"
 
 static const char compare_usage[] =
@@ -24,7 +25,7 @@ static const char compare_usage[] =
     "that did not verify or were skipped never give a ratio.\n"
     "\n"
     "  -f, --format FMT          table, csv or json (default table)\n"
-    "  -o, --output FILE         write the comparison there (atomically)\n"
+    "  -o, --output FILE         write the comparison there (atomically; - for stdout)\n"
     "      --metric M            gbps (default) or ms: the figure compared; ratio = file / first\n"
     "      --tolerance PCT       exit 1 if any ratio lies outside [1 - PCT/100, 1 + PCT/100]\n"
     "  -h, --help                this text\n"
@@ -70,9 +71,6 @@ static void usage_error(const char *msg, const char *arg)
 {
     clc_usage_error("clcoalesce", "'clcoalesce compare --help'", msg, arg);
 }
-
-/* ------------------------------------------------------------------ atomic output */
-
 
 /* ------------------------------------------------------------------ the join */
 
@@ -549,6 +547,10 @@ int clc_cmd_compare(int argc, char **argv)
         clc_error("out of memory");
         goto done;
     }
+    if (clc_output_is_stdout(output))
+        output = NULL; /* "-": stdout, as without --output */
+    else if (clc_output_check(output) != CLC_OK)
+        goto done; /* before reading anything: it said what is wrong with the path */
     for (int i = 0; i < c.n_files; i++)
         if (clc_read_json(c.paths[i], &c.reps[i]) != CLC_OK)
             goto done; /* it said what is wrong with the file */
@@ -559,17 +561,17 @@ int clc_cmd_compare(int argc, char **argv)
         goto done;
     }
     if (output != NULL) {
-        if (clc_write_file_atomic(output, write_output, &c) != CLC_OK)
+        if (clc_output_write(output, write_output, &c) != CLC_OK)
             goto done;
         write_header(&c, stdout);
         write_summary(&c, stdout);
         printf("wrote %s\n", output);
     } else if (c.format == CLC_FMT_TABLE) {
-        if (write_output(stdout, &c) != CLC_OK)
+        if (clc_output_write("-", write_output, &c) != CLC_OK)
             goto done;
     } else {
         /* stdout carries only the CSV or JSON; the header and summary go to stderr */
-        if (write_output(stdout, &c) != CLC_OK)
+        if (clc_output_write("-", write_output, &c) != CLC_OK)
             goto done;
         write_header(&c, stderr);
         write_summary(&c, stderr);

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clcoalesce/outfile.h"
 #include "clcoalesce/result.h"
 
 static const char plot_usage[] =
@@ -24,7 +25,8 @@ static const char plot_usage[] =
     "into DIR: GB/s vs stride and GB/s vs offset as lines (one per file and type), every\n"
     "other case as bars (variants on x, one bar per file and type).  Needs gnuplot.\n"
     "\n"
-    "  -o, --output DIR          folder for the charts (created if missing)\n"
+    "  -o, --output DIR          folder for the charts (created if missing; files in it\n"
+    "                            are replaced atomically, links followed)\n"
     "  -h, --help                this text\n"
     "\n"
     "exit status: 0 charts written, 1 no gnuplot, unreadable file, nothing to plot or a\n"
@@ -144,12 +146,6 @@ struct membuf {
     size_t len;
 };
 
-static int put_buf(FILE *f, void *ctx)
-{
-    const struct membuf *m = ctx;
-    return fwrite(m->data, 1, m->len, f) == m->len ? CLC_OK : CLC_ERR;
-}
-
 /* Writes DIR/stem.ext from a memory stream's contents, atomically, and closes the stream. */
 static int write_part(struct plot *p, const char *stem, const char *ext, FILE *mem,
                       struct membuf *m)
@@ -162,7 +158,7 @@ static int write_part(struct plot *p, const char *stem, const char *ext, FILE *m
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.%s", p->dir, stem, ext);
-    int rc = clc_write_file_atomic(path, put_buf, m);
+    int rc = clc_output_write_data(path, m->data, m->len);
     free(m->data);
     if (rc == CLC_OK)
         rc = remember(p, path);
@@ -611,6 +607,8 @@ int clc_cmd_plot(int argc, char **argv)
         usage_error("plot needs the output folder: -o DIR", NULL);
         return CLC_USAGE;
     }
+    if (clc_output_check_dir(p.dir) != CLC_OK)
+        return CLC_ERR; /* before anything is read or drawn: it said why */
     if (!on_path("gnuplot")) {
         clc_error("gnuplot not found: apt-get install gnuplot-nox");
         return CLC_ERR;

@@ -1,5 +1,5 @@
-/* result.c - result rows and the report: table, CSV and JSON writers, the JSON reader,
- * and atomic output files. */
+/* result.c - result rows and the report: table, CSV and JSON writers (files through
+ * outfile.c), and the JSON reader. */
 #define _POSIX_C_SOURCE 200809L
 #include "clcoalesce/result.h"
 
@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clcoalesce/outfile.h"
 #include "clcoalesce/stats.h"
 
 const char *clc_status_name(enum clc_status s)
@@ -401,44 +402,7 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
 
 int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
 {
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    if (tmp == NULL) {
-        clc_error("out of memory");
-        return CLC_ERR;
-    }
-    snprintf(tmp, len, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        clc_error("cannot create '%s': %s", tmp, strerror(errno));
-        free(tmp);
-        return CLC_ERR;
-    }
-    /* mkstemp makes the file 0600; a result file is as readable as any other output */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    FILE *f = fdopen(fd, "w");
-    int rc = CLC_ERR;
-    if (f == NULL) {
-        close(fd);
-    } else {
-        rc = fill(f, ctx);
-        if (ferror(f))
-            rc = CLC_ERR;
-        if (fclose(f) != 0)
-            rc = CLC_ERR;
-    }
-    if (rc == CLC_OK && rename(tmp, path) != 0) {
-        clc_error("cannot write '%s': %s", path, strerror(errno));
-        rc = CLC_ERR;
-    } else if (rc != CLC_OK) {
-        clc_error("cannot write '%s'", path);
-    }
-    if (rc != CLC_OK)
-        unlink(tmp);
-    free(tmp);
-    return rc;
+    return clc_output_write(path, fill, ctx);
 }
 
 struct report_fill {
@@ -462,7 +426,7 @@ static int fill_report(FILE *f, void *arg)
 int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path)
 {
     struct report_fill rf = {rep, fmt};
-    return clc_write_file_atomic(path, fill_report, &rf);
+    return clc_output_write(path, fill_report, &rf);
 }
 
 /* ------------------------------------------------------------------ JSON reader */

@@ -177,13 +177,12 @@ void clc_table_header(FILE *f);
 void clc_table_row(FILE *f, const struct clc_result *r);
 int clc_write_csv(const struct clc_report *rep, FILE *f);
 int clc_write_json(const struct clc_report *rep, FILE *f);
-/* Writes `path` atomically: fill(f, ctx) writes a temporary file beside it, which is renamed
- * over `path` only when fill returned CLC_OK and every byte reached the disk.
- * Returns CLC_OK or CLC_ERR with a message printed. */
+/* clc_output_write (outfile.h), for callers written before it. */
 int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
-/* Writes the report in `fmt` to `path` atomically (temporary file + rename), so a failed run
- * never leaves a partial file.  Returns CLC_OK or CLC_ERR with a message printed. */
+/* Writes the report in `fmt` to `path` by clc_output_write's rules (a regular file through a
+ * temporary file and a rename, a link's target, a FIFO or device directly, "-" to stdout),
+ * so a failed write never leaves a partial file.  Returns CLC_OK or CLC_ERR, said. */
 int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path);
 
 /* Reads a JSON report written by clc_write_json.  Returns CLC_OK, or CLC_ERR with a message
