@@ -97,38 +97,12 @@ static const char *make_chr(const char *name, unsigned minor)
     return path;
 }
 
-/* Redirects file descriptor fd (1 or 2) to a file in dir until captured() returns what
- * was written to it. */
-static int saved_fd = -1, saved_which;
-static void capture(int fd)
-{
-    fflush(NULL);
-    int f = open(clc_test_path(dir, "captured"), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    ck_assert_int_ge(f, 0);
-    saved_fd = dup(fd);
-    saved_which = fd;
-    dup2(f, fd);
-    close(f);
-}
-
-static const char *captured(void)
-{
-    static char buf[1 << 14];
-    fflush(NULL);
-    dup2(saved_fd, saved_which);
-    close(saved_fd);
-    const char *path = clc_test_path(dir, "captured");
-    contents(path, buf, sizeof buf);
-    unlink(path);
-    return buf;
-}
-
 /* clc_output_write_data with stderr captured into *msg. */
 static int write_data(const char *path, const char *text, const char **msg)
 {
-    capture(2);
+    clc_test_capture(2);
     int rc = clc_output_write_data(path, text, strlen(text));
-    *msg = captured();
+    *msg = clc_test_captured();
     return rc;
 }
 
@@ -251,9 +225,9 @@ START_TEST(failed_fill_leaves_file_as_it_was)
     clc_test_make_dir(dir, "out");
     const char *path = clc_test_path(dir, "keep.txt");
     clc_test_write_file(path, "precious\n");
-    capture(2);
+    clc_test_capture(2);
     int rc = clc_output_write(path, failing_fill, NULL);
-    const char *msg = captured();
+    const char *msg = clc_test_captured();
     ck_assert_int_eq(rc, CLC_ERR);
     clc_test_assert_has(msg, path);
     char buf[64];
@@ -351,9 +325,9 @@ START_TEST(block_device_refused)
         return;
     }
     const char *msg;
-    capture(2);
+    clc_test_capture(2);
     ck_assert_int_eq(clc_output_check(node), CLC_ERR);
-    msg = captured();
+    msg = clc_test_captured();
     clc_test_assert_has(msg, "block device");
     ck_assert_int_eq(write_data(node, "x", &msg), CLC_ERR);
     clc_test_assert_has(msg, node);
@@ -399,10 +373,10 @@ START_TEST(dash_is_stdout)
     clc_test_make_dir(dir, "out");
     ck_assert(clc_output_is_stdout("-") && clc_output_is_stdout(NULL));
     ck_assert(!clc_output_is_stdout("./-"));
-    capture(1);
+    clc_test_capture(1);
     printf("first "); /* stdio's buffer goes out before the direct write */
     int rc = clc_output_write_data("-", "to stdout\n", 10);
-    const char *got = captured();
+    const char *got = clc_test_captured();
     ck_assert_int_eq(rc, CLC_OK);
     ck_assert_str_eq(got, "first to stdout\n");
     ck_assert_int_eq(clc_output_check("-"), CLC_OK);
@@ -420,9 +394,9 @@ START_TEST(directory_refused)
     ck_assert_int_eq(write_data(sub, "x", &msg), CLC_ERR);
     clc_test_assert_has(msg, "is a directory");
     clc_test_assert_has(msg, sub);
-    capture(2);
+    clc_test_capture(2);
     ck_assert_int_eq(clc_output_check(sub), CLC_ERR);
-    clc_test_assert_has(captured(), "is a directory");
+    clc_test_assert_has(clc_test_captured(), "is a directory");
     assert_kind(sub, S_IFDIR);
     assert_entries(sub, 0);
     assert_entries(dir, 1);
@@ -441,9 +415,9 @@ START_TEST(missing_folder_names_the_users_path)
     clc_test_assert_has(msg, want);
     clc_test_assert_has(msg, "does not exist");
     clc_test_assert_lacks(msg, ".tmp."); /* never the temporary file's name */
-    capture(2);
+    clc_test_capture(2);
     ck_assert_int_eq(clc_output_check(path), CLC_ERR);
-    clc_test_assert_has(captured(), want);
+    clc_test_assert_has(clc_test_captured(), want);
     assert_entries(dir, 0);
     clc_test_remove_dir(dir);
 }
@@ -459,9 +433,9 @@ START_TEST(read_only_folder_refused)
     const char *ro = clc_test_path(dir, "ro");
     ck_assert_int_eq(mkdir(ro, 0500), 0);
     const char *path = clc_test_path(ro, "out.json");
-    capture(2);
+    clc_test_capture(2);
     int checked = clc_output_check(path);
-    const char *msg = captured();
+    const char *msg = clc_test_captured();
     ck_assert_int_eq(checked, CLC_ERR);
     clc_test_assert_has(msg, path);
     clc_test_assert_has(msg, "not writable");
@@ -481,12 +455,12 @@ START_TEST(check_creates_nothing)
     clc_test_write_file(file, "kept\n");
     ck_assert_int_eq(clc_output_check(clc_test_path(dir, "new.json")), CLC_OK);
     ck_assert_int_eq(clc_output_check(file), CLC_OK);
-    capture(2);
+    clc_test_capture(2);
     ck_assert_int_eq(clc_output_check(""), CLC_ERR);
     ck_assert_int_eq(clc_output_check(clc_test_path(dir, "new/")), CLC_ERR);
     ck_assert_int_eq(clc_output_check_dir("-"), CLC_ERR);
     ck_assert_int_eq(clc_output_check_dir(file), CLC_ERR);
-    const char *msg = captured();
+    const char *msg = clc_test_captured();
     clc_test_assert_has(msg, "not a folder");
     ck_assert_int_eq(clc_output_check_dir(clc_test_path(dir, "a/b/c")), CLC_OK);
     ck_assert_int_eq(clc_output_check_dir(dir), CLC_OK);
@@ -546,17 +520,17 @@ START_TEST(run_write_to_stdout_and_to_a_full_device)
     clc_report_init(&rep, "opencl");
     struct clc_result r = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 100);
     ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
-    capture(1);
+    clc_test_capture(1);
     int rc = clc_run_write("clcoalesce", &rep, CLC_FMT_JSON, "-", CLC_OK);
-    const char *got = captured();
+    const char *got = clc_test_captured();
     ck_assert_int_eq(rc, CLC_OK);
     clc_test_assert_has(got, "\"results\"");
     ck_assert_ptr_null(clc_run_table(CLC_FMT_JSON, "-")); /* "-" carries the JSON alone */
     const char *node = make_chr("full", 7);
     if (node != NULL) {
-        capture(2);
+        clc_test_capture(2);
         rc = clc_run_write("clcoalesce", &rep, CLC_FMT_CSV, node, CLC_OK);
-        const char *msg = captured();
+        const char *msg = clc_test_captured();
         ck_assert_int_eq(rc, CLC_ERR);
         clc_test_assert_has(msg, node);
         clc_test_assert_has(msg, strerror(ENOSPC));

@@ -474,3 +474,40 @@ const char *clc_test_root(void)
     setenv("TMPDIR", test_root, 1);
     return test_root;
 }
+
+/* ------------------------------------------------------------------ captured output */
+
+static int capture_saved = -1, capture_fd;
+static char capture_path[PATH_MAX];
+
+void clc_test_capture(int fd)
+{
+    ck_assert_msg(capture_saved < 0, "a capture is already running");
+    fflush(NULL);
+    snprintf(capture_path, sizeof capture_path, "%s/captured-XXXXXX", clc_test_root());
+    int f = mkstemp(capture_path);
+    ck_assert_msg(f >= 0, "cannot make %s", capture_path);
+    capture_saved = dup(fd);
+    capture_fd = fd;
+    dup2(f, fd);
+    close(f);
+}
+
+const char *clc_test_captured(void)
+{
+    static char buf[1 << 16];
+    ck_assert_msg(capture_saved >= 0, "no capture is running");
+    fflush(NULL);
+    dup2(capture_saved, capture_fd);
+    close(capture_saved);
+    capture_saved = -1;
+    FILE *f = fopen(capture_path, "rb");
+    size_t n = 0;
+    if (f != NULL) {
+        n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+    }
+    buf[n] = '\0';
+    unlink(capture_path);
+    return buf;
+}

@@ -153,4 +153,10 @@ int clc_test_main(Suite *s);
  * temporary files there too.  clc_test_main removes it. */
 const char *clc_test_root(void);
 
+/* Sends file descriptor fd (1: stdout, 2: stderr) to a file under the root until
+ * clc_test_captured, which restores it and returns what was written (a static buffer, cut
+ * at 64 KiB).  One capture at a time. */
+void clc_test_capture(int fd);
+const char *clc_test_captured(void);
+
 #endif

@@ -172,10 +172,24 @@ bool clc_report_all_ok(const struct clc_report *rep);
 enum clc_format { CLC_FMT_TABLE, CLC_FMT_CSV, CLC_FMT_JSON };
 int clc_parse_format(const char *s, enum clc_format *f);
 
-/* Writers.  The table is written row by row as results arrive; CSV and JSON at the end. */
+/* Copies s into buf (len bytes, cut there) with every control byte (below 0x20, and 0x7f)
+ * written as \xNN, so that text read from a file anyone wrote cannot drive the terminal
+ * it is shown on.  Returns buf. */
+const char *clc_printable(const char *s, char *buf, size_t len);
+
+/* Writes a name (case, variant) as a CSV field: bare, as it always was, or quoted (RFC
+ * 4180) when it holds a comma, a quote or a line break, so that no name shifts the columns. */
+void clc_csv_name(FILE *f, const char *s);
+
+/* Writers.  The table is written row by row as results arrive; CSV and JSON at the end.
+ * The table shows case, variant and note through clc_printable.  CSV columns keep their
+ * order: new ones (size_bytes; the row's api, metric, unit, value) are added at the end. */
 void clc_table_header(FILE *f);
 void clc_table_row(FILE *f, const struct clc_result *r);
 int clc_write_csv(const struct clc_report *rep, FILE *f);
+/* JSON in format CLC_RESULT_FORMAT: the root's "format" and "apis", and per row "api",
+ * "metric", "unit", "value" and "accesses" (null unless a latency row), "gbps" (null unless
+ * a bandwidth row) and, for ns-per-access rows, "ns_per_access". */
 int clc_write_json(const struct clc_report *rep, FILE *f);
 /* clc_output_write (outfile.h), for callers written before it. */
 int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
@@ -185,9 +199,22 @@ int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), voi
  * so a failed write never leaves a partial file.  Returns CLC_OK or CLC_ERR, said. */
 int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path);
 
-/* Reads a JSON report written by clc_write_json.  Returns CLC_OK, or CLC_ERR with a message
- * naming the file and what is wrong in it.  Free with clc_report_free. */
+/* Reads a JSON report written by clc_write_json, in this format or an older one, strictly:
+ * each row must have case, variant, type and status (strings), bytes, reps and batch (whole
+ * numbers in range) and verified (true/false), and an ok row its figure (gbps for a
+ * bandwidth row, else value) as a number >= 0.  Any other field may be absent or null and
+ * reads as unknown (NAN, 0, ""); a format 1 row reads as the file's api, metric gbps, value
+ * = gbps.  A field present with the wrong type, a number out of range, a name too long for
+ * its field, an unknown type, status or metric, a repeated key, a path that is a directory
+ * or text that is not JSON is an error naming the file, the row and the field.  Rows that
+ * lack something a reader would miss (an ok row's ms_median; a format 2 row's api or metric)
+ * get a warning on stderr.  Returns CLC_OK or CLC_ERR; free rep with clc_report_free either
+ * way. */
 int clc_read_json(const char *path, struct clc_report *rep);
+
+/* clc_read_json from the len bytes at text (no NUL needed); name stands for the file in
+ * messages. */
+int clc_read_json_text(const char *text, size_t len, const char *name, struct clc_report *rep);
 
 #ifdef __cplusplus
 }
