@@ -521,7 +521,9 @@ int clc_cmd_compare(int argc, char **argv)
     c.format = CLC_FMT_TABLE;
     c.tol_pct = NAN;
     const char *output = NULL;
-    optind = 1;
+    /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
+     * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
+    optind = 0;
     opterr = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, ":f:o:h", compare_options, NULL)) != -1) {

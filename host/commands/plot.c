@@ -606,7 +606,9 @@ int clc_cmd_plot(int argc, char **argv)
 {
     struct plot p;
     memset(&p, 0, sizeof p);
-    optind = 1;
+    /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
+     * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
+    optind = 0;
     opterr = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:h", plot_options, NULL)) != -1) {

@@ -174,7 +174,9 @@ int clc_parse_run(int argc, char **argv, const struct clc_run_cli *cli, struct c
     clc_run_opts_defaults(o);
     memset(l, 0, sizeof *l);
     l->format = CLC_FMT_TABLE;
-    optind = 1;
+    /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
+     * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
+    optind = 0;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
