@@ -385,6 +385,33 @@ START_TEST(dash_is_stdout)
 }
 END_TEST
 
+/* A reader gone from a pipe: the error EPIPE, named, not a SIGPIPE that kills the tool. */
+START_TEST(broken_pipe_is_an_error_not_a_signal)
+{
+    clc_test_make_dir(dir, "out");
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    close(p[0]); /* no reader any more */
+    fflush(stdout);
+    int saved = dup(1);
+    dup2(p[1], 1);
+    close(p[1]);
+    clc_test_capture(2);
+    int rc = clc_output_write_data("-", "into the void\n", 14);
+    const char *msg = clc_test_captured();
+    dup2(saved, 1);
+    close(saved);
+    ck_assert_int_eq(rc, CLC_ERR);
+    char want[128];
+    snprintf(want, sizeof want, "cannot write to standard output: %s", strerror(EPIPE));
+    clc_test_assert_has(msg, want);
+    sigset_t pending;
+    ck_assert_int_eq(sigpending(&pending), 0);
+    ck_assert_msg(!sigismember(&pending, SIGPIPE), "a SIGPIPE is left pending");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(directory_refused)
 {
     clc_test_make_dir(dir, "out");
@@ -646,6 +673,7 @@ int main(void)
         fifo_with_reader_gets_the_data,
         fifo_without_reader_is_an_error_not_a_hang,
         dash_is_stdout,
+        broken_pipe_is_an_error_not_a_signal,
         directory_refused,
         missing_folder_names_the_users_path,
         read_only_folder_refused,

@@ -249,6 +249,7 @@ int clc_output_check_dir(const char *dir)
 static char abandon_path[PATH_MAX];
 static volatile sig_atomic_t abandon_armed;
 
+/* Records tmp as the file clc_outfile_abandon removes, then arms it. */
 static void arm(const char *tmp)
 {
     snprintf(abandon_path, sizeof abandon_path, "%s", tmp);
@@ -256,6 +257,7 @@ static void arm(const char *tmp)
     abandon_armed = 1;
 }
 
+/* Forgets the temporary file: from here on its name may be the user's file. */
 static void disarm(void)
 {
     abandon_armed = 0;

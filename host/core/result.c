@@ -424,6 +424,7 @@ static json_t *config_json(const struct clc_run_meta *m)
     return o;
 }
 
+/* The report's "apis": name, version and copy ceiling of each API the run used. */
 static json_t *apis_json(const struct clc_report *rep)
 {
     json_t *a = json_array();
@@ -552,6 +553,7 @@ struct reader {
     } lack[N_LACK];
 };
 
+/* "clcoalesce: warning: ..." on stderr: always shown, unlike clc_note. */
 static void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void warning(const char *fmt, ...)
 {
@@ -573,6 +575,7 @@ static void bad(const struct reader *rd, const char *fmt, ...)
     clc_error("%s: %s%s%s", rd->file, rd->obj, rd->obj[0] ? " " : "", what);
 }
 
+/* What a JSON value is, for "'gbps' is a string, not a number". */
 static const char *kind_of(const json_t *v)
 {
     switch (json_typeof(v)) {
@@ -685,12 +688,14 @@ static int get_bool(struct reader *rd, json_t *o, const char *key, bool required
     return CLC_OK;
 }
 
+/* Counts a row lacking `what`, remembering the first, for one warning per file. */
 static void lacks(struct reader *rd, enum lack what, size_t row)
 {
     if (rd->lack[what].n++ == 0)
         rd->lack[what].first = row;
 }
 
+/* "ok", "skipped" or "error" into *st; CLC_USAGE for anything else. */
 static int parse_status(const char *s, enum clc_status *st)
 {
     for (int i = CLC_STATUS_OK; i <= CLC_STATUS_ERROR; i++) {
@@ -822,6 +827,7 @@ static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_resu
     return get_str(rd, o, "note", false, false, r->note, sizeof r->note);
 }
 
+/* The report's "device" into d: every field optional, each of its own type. */
 static int read_device(struct reader *rd, json_t *dev, struct clc_device_meta *d)
 {
     snprintf(rd->obj, sizeof rd->obj, "device");
@@ -875,6 +881,7 @@ static int read_device(struct reader *rd, json_t *dev, struct clc_device_meta *d
     return CLC_OK;
 }
 
+/* The report's "config" into m: every field optional, each of its own type. */
 static int read_config(struct reader *rd, json_t *cfg, struct clc_run_meta *m)
 {
     snprintf(rd->obj, sizeof rd->obj, "config");
@@ -918,6 +925,8 @@ static int read_config(struct reader *rd, json_t *cfg, struct clc_run_meta *m)
     return CLC_OK;
 }
 
+/* The report's "apis" (format 2) into rep->apis: each needs a name; more than
+ * CLC_MAX_APIS are warned about and left out. */
 static int read_apis(struct reader *rd, json_t *apis, struct clc_report *rep)
 {
     snprintf(rd->obj, sizeof rd->obj, "apis");
