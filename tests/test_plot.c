@@ -121,10 +121,10 @@ START_TEST(charts_rendered)
     char gp[8192];
     /* line chart: one line per file and type, labelled api + device + type, reference lines */
     head(charts, "stride", "gp", gp, sizeof gp);
-    clc_test_assert_has(gp, "\"opencl Test GPU float\"");
-    clc_test_assert_has(gp, "\"opencl Test GPU double\"");
-    clc_test_assert_has(gp, "\"cuda Test GPU float\"");
-    clc_test_assert_has(gp, "\"cuda Test GPU double\"");
+    clc_test_assert_has(gp, "'opencl Test GPU float'");
+    clc_test_assert_has(gp, "'opencl Test GPU double'");
+    clc_test_assert_has(gp, "'cuda Test GPU float'");
+    clc_test_assert_has(gp, "'cuda Test GPU double'");
     clc_test_assert_has(gp, "index 3 using 1:2");
     clc_test_assert_lacks(gp, "index 4 ");
     clc_test_assert_has(gp, "peak 3350 GB/s");
@@ -143,7 +143,7 @@ START_TEST(charts_rendered)
     clc_test_assert_has(dat, "\"naive\"\tNaN\t300\tNaN\t330\n");
     head(charts, "mystery", "gp", gp, sizeof gp);
     clc_test_assert_has(gp, "histogram");
-    clc_test_assert_has(gp, "using 5 title \"cuda Test GPU double\"");
+    clc_test_assert_has(gp, "using 5 title 'cuda Test GPU double'");
 
     /* the kept script reruns on its own in its folder */
     char cmd[512];
@@ -167,8 +167,8 @@ START_TEST(same_device_labels)
     ck_assert_msg(clc_test_cli(args, out, sizeof out, err, sizeof err) == 0, "%s", err);
     char gp[8192];
     head(dir, "copy", "gp", gp, sizeof gp);
-    clc_test_assert_has(gp, "\"opencl Test GPU #1 float\"");
-    clc_test_assert_has(gp, "\"opencl Test GPU #2 float\"");
+    clc_test_assert_has(gp, "'opencl Test GPU #1 float'");
+    clc_test_assert_has(gp, "'opencl Test GPU #2 float'");
     clc_test_remove_dir(dir);
 }
 END_TEST
@@ -232,8 +232,44 @@ START_TEST(refused)
 }
 END_TEST
 
+/* Labels come from result files anyone may write: gnuplot must draw them as text, never run
+ * them (it runs `...` inside double-quoted strings) or end a line at a line break in them. */
+START_TEST(hostile_labels_stay_text)
+{
+    if (!have_gnuplot())
+        return;
+    clc_test_make_dir(dir, "plot");
+    struct clc_report rep;
+    clc_report_init(&rep, "opencl");
+    char pwned[128];
+    snprintf(pwned, sizeof pwned, "%s/pwned", dir);
+    snprintf(rep.device.name, sizeof rep.device.name, "GPU `touch %s` \"q\" 'a'\nprint 1", pwned);
+    struct clc_result rows[] = {
+        clc_test_row("evil\n!touch x", "v`touch y`", -1, CLC_FLOAT, 100),
+        clc_test_row("stride", "in\x1bplace", 2, CLC_FLOAT, 50),
+    };
+    for (size_t i = 0; i < 2; i++)
+        ck_assert_int_eq(clc_report_add(&rep, &rows[i]), CLC_OK);
+    const char *a = clc_test_path(dir, "a.json");
+    clc_test_write_json(&rep, a);
+    char args[512];
+    snprintf(args, sizeof args, "plot %s -o %s/charts", a, dir);
+    ck_assert_msg(clc_test_cli(args, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(access(pwned, F_OK) != 0, "gnuplot ran a command from a device name");
+    char charts[128], gp[8192];
+    snprintf(charts, sizeof charts, "%s/charts", dir);
+    head(charts, "stride", "gp", gp, sizeof gp);
+    clc_test_assert_has(gp, "\"q\" ''a''\\x0aprint 1 float'");
+    head(charts, "evil__touch_x", "gp", gp, sizeof gp);
+    clc_test_assert_has(gp, "# evil__touch_x.gp - evil\\x0a!touch x,");
+    clc_test_assert_lacks(gp, "\n!touch");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
-    const TTest *tests[] = {charts_rendered, same_device_labels, no_gnuplot_on_path, refused};
+    const TTest *tests[] = {charts_rendered, same_device_labels, no_gnuplot_on_path, refused,
+                            hostile_labels_stay_text};
     return clc_test_main(clc_test_suite("plot", tests, sizeof tests / sizeof tests[0]));
 }

@@ -301,6 +301,21 @@ START_TEST(run_args_parse)
 }
 END_TEST
 
+/* Regression (found by tests/fuzz/fuzz_options): a parse that stopped inside a cluster of
+ * short options ("-hq" stops at h) left glibc's getopt pointing into that argv, and the next
+ * parse with optind = 1 went on reading it: here a stray -q; in the fuzzer, freed memory. */
+START_TEST(run_args_parse_starts_afresh)
+{
+    struct clc_run_args a;
+    char cluster[] = "-hq";
+    char *first[] = {"run", cluster, NULL};
+    ck_assert_int_eq(clc_parse_run_args(2, first, &a), CLC_OK);
+    char *second[] = {"run", "-r", "5", NULL};
+    ck_assert_int_eq(clc_parse_run_args(3, second, &a), CLC_OK);
+    ck_assert_int_eq(a.opts.reps, 5);
+    ck_assert_msg(!a.opts.quick, "the second parse took -q from the first one's argv");
+}
+END_TEST
 
 /* The check (parallel with OpenMP) counts every bad element and names the first one, wherever
  * the bad elements fall among the threads' chunks; NaN never passes. */
@@ -447,7 +462,7 @@ int main(void)
                             device_selectors,   known_devices,      statistics,
                             bandwidth_arithmetic, json_round_trip,  csv_quotes_notes,
                             reader_rejects_bad_files, failed_write_leaves_no_file,
-                            registry_is_consistent, run_args_parse,
+                            registry_is_consistent, run_args_parse, run_args_parse_starts_afresh,
                             check_counts_and_names_first, timing_policy};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

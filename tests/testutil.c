@@ -2,12 +2,35 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 
+#include <CL/cl.h>
+#include <ftw.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* Set per test executable by tests/CMakeLists.txt: whether its suite needs an OpenCL device,
+ * and which of its tests do when the suite as a whole does not. */
+#ifndef CLC_TEST_NEEDS_DEVICE
+#define CLC_TEST_NEEDS_DEVICE 1
+#endif
+#ifndef CLC_TEST_DEVICE_TESTS
+#define CLC_TEST_DEVICE_TESTS ""
+#endif
+
+/* The process's temporary root: every file and folder a test makes lies under it (TMPDIR
+ * points there too, for the children and the binaries they run), and the parent removes it
+ * after the suite, whatever the forked tests left. */
+static char test_root[PATH_MAX];
+static char suite_name[64];
+static bool have_device = true;
+static size_t n_left_out; /* tests not run for want of a device */
+
+static int remove_tree(const char *dir);
 
 void clc_test_opts(struct clc_opts *o)
 {
@@ -199,16 +222,14 @@ void clc_test_assert_width(const char *text, size_t cols)
 
 void clc_test_make_dir(char dir[static 64], const char *tag)
 {
-    snprintf(dir, 64, "/tmp/clc-test-%s-XXXXXX", tag);
+    int n = snprintf(dir, 64, "%s/%s-XXXXXX", clc_test_root(), tag);
+    ck_assert_msg(n > 0 && n < 64, "folder name too long: %s/%s-XXXXXX", clc_test_root(), tag);
     ck_assert_msg(mkdtemp(dir) != NULL, "cannot make %s", dir);
 }
 
 void clc_test_remove_dir(const char *dir)
 {
-    char *cmd;
-    ck_assert(asprintf(&cmd, "rm -rf %s", dir) > 0);
-    ck_assert_int_eq(system(cmd), 0);
-    free(cmd);
+    ck_assert_msg(remove_tree(dir) == 0, "cannot remove %s", dir);
 }
 
 const char *clc_test_path(const char *dir, const char *name)
@@ -271,7 +292,9 @@ int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t 
 int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_len, char *err,
                      size_t err_len)
 {
-    char o[] = "/tmp/clc-test-out-XXXXXX", e[] = "/tmp/clc-test-err-XXXXXX";
+    char o[PATH_MAX], e[PATH_MAX];
+    snprintf(o, sizeof o, "%s/out-XXXXXX", clc_test_root());
+    snprintf(e, sizeof e, "%s/err-XXXXXX", clc_test_root());
     int fo = mkstemp(o), fe = mkstemp(e);
     ck_assert(fo >= 0 && fe >= 0);
     close(fo);
@@ -327,24 +350,167 @@ void clc_test_edit_kernel(const char *dir, const char *name, const char *from, c
     fclose(f);
 }
 
+/* True when name is a word of the space-separated list. */
+static bool listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+            return true;
+    return false;
+}
+
+/* Whether the ICD loader finds a platform with a device.  Asked in a child process: an
+ * OpenCL runtime started in the parent (PoCL's threads) would not survive Check's forks. */
+static bool device_present(void)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return true; /* cannot tell: run, and let a missing device fail loudly */
+    if (pid == 0) {
+        cl_uint n_plat = 0, n_dev = 0;
+        cl_platform_id plat[16];
+        if (clGetPlatformIDs(16, plat, &n_plat) != CL_SUCCESS)
+            n_plat = 0;
+        for (cl_uint i = 0; i < n_plat && i < 16 && n_dev == 0; i++) {
+            cl_uint n = 0;
+            if (clGetDeviceIDs(plat[i], CL_DEVICE_TYPE_ALL, 0, NULL, &n) == CL_SUCCESS)
+                n_dev += n;
+        }
+        _exit(n_dev > 0 ? 0 : 1); /* _exit: no exit handlers (LeakSanitizer's) in the probe */
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        ;
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
 Suite *clc_test_suite(const char *name, const TTest *const *tests, size_t n)
 {
+    snprintf(suite_name, sizeof suite_name, "%s", name);
+    clc_test_root(); /* made first, so the probe's runtime and everything after write there */
+    have_device = device_present();
     Suite *s = suite_create(name);
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, CLC_TEST_TIMEOUT);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        if (!have_device && listed(CLC_TEST_DEVICE_TESTS, tests[i]->name)) {
+            printf("%s: %s left out: no OpenCL device\n", name, tests[i]->name);
+            n_left_out++;
+            continue;
+        }
         tcase_add_test(tc, tests[i]);
+    }
     suite_add_tcase(s, tc);
     return s;
 }
 
 int clc_test_main(Suite *s)
 {
-    /* room for the assertions that print a command's whole output (Check's default: 4 KiB) */
-    check_set_max_msg_size(1 << 18);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    int rc;
+    if (!have_device && CLC_TEST_NEEDS_DEVICE) {
+        printf("%s: skipped: the OpenCL ICD loader finds no platform or device (install "
+               "pocl-opencl-icd, or check OCL_ICD_VENDORS and OCL_ICD_FILENAMES)\n",
+               suite_name);
+        srunner_free(srunner_create(s)); /* frees the suite: Check has no suite_free */
+        rc = CLC_TEST_SKIPPED;
+    } else {
+        /* room for the assertions that print a command's whole output (Check's default: 4 KiB) */
+        check_set_max_msg_size(1 << 18);
+        SRunner *sr = srunner_create(s);
+        srunner_run_all(sr, CK_NORMAL);
+        int failed = srunner_ntests_failed(sr);
+        srunner_free(sr);
+        rc = failed != 0 ? EXIT_FAILURE : n_left_out > 0 ? CLC_TEST_SKIPPED : EXIT_SUCCESS;
+        if (rc == CLC_TEST_SKIPPED)
+            printf("%s: reported skipped: %zu test%s left out for want of a device\n",
+                   suite_name, n_left_out, n_left_out == 1 ? "" : "s");
+    }
+    if (test_root[0] != '\0' && remove_tree(test_root) != 0)
+        fprintf(stderr, "%s: cannot remove %s\n", suite_name, test_root);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ the temporary root */
+
+/* nftw callbacks: make each folder writable and searchable first (a test may have made one
+ * read-only), then remove everything bottom-up. */
+static int open_up(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)ftw;
+    if (type == FTW_D || type == FTW_DNR)
+        chmod(path, (st->st_mode & 07777) | S_IRWXU);
+    return 0;
+}
+
+static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st, (void)type, (void)ftw;
+    return remove(path) == 0 ? 0 : -1;
+}
+
+static int remove_tree(const char *dir)
+{
+    struct stat st;
+    if (lstat(dir, &st) != 0)
+        return 0; /* already gone */
+    chmod(dir, (st.st_mode & 07777) | S_IRWXU);
+    nftw(dir, open_up, 16, FTW_PHYS);
+    return nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+const char *clc_test_root(void)
+{
+    if (test_root[0] != '\0')
+        return test_root;
+    /* under $TMPDIR when short enough for clc_test_make_dir's 64 bytes, else /tmp */
+    const char *base = getenv("TMPDIR");
+    if (base == NULL || base[0] == '\0' || strlen(base) > 16)
+        base = "/tmp";
+    snprintf(test_root, sizeof test_root, "%s/clc-test-%.12s-XXXXXX", base,
+             suite_name[0] ? suite_name : "suite");
+    if (mkdtemp(test_root) == NULL) {
+        perror(test_root);
+        abort();
+    }
+    setenv("TMPDIR", test_root, 1);
+    return test_root;
+}
+
+/* ------------------------------------------------------------------ captured output */
+
+static int capture_saved = -1, capture_fd;
+static char capture_path[PATH_MAX];
+
+void clc_test_capture(int fd)
+{
+    ck_assert_msg(capture_saved < 0, "a capture is already running");
+    fflush(NULL);
+    snprintf(capture_path, sizeof capture_path, "%s/captured-XXXXXX", clc_test_root());
+    int f = mkstemp(capture_path);
+    ck_assert_msg(f >= 0, "cannot make %s", capture_path);
+    capture_saved = dup(fd);
+    capture_fd = fd;
+    dup2(f, fd);
+    close(f);
+}
+
+const char *clc_test_captured(void)
+{
+    static char buf[1 << 16];
+    ck_assert_msg(capture_saved >= 0, "no capture is running");
+    fflush(NULL);
+    dup2(capture_saved, capture_fd);
+    close(capture_saved);
+    capture_saved = -1;
+    FILE *f = fopen(capture_path, "rb");
+    size_t n = 0;
+    if (f != NULL) {
+        n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+    }
+    buf[n] = '\0';
+    unlink(capture_path);
+    return buf;
 }

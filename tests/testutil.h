@@ -87,10 +87,11 @@ void clc_test_assert_width(const char *text, size_t cols);
 
 /* ------------------------------------------------------------------ files */
 
-/* Makes a fresh folder /tmp/clc-test-<tag>-XXXXXX and writes its path to dir. */
+/* Makes a fresh folder <root>/<tag>-XXXXXX under the process's temporary root
+ * (clc_test_root) and writes its path to dir. */
 void clc_test_make_dir(char dir[static 64], const char *tag);
 
-/* Removes dir and everything in it. */
+/* Removes dir and everything in it, read-only folders included. */
 void clc_test_remove_dir(const char *dir);
 
 /* "dir/name" in one of 8 static buffers used in turn: valid for the next 7 calls. */
@@ -130,10 +131,32 @@ void clc_test_edit_kernel(const char *dir, const char *name, const char *from, c
 
 /* ------------------------------------------------------------------ suites */
 
-/* Builds a suite with one case holding the given tests, with the long timeout. */
+/* The exit code CTest reads as "skipped" (SKIP_RETURN_CODE in tests/CMakeLists.txt). */
+#define CLC_TEST_SKIPPED 77
+
+/* Builds a suite with one case holding the given tests, with the long timeout.  Also makes
+ * the process's temporary root and asks (in a child process) whether the ICD loader finds
+ * an OpenCL device; without one, the tests that tests/CMakeLists.txt lists as needing one in
+ * an otherwise device-free suite are left out. */
 Suite *clc_test_suite(const char *name, const TTest *const *tests, size_t n);
 
-/* Runs the suite and returns the process exit code. */
+/* Runs the suite and returns the process exit code: 0, 1 when a test failed, or
+ * CLC_TEST_SKIPPED when there is no OpenCL device and the suite needs one (nothing runs) or
+ * some of its tests were left out (the rest ran and passed).  Removes the temporary root
+ * afterwards, whatever the tests left in it. */
 int clc_test_main(Suite *s);
+
+/* ------------------------------------------------------------------ temporary files */
+
+/* The process's temporary root, <$TMPDIR or /tmp>/clc-test-<suite>-XXXXXX, made on first
+ * use; TMPDIR is set to it, so the forked tests and the binaries they run create their
+ * temporary files there too.  clc_test_main removes it. */
+const char *clc_test_root(void);
+
+/* Sends file descriptor fd (1: stdout, 2: stderr) to a file under the root until
+ * clc_test_captured, which restores it and returns what was written (a static buffer, cut
+ * at 64 KiB).  One capture at a time. */
+void clc_test_capture(int fd);
+const char *clc_test_captured(void);
 
 #endif

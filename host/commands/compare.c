@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clcoalesce/outfile.h"
 #include "clcoalesce/result.h"
 
 static const char compare_usage[] =
@@ -24,7 +25,7 @@ static const char compare_usage[] =
     "that did not verify or were skipped never give a ratio.\n"
     "\n"
     "  -f, --format FMT          table, csv or json (default table)\n"
-    "  -o, --output FILE         write the comparison there (atomically)\n"
+    "  -o, --output FILE         write the comparison there (atomically; - for stdout)\n"
     "      --metric M            gbps (default) or ms: the figure compared; ratio = file / first\n"
     "      --tolerance PCT       exit 1 if any ratio lies outside [1 - PCT/100, 1 + PCT/100]\n"
     "  -h, --help                this text\n"
@@ -71,9 +72,6 @@ static void usage_error(const char *msg, const char *arg)
     clc_usage_error("clcoalesce", "'clcoalesce compare --help'", msg, arg);
 }
 
-/* ------------------------------------------------------------------ atomic output */
-
-
 /* ------------------------------------------------------------------ the join */
 
 static bool same_key(const struct clc_result *a, const struct clc_result *b)
@@ -92,13 +90,29 @@ static double figure(const struct clc_result *r, enum metric m)
     return isfinite(v) && v > 0 ? v : NAN;
 }
 
+/* Printable forms of a row's case and variant, which come from a file anyone may write:
+ * control bytes shown as \xNN (clc_printable), never sent to the terminal. */
+struct names {
+    char case_name[4 * sizeof ((struct clc_result *)0)->case_name];
+    char variant[4 * sizeof ((struct clc_result *)0)->variant];
+};
+
+static const struct names *printable_names(const struct clc_result *r, struct names *n)
+{
+    clc_printable(r->case_name, n->case_name, sizeof n->case_name);
+    clc_printable(r->variant, n->variant, sizeof n->variant);
+    return n;
+}
+
 static void row_label(const struct clc_result *r, char *buf, size_t len)
 {
+    struct names n;
+    printable_names(r, &n);
     if (r->has_param)
-        snprintf(buf, len, "%s/%s:%ld %s", r->case_name, r->variant, r->param,
+        snprintf(buf, len, "%s/%s:%ld %s", n.case_name, n.variant, r->param,
                  clc_type_name(r->type));
     else
-        snprintf(buf, len, "%s/%s %s", r->case_name, r->variant, clc_type_name(r->type));
+        snprintf(buf, len, "%s/%s %s", n.case_name, n.variant, clc_type_name(r->type));
 }
 
 static int add_row(struct compare *c, const struct clc_result *r, int file)
@@ -205,9 +219,13 @@ static void write_header(const struct compare *c, FILE *f)
             c->metric == METRIC_GBPS ? "higher is faster" : "lower is faster");
     for (int i = 0; i < c->n_files; i++) {
         const struct clc_report *r = &c->reps[i];
-        fprintf(f, "  [%d] %s: %s on %s (%s)\n", i + 1, c->paths[i],
-                or_unknown(r->api, "unknown api"), or_unknown(r->device.name, "unknown device"),
-                or_unknown(r->timestamp, "no timestamp"));
+        char path[1024], api[4 * sizeof r->api], dev[4 * sizeof r->device.name],
+            when[4 * sizeof r->timestamp];
+        fprintf(f, "  [%d] %s: %s on %s (%s)\n", i + 1,
+                clc_printable(c->paths[i], path, sizeof path),
+                clc_printable(or_unknown(r->api, "unknown api"), api, sizeof api),
+                clc_printable(or_unknown(r->device.name, "unknown device"), dev, sizeof dev),
+                clc_printable(or_unknown(r->timestamp, "no timestamp"), when, sizeof when));
     }
 }
 
@@ -225,7 +243,7 @@ static void write_summary(const struct compare *c, FILE *f)
             fprintf(f, "[%d]/[1]: no ratio (no verified row in both)\n", i + 1);
             continue;
         }
-        char lmin[160], lmax[160];
+        char lmin[512], lmax[512];
         row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
         row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
         fprintf(f, "[%d]/[1]: %zu ratio%s, geomean %.3f, min %.3f (%s), max %.3f (%s)\n", i + 1,
@@ -278,7 +296,9 @@ static void write_table(const struct compare *c, FILE *f)
         char param[24] = "-";
         if (j->key->has_param)
             snprintf(param, sizeof param, "%ld", j->key->param);
-        fprintf(f, "%-12s %-20s %6s %-6s", j->key->case_name, j->key->variant, param,
+        struct names n;
+        printable_names(j->key, &n);
+        fprintf(f, "%-12s %-20s %6s %-6s", n.case_name, n.variant, param,
                 clc_type_name(j->key->type));
         for (int i = 0; i < c->n_files; i++) {
             char v[32];
@@ -320,7 +340,10 @@ static void write_csv(const struct compare *c, FILE *f)
     fputc('\n', f);
     for (size_t k = 0; k < c->n_rows; k++) {
         const struct joined *j = &c->rows[k];
-        fprintf(f, "%s,%s,", j->key->case_name, j->key->variant);
+        clc_csv_name(f, j->key->case_name);
+        fputc(',', f);
+        clc_csv_name(f, j->key->variant);
+        fputc(',', f);
         if (j->key->has_param)
             fprintf(f, "%ld", j->key->param);
         fprintf(f, ",%s", clc_type_name(j->key->type));
@@ -409,7 +432,7 @@ static json_t *compare_json(const struct compare *c)
         json_object_set_new(o, "file", json_integer(i + 1));
         json_object_set_new(o, "n", json_integer((json_int_t)s->n));
         if (s->n > 0) {
-            char lmin[160], lmax[160];
+            char lmin[512], lmax[512];
             row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
             row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
             json_object_set_new(o, "geomean", json_real(exp(s->log_sum / (double)s->n)));
@@ -458,7 +481,7 @@ static void report_outside(const struct compare *c)
         for (int i = 1; i < c->n_files; i++) {
             if (!outside(c, j->ratio[i]))
                 continue;
-            char label[160];
+            char label[512];
             row_label(j->key, label, sizeof label);
             fprintf(stderr, "  %-40s [%d]/[1] = %.3f\n", label, i + 1, j->ratio[i]);
         }
@@ -498,7 +521,9 @@ int clc_cmd_compare(int argc, char **argv)
     c.format = CLC_FMT_TABLE;
     c.tol_pct = NAN;
     const char *output = NULL;
-    optind = 1;
+    /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
+     * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
+    optind = 0;
     opterr = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, ":f:o:h", compare_options, NULL)) != -1) {
@@ -549,6 +574,10 @@ int clc_cmd_compare(int argc, char **argv)
         clc_error("out of memory");
         goto done;
     }
+    if (clc_output_is_stdout(output))
+        output = NULL; /* "-": stdout, as without --output */
+    else if (clc_output_check(output) != CLC_OK)
+        goto done; /* before reading anything: it said what is wrong with the path */
     for (int i = 0; i < c.n_files; i++)
         if (clc_read_json(c.paths[i], &c.reps[i]) != CLC_OK)
             goto done; /* it said what is wrong with the file */
@@ -559,17 +588,18 @@ int clc_cmd_compare(int argc, char **argv)
         goto done;
     }
     if (output != NULL) {
-        if (clc_write_file_atomic(output, write_output, &c) != CLC_OK)
+        if (clc_output_write(output, write_output, &c) != CLC_OK)
             goto done;
         write_header(&c, stdout);
         write_summary(&c, stdout);
-        printf("wrote %s\n", output);
+        char shown[1024];
+        printf("wrote %s\n", clc_printable(output, shown, sizeof shown));
     } else if (c.format == CLC_FMT_TABLE) {
-        if (write_output(stdout, &c) != CLC_OK)
+        if (clc_output_write("-", write_output, &c) != CLC_OK)
             goto done;
     } else {
         /* stdout carries only the CSV or JSON; the header and summary go to stderr */
-        if (write_output(stdout, &c) != CLC_OK)
+        if (clc_output_write("-", write_output, &c) != CLC_OK)
             goto done;
         write_header(&c, stderr);
         write_summary(&c, stderr);

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "clcoalesce/outfile.h"
 #include "clcoalesce/result.h"
 
 static const char plot_usage[] =
@@ -24,7 +25,8 @@ static const char plot_usage[] =
     "into DIR: GB/s vs stride and GB/s vs offset as lines (one per file and type), every\n"
     "other case as bars (variants on x, one bar per file and type).  Needs gnuplot.\n"
     "\n"
-    "  -o, --output DIR          folder for the charts (created if missing)\n"
+    "  -o, --output DIR          folder for the charts (created if missing; files in it\n"
+    "                            are replaced atomically, links followed)\n"
     "  -h, --help                this text\n"
     "\n"
     "exit status: 0 charts written, 1 no gnuplot, unreadable file, nothing to plot or a\n"
@@ -99,25 +101,43 @@ static void file_stem(const char *name, char *buf, size_t len)
         snprintf(buf, len, "case");
 }
 
-/* A gnuplot double-quoted string. */
+/* Labels come from result files anyone may write, and gnuplot runs the shell on `...`
+ * inside double-quoted strings: every string in a script is single-quoted (no escapes, no
+ * substitution; a quote is written twice), its control bytes shown as \xNN (clc_printable)
+ * so that no line break ends it early. */
 static void gp_str(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s == '\n' || *s == '\t' ? ' ' : *s, f);
+    char buf[2048];
+    clc_printable(s, buf, sizeof buf);
+    fputc('\'', f);
+    for (const char *p = buf; *p; p++) {
+        if (*p == '\'')
+            fputc('\'', f);
+        fputc(*p, f);
     }
+    fputc('\'', f);
+}
+
+/* A quoted label column in a .dat file: data files have no escapes, so '"' becomes '\'' and
+ * control bytes \xNN. */
+static void dat_str(FILE *f, const char *s)
+{
+    char buf[2048];
+    clc_printable(s, buf, sizeof buf);
+    fputc('"', f);
+    for (const char *p = buf; *p; p++)
+        fputc(*p == '"' ? '\'' : *p, f);
     fputc('"', f);
 }
 
-/* A quoted label column in a .dat file: data files have no escapes, so '"' becomes '\''. */
-static void dat_str(FILE *f, const char *s)
+/* Text for a comment line of a script or data file: control bytes \xNN, so a line break in
+ * a name cannot end the comment and start a command.  In one of 2 static buffers. */
+static const char *comment_text(const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++)
-        fputc(*s == '"' ? '\'' : *s == '\n' || *s == '\t' ? ' ' : *s, f);
-    fputc('"', f);
+    static char bufs[2][2048];
+    static int next;
+    char *buf = bufs[next++ % 2];
+    return clc_printable(s, buf, sizeof bufs[0]);
 }
 
 static int remember(struct plot *p, const char *path)
@@ -144,12 +164,6 @@ struct membuf {
     size_t len;
 };
 
-static int put_buf(FILE *f, void *ctx)
-{
-    const struct membuf *m = ctx;
-    return fwrite(m->data, 1, m->len, f) == m->len ? CLC_OK : CLC_ERR;
-}
-
 /* Writes DIR/stem.ext from a memory stream's contents, atomically, and closes the stream. */
 static int write_part(struct plot *p, const char *stem, const char *ext, FILE *mem,
                       struct membuf *m)
@@ -162,7 +176,7 @@ static int write_part(struct plot *p, const char *stem, const char *ext, FILE *m
     }
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.%s", p->dir, stem, ext);
-    int rc = clc_write_file_atomic(path, put_buf, m);
+    int rc = clc_output_write_data(path, m->data, m->len);
     free(m->data);
     if (rc == CLC_OK)
         rc = remember(p, path);
@@ -217,7 +231,7 @@ static int render(struct plot *p, const char *stem)
 static void script_head(FILE *g, const char *stem, const char *what, const char *title,
                         const char *xlabel)
 {
-    fprintf(g, "# %s.gp - %s, written by clcoalesce plot.\n", stem, what);
+    fprintf(g, "# %s.gp - %s, written by clcoalesce plot.\n", stem, comment_text(what));
     fprintf(g, "# Data in %s.dat.  Edit and rerun here with: gnuplot %s.gp\n", stem, stem);
     fputs("set title ", g);
     gp_str(g, title);
@@ -352,7 +366,8 @@ static int line_chart(struct plot *p, const char *name)
     snprintf(xlabel, sizeof xlabel, "%s (elements)", name);
     snprintf(what, sizeof what, "GB/s vs %s, one line per file and type", name);
     script_head(ch.g, ch.stem, what, title, xlabel);
-    fprintf(ch.d, "# %s: one block (gnuplot index) per line; columns: %s, GB/s\n", name, name);
+    fprintf(ch.d, "# %s: one block (gnuplot index) per line; columns: %s, GB/s\n",
+            comment_text(name), comment_text(name));
 
     /* the data first, so the script knows whether a log2 axis fits before it plots */
     char *cmd = NULL;
@@ -378,7 +393,7 @@ static int line_chart(struct plot *p, const char *name)
                 snprintf(label, sizeof label, "%s %s%s%s", p->in[f].label,
                          clc_type_name((enum clc_type)t), n_var > 1 ? " " : "",
                          n_var > 1 ? variants[v] : "");
-                fprintf(ch.d, "# index %d: %s\n", blocks, label);
+                fprintf(ch.d, "# index %d: %s\n", blocks, comment_text(label));
                 for (size_t i = 0; i < n; i++) {
                     fprintf(ch.d, "%ld\t%.6g\n", rows[i]->param, rows[i]->gbps);
                     all_positive = all_positive && rows[i]->param > 0;
@@ -474,7 +489,7 @@ static int bar_chart(struct plot *p, const char *name)
         fputs("set xtics rotate by -40 left\n", ch.g);
     script_png(ch.g, ch.stem);
 
-    fprintf(ch.d, "# %s: GB/s, NaN where a file has no verified row\n# x", name);
+    fprintf(ch.d, "# %s: GB/s, NaN where a file has no verified row\n# x", comment_text(name));
     fputs("plot ", ch.g);
     int col = 2;
     for (int f = 0; f < p->n; f++) {
@@ -591,7 +606,9 @@ int clc_cmd_plot(int argc, char **argv)
 {
     struct plot p;
     memset(&p, 0, sizeof p);
-    optind = 1;
+    /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
+     * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
+    optind = 0;
     opterr = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:h", plot_options, NULL)) != -1) {
@@ -611,6 +628,8 @@ int clc_cmd_plot(int argc, char **argv)
         usage_error("plot needs the output folder: -o DIR", NULL);
         return CLC_USAGE;
     }
+    if (clc_output_check_dir(p.dir) != CLC_OK)
+        return CLC_ERR; /* before anything is read or drawn: it said why */
     if (!on_path("gnuplot")) {
         clc_error("gnuplot not found: apt-get install gnuplot-nox");
         return CLC_ERR;

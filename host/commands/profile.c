@@ -273,7 +273,7 @@ int clc_cmd_profile(int argc, char **argv)
         json_object_set_new(p, "rows", rows);
         if (!clc_quiet || a.output != NULL)
             print_summary(a.output != NULL ? stdout : stderr, p);
-        rc = a.output != NULL ? clc_write_output(a.output, write_profile, p)
+        rc = a.output != NULL ? clc_output_write(a.output, write_profile, p)
                               : write_profile(stdout, p);
         json_decref(p);
     }

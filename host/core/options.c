@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clcoalesce/outfile.h"
+
 void clc_run_opts_defaults(struct clc_run_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -172,7 +174,9 @@ int clc_parse_run(int argc, char **argv, const struct clc_run_cli *cli, struct c
     clc_run_opts_defaults(o);
     memset(l, 0, sizeof *l);
     l->format = CLC_FMT_TABLE;
-    optind = 1;
+    /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
+     * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
+    optind = 0;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
@@ -209,24 +213,23 @@ int clc_parse_run(int argc, char **argv, const struct clc_run_cli *cli, struct c
 
 FILE *clc_run_table(enum clc_format format, const char *output)
 {
-    return format == CLC_FMT_TABLE || output != NULL ? stdout : NULL;
+    return format == CLC_FMT_TABLE || !clc_output_is_stdout(output) ? stdout : NULL;
 }
 
 int clc_run_write(const char *prog, const struct clc_report *rep, enum clc_format format,
                   const char *output, int rc)
 {
+    bool to_stdout = clc_output_is_stdout(output);
     if (rc != CLC_OK) {
-        if (output != NULL)
+        if (!to_stdout)
             clc_error_as(prog, "'%s' not written: the run had errors", output);
         return rc;
     }
-    if (output != NULL)
-        return clc_write_report_file(rep, format, output);
-    if (format == CLC_FMT_CSV)
-        return clc_write_csv(rep, stdout);
-    if (format == CLC_FMT_JSON)
-        return clc_write_json(rep, stdout);
-    return CLC_OK;
+    if (to_stdout && format == CLC_FMT_TABLE)
+        return CLC_OK; /* it streamed there row by row */
+    /* stdout too goes through the output rules, so a full disk or a closed pipe is an
+     * error rather than a silently cut report */
+    return clc_write_report_file(rep, format, to_stdout ? "-" : output);
 }
 
 void clc_print_case_head(FILE *f, const char *name, const char *summary, const char *variants,

@@ -1,18 +1,21 @@
-/* result.c - result rows and the report: table, CSV and JSON writers, the JSON reader,
- * and atomic output files. */
+/* result.c - result rows and the report: table, CSV and JSON writers (files through
+ * outfile.c), and the strict JSON reader that compare, plot and explain share. */
 #define _POSIX_C_SOURCE 200809L
 #include "clcoalesce/result.h"
 
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clcoalesce/outfile.h"
 #include "clcoalesce/stats.h"
 
 const char *clc_status_name(enum clc_status s)
@@ -205,6 +208,27 @@ int clc_parse_format(const char *s, enum clc_format *f)
     return CLC_OK;
 }
 
+/* ------------------------------------------------------------------ text from files */
+
+const char *clc_printable(const char *s, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (; *s && n + 1 < len; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch < 0x20 || ch == 0x7f) {
+            if (n + 5 > len)
+                break; /* no room for the whole escape: cut here rather than half of one */
+            snprintf(buf + n, len - n, "\\x%02x", ch);
+            n += 4;
+        } else {
+            buf[n++] = (char)ch;
+        }
+    }
+    if (len > 0)
+        buf[n] = '\0';
+    return buf;
+}
+
 /* ------------------------------------------------------------------ table */
 
 double clc_report_api_ratio(const struct clc_report *rep, size_t i)
@@ -261,15 +285,20 @@ void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
     fmt_num(cv, sizeof cv, "%.1f", r->cv * 100.0);
     fmt_num(model, sizeof model, "%.0f%%", r->model_efficiency * 100.0);
     fmt_num(rt, sizeof rt, "%.3f", ratio);
+    /* a row may come from a file anyone wrote: no byte of it reaches the terminal raw */
+    char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant], note[4 * sizeof r->note];
+    clc_printable(r->case_name, name, sizeof name);
+    clc_printable(r->variant, variant, sizeof variant);
+    clc_printable(r->note, note, sizeof note);
     const char *status = r->status == CLC_STATUS_OK ? "verified" : clc_status_name(r->status);
-    fprintf(f, "%-12s %-20s %6s %-6s ", r->case_name, r->variant, param, clc_type_name(r->type));
+    fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
     if (apis)
         fprintf(f, "%-6s ", r->api);
     fprintf(f, "%10.1f %10s %10s ", (double)r->bytes / 1e6, ms, value);
     if (apis)
         fprintf(f, "%6s ", rt);
-    fprintf(f, "%7s %7s %6s %7s %s%s%s\n", copy, peak, cv, model, status, r->note[0] ? ": " : "",
-            r->note);
+    fprintf(f, "%7s %7s %6s %7s %s%s%s\n", copy, peak, cv, model, status, note[0] ? ": " : "",
+            note);
     fflush(f);
 }
 
@@ -283,10 +312,10 @@ static void csv_num(FILE *f, double v)
         fprintf(f, ",%.6g", v);
 }
 
-/* Notes are free text: quote them and double embedded quotes, as RFC 4180 asks. */
-static void csv_text(FILE *f, const char *s)
+/* A text field as RFC 4180 asks: quoted, embedded quotes doubled. */
+static void csv_quoted(FILE *f, const char *s)
 {
-    fputs(",\"", f);
+    fputc('"', f);
     for (; *s; s++) {
         if (*s == '"')
             fputc('"', f);
@@ -295,15 +324,33 @@ static void csv_text(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* Free text (notes, names): always quoted. */
+static void csv_text(FILE *f, const char *s)
+{
+    fputc(',', f);
+    csv_quoted(f, s);
+}
+
+void clc_csv_name(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") != NULL)
+        csv_quoted(f, s);
+    else
+        fputs(s, f);
+}
+
 int clc_write_csv(const struct clc_report *rep, FILE *f)
 {
     fputs("case,variant,param,type,bytes,reps,batch,ms_median,ms_min,ms_max,cv,ms_host,gbps,"
           "pct_copy,pct_peak,model_sectors_per_req,model_efficiency,model_bytes_moved,"
-          "verified,status,api,device,note,size_bytes\n",
+          "verified,status,api,device,note,size_bytes,api,metric,unit,value\n",
           f);
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
-        fprintf(f, "%s,%s,", r->case_name, r->variant);
+        clc_csv_name(f, r->case_name);
+        fputc(',', f);
+        clc_csv_name(f, r->variant);
+        fputc(',', f);
         if (r->has_param)
             fprintf(f, "%ld", r->param);
         fprintf(f, ",%s,%llu,%d,%d", clc_type_name(r->type), (unsigned long long)r->bytes,
@@ -323,8 +370,12 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
                 rep->api);
         csv_text(f, rep->device.name);
         csv_text(f, r->note);
-        /* last, so readers that count columns from the left keep working */
-        fprintf(f, ",%llu\n", (unsigned long long)r->size);
+        /* new columns go last, so readers that count columns from the left keep working:
+         * size_bytes, then (format 2) the row's own API, its metric, unit and value */
+        fprintf(f, ",%llu,%s,%s,%s", (unsigned long long)r->size, r->api,
+                clc_metric_name(r->metric), clc_metric_unit(r->metric));
+        csv_num(f, r->value);
+        fputc('\n', f);
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
 }
@@ -336,32 +387,55 @@ static json_t *num_or_null(double v)
     return isnan(v) || isinf(v) ? json_null() : json_real(v);
 }
 
+/* A JSON string of s.  jansson refuses text that is not UTF-8 (a device name, a kernel name
+ * typed on the command line) and the key would silently go missing: such bytes become '?'. */
+static json_t *text_json(const char *s)
+{
+    json_t *v = json_string(s);
+    if (v != NULL)
+        return v;
+    char *copy = strdup(s);
+    if (copy == NULL)
+        return NULL;
+    for (char *p = copy; *p; p++)
+        if ((unsigned char)*p >= 0x80)
+            *p = '?';
+    v = json_string(copy);
+    free(copy);
+    return v;
+}
+
+static json_t *text_or_null(const char *s)
+{
+    return s[0] ? text_json(s) : json_null();
+}
+
 static json_t *device_json(const struct clc_device_meta *d)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "name", json_string(d->name));
-    json_object_set_new(o, "vendor", json_string(d->vendor));
-    json_object_set_new(o, "driver", json_string(d->driver));
-    json_object_set_new(o, "platform", json_string(d->platform));
-    json_object_set_new(o, "version", json_string(d->version));
+    json_object_set_new(o, "name", text_json(d->name));
+    json_object_set_new(o, "vendor", text_json(d->vendor));
+    json_object_set_new(o, "driver", text_json(d->driver));
+    json_object_set_new(o, "platform", text_json(d->platform));
+    json_object_set_new(o, "version", text_json(d->version));
     if (d->cc_major >= 0) {
-        char cc[16];
+        char cc[32];
         snprintf(cc, sizeof cc, "%d.%d", d->cc_major, d->cc_minor);
         json_object_set_new(o, "compute_capability", json_string(cc));
     } else {
         json_object_set_new(o, "compute_capability", json_null());
     }
     json_object_set_new(o, "warp_size", d->warp_size > 0 ? json_integer(d->warp_size) : json_null());
-    json_object_set_new(o, "pci_bus_id", d->pci_bus_id[0] ? json_string(d->pci_bus_id) : json_null());
+    json_object_set_new(o, "pci_bus_id", text_or_null(d->pci_bus_id));
     json_object_set_new(o, "compute_units", json_integer(d->compute_units));
     json_object_set_new(o, "global_mem_bytes", json_integer((json_int_t)d->global_mem));
     json_object_set_new(o, "max_alloc_bytes", json_integer((json_int_t)d->max_alloc));
     json_object_set_new(o, "l2_bytes", d->l2_bytes ? json_integer((json_int_t)d->l2_bytes) : json_null());
     json_object_set_new(o, "timer_resolution_ns", num_or_null(d->timer_res_ns));
     json_object_set_new(o, "peak_gbps", num_or_null(d->peak_gbps));
-    json_object_set_new(o, "peak_source", d->peak_source[0] ? json_string(d->peak_source) : json_null());
+    json_object_set_new(o, "peak_source", text_or_null(d->peak_source));
     json_object_set_new(o, "copy_gbps", num_or_null(d->copy_gbps));
-    json_object_set_new(o, "copy_source", d->copy_source[0] ? json_string(d->copy_source) : json_null());
+    json_object_set_new(o, "copy_source", text_or_null(d->copy_source));
     return o;
 }
 
@@ -380,27 +454,54 @@ static json_t *config_json(const struct clc_run_meta *m)
     if (m->types & CLC_DOUBLE)
         json_array_append_new(types, json_string("double"));
     json_object_set_new(o, "types", types);
-    json_object_set_new(o, "cases", json_string(m->cases));
+    json_object_set_new(o, "cases", text_json(m->cases));
     return o;
+}
+
+/* The report's "apis": name, version and copy ceiling of each API the run used. */
+static json_t *apis_json(const struct clc_report *rep)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < rep->n_apis && i < CLC_MAX_APIS; i++) {
+        const struct clc_api_meta *m = &rep->apis[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "name", text_json(m->name));
+        json_object_set_new(o, "version", text_json(m->version));
+        json_object_set_new(o, "copy_gbps", num_or_null(m->copy_gbps));
+        json_object_set_new(o, "copy_source", text_or_null(m->copy_source));
+        json_array_append_new(a, o);
+    }
+    return a;
 }
 
 json_t *clc_result_json(const struct clc_result *r)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "case", json_string(r->case_name));
-    json_object_set_new(o, "variant", json_string(r->variant));
+    json_object_set_new(o, "case", text_json(r->case_name));
+    json_object_set_new(o, "variant", text_json(r->variant));
+    json_object_set_new(o, "api", text_json(r->api));
     json_object_set_new(o, "param", r->has_param ? json_integer(r->param) : json_null());
     json_object_set_new(o, "type", json_string(clc_type_name(r->type)));
     json_object_set_new(o, "bytes", json_integer((json_int_t)r->bytes));
     json_object_set_new(o, "size_bytes", json_integer((json_int_t)r->size));
     json_object_set_new(o, "reps", json_integer(r->reps));
     json_object_set_new(o, "batch", json_integer(r->batch));
+    json_object_set_new(o, "metric", json_string(clc_metric_name(r->metric)));
+    json_object_set_new(o, "unit", json_string(clc_metric_unit(r->metric)));
+    json_object_set_new(o, "value", num_or_null(r->value));
+    json_object_set_new(o, "accesses", r->metric == CLC_METRIC_NS_PER_ACCESS
+                                           ? num_or_null(r->accesses)
+                                           : json_null());
+    json_object_set_new(o, "bytes_in_flight_per_cu", num_or_null(r->in_flight));
     json_object_set_new(o, "ms_median", num_or_null(r->ms_median));
     json_object_set_new(o, "ms_min", num_or_null(r->ms_min));
     json_object_set_new(o, "ms_max", num_or_null(r->ms_max));
     json_object_set_new(o, "cv", num_or_null(r->cv));
     json_object_set_new(o, "ms_host", num_or_null(r->ms_host));
-    json_object_set_new(o, "gbps", num_or_null(r->gbps));
+    /* gbps stays for readers of format 1; null for a row that measures something else */
+    json_object_set_new(o, "gbps", num_or_null(r->metric == CLC_METRIC_GBPS ? r->gbps : NAN));
+    if (r->metric == CLC_METRIC_NS_PER_ACCESS)
+        json_object_set_new(o, "ns_per_access", num_or_null(r->value));
     json_object_set_new(o, "pct_copy", num_or_null(r->pct_copy));
     json_object_set_new(o, "pct_peak", num_or_null(r->pct_peak));
     json_object_set_new(o, "model_sectors_per_req", num_or_null(r->model_sectors_per_req));
@@ -410,17 +511,19 @@ json_t *clc_result_json(const struct clc_result *r)
     json_object_set_new(o, "model_bytes_moved", num_or_null(r->model_bytes_moved));
     json_object_set_new(o, "verified", json_boolean(r->verified));
     json_object_set_new(o, "status", json_string(clc_status_name(r->status)));
-    json_object_set_new(o, "note", json_string(r->note));
+    json_object_set_new(o, "note", text_json(r->note));
     return o;
 }
 
 int clc_write_json(const struct clc_report *rep, FILE *f)
 {
     json_t *root = json_object();
-    json_object_set_new(root, "tool", json_string(rep->tool));
-    json_object_set_new(root, "version", json_string(rep->version));
-    json_object_set_new(root, "api", json_string(rep->api));
-    json_object_set_new(root, "timestamp", json_string(rep->timestamp));
+    json_object_set_new(root, "tool", text_json(rep->tool));
+    json_object_set_new(root, "version", text_json(rep->version));
+    json_object_set_new(root, "format", json_integer(CLC_RESULT_FORMAT));
+    json_object_set_new(root, "api", text_json(rep->api));
+    json_object_set_new(root, "apis", apis_json(rep));
+    json_object_set_new(root, "timestamp", text_json(rep->timestamp));
     json_object_set_new(root, "device", device_json(&rep->device));
     json_object_set_new(root, "config", config_json(&rep->run));
     json_t *results = json_array();
@@ -431,48 +534,6 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     fputc('\n', f);
     json_decref(root);
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
-}
-
-int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx)
-{
-    size_t len = strlen(path) + 16;
-    char *tmp = malloc(len);
-    if (tmp == NULL) {
-        clc_error("out of memory");
-        return CLC_ERR;
-    }
-    snprintf(tmp, len, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        clc_error("cannot create '%s': %s", tmp, strerror(errno));
-        free(tmp);
-        return CLC_ERR;
-    }
-    /* mkstemp makes the file 0600; a result file is as readable as any other output */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    FILE *f = fdopen(fd, "w");
-    int rc = CLC_ERR;
-    if (f == NULL) {
-        close(fd);
-    } else {
-        rc = fill(f, ctx);
-        if (ferror(f))
-            rc = CLC_ERR;
-        if (fclose(f) != 0)
-            rc = CLC_ERR;
-    }
-    if (rc == CLC_OK && rename(tmp, path) != 0) {
-        clc_error("cannot write '%s': %s", path, strerror(errno));
-        rc = CLC_ERR;
-    } else if (rc != CLC_OK) {
-        clc_error("cannot write '%s'", path);
-    }
-    if (rc != CLC_OK)
-        unlink(tmp);
-    free(tmp);
-    return rc;
 }
 
 struct report_fill {
@@ -497,129 +558,537 @@ static int fill_report(FILE *f, void *arg)
 int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path)
 {
     struct report_fill rf = {rep, fmt};
-    return clc_write_file_atomic(path, fill_report, &rf);
+    return clc_output_write(path, fill_report, &rf);
 }
 
 /* ------------------------------------------------------------------ JSON reader */
 
-static double get_num(json_t *o, const char *key)
+/* Fields a row may lack that matter to someone reading it: each is warned about once per
+ * file, with the first row lacking it and how many do. */
+enum lack { LACK_MS_MEDIAN, LACK_API, LACK_METRIC, N_LACK };
+
+static const char *const lack_text[N_LACK] = {
+    [LACK_MS_MEDIAN] = "is ok but has no 'ms_median': its time reads as unknown",
+    [LACK_API] = "has no 'api': read as the file's",
+    [LACK_METRIC] = "has no 'metric': read as gbps",
+};
+
+/* The state of one file's reading: its name and format for messages and defaults. */
+struct reader {
+    const char *file;
+    int format;            /* the file's "format", 1 when it has none */
+    char root_api[8];      /* the file's "api", what a format 1 row ran on */
+    char obj[40];          /* where in the file: "results[3]", "device", "" for the root */
+    struct {
+        size_t n, first;
+    } lack[N_LACK];
+};
+
+/* "clcoalesce: warning: ..." on stderr: always shown, unlike clc_note. */
+static void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void warning(const char *fmt, ...)
 {
-    json_t *v = json_object_get(o, key);
-    return json_is_number(v) ? json_number_value(v) : NAN;
+    va_list ap;
+    va_start(ap, fmt);
+    clc_vmessage("clcoalesce", "warning", fmt, ap);
+    va_end(ap);
 }
 
-static void get_str(json_t *o, const char *key, char *dst, size_t len)
+/* "<file>: <where> <what is wrong>" as an error. */
+static void bad(const struct reader *rd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void bad(const struct reader *rd, const char *fmt, ...)
 {
-    json_t *v = json_object_get(o, key);
-    snprintf(dst, len, "%s", json_is_string(v) ? json_string_value(v) : "");
+    char what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    clc_error("%s: %s%s%s", rd->file, rd->obj, rd->obj[0] ? " " : "", what);
 }
 
-static int read_result(json_t *o, struct clc_result *r, const char *path, size_t idx)
+/* What a JSON value is, for "'gbps' is a string, not a number". */
+static const char *kind_of(const json_t *v)
 {
-    static const char *required[] = {"case", "variant", "type", "status"};
-    for (size_t k = 0; k < 4; k++) {
-        if (!json_is_string(json_object_get(o, required[k]))) {
-            clc_error("%s: results[%zu] has no string '%s'", path, idx, required[k]);
-            return CLC_ERR;
-        }
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    default: return "null";
     }
-    const char *type = json_string_value(json_object_get(o, "type"));
-    unsigned mask;
-    if (clc_parse_type(type, &mask) != CLC_OK || mask == (CLC_FLOAT | CLC_DOUBLE)) {
-        clc_error("%s: results[%zu] has unknown type '%s'", path, idx, type);
+}
+
+/* The value of key, NULL when absent or null (both read as unknown). */
+static json_t *member(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    return json_is_null(v) ? NULL : v;
+}
+
+/* A number that may be absent or null (NAN then).  CLC_ERR, said, when it is another type. */
+static int opt_num(struct reader *rd, json_t *o, const char *key, double *out)
+{
+    json_t *v = member(o, key);
+    *out = NAN;
+    if (v == NULL)
+        return CLC_OK;
+    if (!json_is_number(v)) {
+        bad(rd, "'%s' is %s, not a number", key, kind_of(v));
         return CLC_ERR;
     }
-    clc_result_init(r, json_string_value(json_object_get(o, "case")),
-                    json_string_value(json_object_get(o, "variant")), (enum clc_type)mask);
-    json_t *param = json_object_get(o, "param");
-    if (json_is_integer(param))
-        clc_result_set_param(r, (long)json_integer_value(param));
-    r->bytes = (uint64_t)get_num(o, "bytes");
-    double size = get_num(o, "size_bytes"); /* absent in files written before it existed */
-    r->size = isnan(size) || size < 0 ? 0 : (uint64_t)size;
-    r->reps = (int)get_num(o, "reps");
-    r->batch = (int)get_num(o, "batch");
-    r->ms_median = get_num(o, "ms_median");
-    r->ms_min = get_num(o, "ms_min");
-    r->ms_max = get_num(o, "ms_max");
-    r->cv = get_num(o, "cv");
-    r->ms_host = get_num(o, "ms_host");
-    r->gbps = get_num(o, "gbps");
-    r->pct_copy = get_num(o, "pct_copy");
-    r->pct_peak = get_num(o, "pct_peak");
-    r->model_sectors_per_req = get_num(o, "model_sectors_per_req");
-    r->model_ld_sectors_per_req = get_num(o, "model_ld_sectors_per_req");
-    r->model_st_sectors_per_req = get_num(o, "model_st_sectors_per_req");
-    r->model_efficiency = get_num(o, "model_efficiency");
-    r->model_bytes_moved = get_num(o, "model_bytes_moved");
-    r->verified = json_is_true(json_object_get(o, "verified"));
-    const char *status = json_string_value(json_object_get(o, "status"));
-    r->status = strcmp(status, "ok") == 0        ? CLC_STATUS_OK
-                : strcmp(status, "skipped") == 0 ? CLC_STATUS_SKIPPED
-                                                 : CLC_STATUS_ERROR;
-    get_str(o, "note", r->note, sizeof r->note);
+    *out = json_number_value(v);
+    /* jansson refuses NaN, Infinity and overflowing literals; this keeps it so */
+    if (!isfinite(*out)) {
+        bad(rd, "'%s' is not a finite number", key);
+        return CLC_ERR;
+    }
     return CLC_OK;
 }
 
-int clc_read_json(const char *path, struct clc_report *rep)
+/* A whole number in [min, max].  Absent or null: an error when required, else *present is
+ * false.  A fraction or a number out of range (reps = 1e300) is an error either way. */
+static int get_int(struct reader *rd, json_t *o, const char *key, bool required, long long min,
+                   long long max, long long *out, bool *present)
 {
-    json_error_t jerr;
-    json_t *root = json_load_file(path, 0, &jerr);
-    if (root == NULL) {
-        if (jerr.line > 0)
-            clc_error("%s: not a readable JSON file: %s (line %d)", path, jerr.text, jerr.line);
-        else
-            clc_error("%s: not a readable JSON file: %s", path, jerr.text);
+    json_t *v = member(o, key);
+    if (present != NULL)
+        *present = v != NULL;
+    if (v == NULL) {
+        if (!required)
+            return CLC_OK;
+        bad(rd, "has no whole number '%s'", key);
         return CLC_ERR;
     }
-    int rc = CLC_ERR;
+    if (json_is_integer(v) && json_integer_value(v) >= min && json_integer_value(v) <= max) {
+        *out = json_integer_value(v);
+        return CLC_OK;
+    }
+    if (json_is_number(v))
+        bad(rd, "'%s' is %.17g, not a whole number from %lld to %lld", key,
+            json_number_value(v), min, max);
+    else
+        bad(rd, "'%s' is %s, not a whole number", key, kind_of(v));
+    return CLC_ERR;
+}
+
+/* A string into dst (len bytes).  Absent or null: an error when required, else "".  A
+ * string longer than dst is an error when must_fit (a name compared with others), else
+ * cut (free text). */
+static int get_str(struct reader *rd, json_t *o, const char *key, bool required, bool must_fit,
+                   char *dst, size_t len)
+{
+    json_t *v = member(o, key);
+    dst[0] = '\0';
+    if (v == NULL) {
+        if (!required)
+            return CLC_OK;
+        bad(rd, "has no string '%s'", key);
+        return CLC_ERR;
+    }
+    if (!json_is_string(v)) {
+        bad(rd, "'%s' is %s, not a string", key, kind_of(v));
+        return CLC_ERR;
+    }
+    if (must_fit && json_string_length(v) >= len) {
+        bad(rd, "'%s' is longer than %zu bytes", key, len - 1);
+        return CLC_ERR;
+    }
+    snprintf(dst, len, "%s", json_string_value(v));
+    return CLC_OK;
+}
+
+/* true or false.  Absent or null: an error when required, else false. */
+static int get_bool(struct reader *rd, json_t *o, const char *key, bool required, bool *out)
+{
+    json_t *v = member(o, key);
+    *out = false;
+    if (v == NULL) {
+        if (!required)
+            return CLC_OK;
+        bad(rd, "has no true/false '%s'", key);
+        return CLC_ERR;
+    }
+    if (!json_is_boolean(v)) {
+        bad(rd, "'%s' is %s, not true or false", key, kind_of(v));
+        return CLC_ERR;
+    }
+    *out = json_is_true(v);
+    return CLC_OK;
+}
+
+/* Counts a row lacking `what`, remembering the first, for one warning per file. */
+static void lacks(struct reader *rd, enum lack what, size_t row)
+{
+    if (rd->lack[what].n++ == 0)
+        rd->lack[what].first = row;
+}
+
+/* "ok", "skipped" or "error" into *st; CLC_USAGE for anything else. */
+static int parse_status(const char *s, enum clc_status *st)
+{
+    for (int i = CLC_STATUS_OK; i <= CLC_STATUS_ERROR; i++) {
+        if (strcmp(s, clc_status_name((enum clc_status)i)) == 0) {
+            *st = (enum clc_status)i;
+            return CLC_OK;
+        }
+    }
+    return CLC_USAGE;
+}
+
+/* The numbers of a row that may be unknown: absent and null read as NAN. */
+static const struct {
+    const char *key;
+    size_t offset;
+} row_numbers[] = {
+#define ROW_NUM(key, field) {key, offsetof(struct clc_result, field)}
+    ROW_NUM("value", value),
+    ROW_NUM("accesses", accesses),
+    ROW_NUM("bytes_in_flight_per_cu", in_flight),
+    ROW_NUM("ms_median", ms_median),
+    ROW_NUM("ms_min", ms_min),
+    ROW_NUM("ms_max", ms_max),
+    ROW_NUM("cv", cv),
+    ROW_NUM("ms_host", ms_host),
+    ROW_NUM("gbps", gbps),
+    ROW_NUM("pct_copy", pct_copy),
+    ROW_NUM("pct_peak", pct_peak),
+    ROW_NUM("model_sectors_per_req", model_sectors_per_req),
+    ROW_NUM("model_ld_sectors_per_req", model_ld_sectors_per_req),
+    ROW_NUM("model_st_sectors_per_req", model_st_sectors_per_req),
+    ROW_NUM("model_efficiency", model_efficiency),
+    ROW_NUM("model_bytes_moved", model_bytes_moved),
+#undef ROW_NUM
+};
+
+/* Reads results[idx] into r.  Required: case, variant, type, status (strings), bytes, reps,
+ * batch (whole numbers), verified (true/false), and for an ok row its figure (gbps for a
+ * bandwidth row, else value) as a number >= 0.  Everything else may be absent or null and
+ * reads as unknown; any field present with the wrong type is an error. */
+static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_result *r)
+{
+    snprintf(rd->obj, sizeof rd->obj, "results[%zu]", idx);
+    char case_name[sizeof r->case_name], variant[sizeof r->variant], type[16], status[16];
+    if (get_str(rd, o, "case", true, true, case_name, sizeof case_name) != CLC_OK ||
+        get_str(rd, o, "variant", true, true, variant, sizeof variant) != CLC_OK ||
+        get_str(rd, o, "type", true, false, type, sizeof type) != CLC_OK ||
+        get_str(rd, o, "status", true, false, status, sizeof status) != CLC_OK)
+        return CLC_ERR;
+    unsigned mask;
+    if (clc_parse_type(type, &mask) != CLC_OK || mask == (CLC_FLOAT | CLC_DOUBLE)) {
+        bad(rd, "has unknown type '%s'", type);
+        return CLC_ERR;
+    }
+    clc_result_init(r, case_name, variant, (enum clc_type)mask);
+    if (parse_status(status, &r->status) != CLC_OK) {
+        bad(rd, "has unknown status '%s' (ok, skipped or error)", status);
+        return CLC_ERR;
+    }
+
+    long long v;
+    bool present;
+    if (get_int(rd, o, "param", false, LONG_MIN, LONG_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    if (present)
+        clc_result_set_param(r, (long)v);
+    if (get_int(rd, o, "bytes", true, 0, INT64_MAX, &v, NULL) != CLC_OK)
+        return CLC_ERR;
+    r->bytes = (uint64_t)v;
+    /* absent in files written before sweeps existed */
+    if (get_int(rd, o, "size_bytes", false, 0, INT64_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    r->size = present ? (uint64_t)v : 0;
+    if (get_int(rd, o, "reps", true, 0, INT_MAX, &v, NULL) != CLC_OK)
+        return CLC_ERR;
+    r->reps = (int)v;
+    if (get_int(rd, o, "batch", true, 0, INT_MAX, &v, NULL) != CLC_OK)
+        return CLC_ERR;
+    r->batch = (int)v;
+    if (get_bool(rd, o, "verified", true, &r->verified) != CLC_OK)
+        return CLC_ERR;
+
+    for (size_t k = 0; k < sizeof row_numbers / sizeof row_numbers[0]; k++)
+        if (opt_num(rd, o, row_numbers[k].key, (double *)((char *)r + row_numbers[k].offset)) !=
+            CLC_OK)
+            return CLC_ERR;
+    double ns;
+    char unit[16];
+    if (opt_num(rd, o, "ns_per_access", &ns) != CLC_OK ||
+        get_str(rd, o, "unit", false, false, unit, sizeof unit) != CLC_OK)
+        return CLC_ERR; /* both restate metric and value: read for their type only */
+
+    /* format 1 rows have no api, metric or value: the file's API, bandwidth, the GB/s */
+    if (get_str(rd, o, "api", false, true, r->api, sizeof r->api) != CLC_OK)
+        return CLC_ERR;
+    if (r->api[0] == '\0') {
+        snprintf(r->api, sizeof r->api, "%s", rd->root_api);
+        if (rd->format >= 2)
+            lacks(rd, LACK_API, idx);
+    }
+    char metric[32];
+    if (get_str(rd, o, "metric", false, false, metric, sizeof metric) != CLC_OK)
+        return CLC_ERR;
+    if (metric[0] == '\0') {
+        r->metric = CLC_METRIC_GBPS;
+        if (rd->format >= 2)
+            lacks(rd, LACK_METRIC, idx);
+    } else if (clc_parse_metric(metric, &r->metric) != CLC_OK) {
+        bad(rd, "has unknown metric '%s'", metric);
+        return CLC_ERR;
+    }
+    if (r->metric == CLC_METRIC_GBPS && isnan(r->value))
+        r->value = r->gbps;
+    if (r->metric != CLC_METRIC_GBPS)
+        r->gbps = NAN; /* a figure in another unit is never read as bandwidth */
+
+    if (r->status == CLC_STATUS_OK) {
+        const char *key = r->metric == CLC_METRIC_GBPS ? "gbps" : "value";
+        double fig = r->metric == CLC_METRIC_GBPS ? r->gbps : r->value;
+        if (!(fig >= 0)) {
+            if (isnan(fig))
+                bad(rd, "is ok but has no number '%s'", key);
+            else
+                bad(rd, "is ok but its '%s' is %g, below 0", key, fig);
+            return CLC_ERR;
+        }
+        if (isnan(r->ms_median))
+            lacks(rd, LACK_MS_MEDIAN, idx);
+    }
+    return get_str(rd, o, "note", false, false, r->note, sizeof r->note);
+}
+
+/* The report's "device" into d: every field optional, each of its own type. */
+static int read_device(struct reader *rd, json_t *dev, struct clc_device_meta *d)
+{
+    snprintf(rd->obj, sizeof rd->obj, "device");
+    if (!json_is_object(dev)) {
+        bad(rd, "is %s, not an object", kind_of(dev));
+        return CLC_ERR;
+    }
+    char cc[32];
+    long long v;
+    bool present;
+    if (get_str(rd, dev, "name", false, false, d->name, sizeof d->name) != CLC_OK ||
+        get_str(rd, dev, "vendor", false, false, d->vendor, sizeof d->vendor) != CLC_OK ||
+        get_str(rd, dev, "driver", false, false, d->driver, sizeof d->driver) != CLC_OK ||
+        get_str(rd, dev, "platform", false, false, d->platform, sizeof d->platform) != CLC_OK ||
+        get_str(rd, dev, "version", false, false, d->version, sizeof d->version) != CLC_OK ||
+        get_str(rd, dev, "pci_bus_id", false, false, d->pci_bus_id, sizeof d->pci_bus_id) != CLC_OK ||
+        get_str(rd, dev, "peak_source", false, false, d->peak_source, sizeof d->peak_source) != CLC_OK ||
+        get_str(rd, dev, "copy_source", false, false, d->copy_source, sizeof d->copy_source) != CLC_OK ||
+        get_str(rd, dev, "compute_capability", false, true, cc, sizeof cc) != CLC_OK)
+        return CLC_ERR;
+    d->cc_major = d->cc_minor = -1;
+    if (cc[0] != '\0') {
+        int major, minor, end = 0;
+        if (sscanf(cc, "%3d.%3d%n", &major, &minor, &end) != 2 || cc[end] != '\0' || major < 0 ||
+            minor < 0) {
+            bad(rd, "'compute_capability' is '%s', not MAJOR.MINOR", cc);
+            return CLC_ERR;
+        }
+        d->cc_major = major;
+        d->cc_minor = minor;
+    }
+    if (get_int(rd, dev, "warp_size", false, 1, INT_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    d->warp_size = present ? (int)v : -1;
+    if (get_int(rd, dev, "compute_units", false, 0, INT_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    d->compute_units = present ? (int)v : 0;
+    if (get_int(rd, dev, "global_mem_bytes", false, 0, INT64_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    d->global_mem = present ? (uint64_t)v : 0;
+    if (get_int(rd, dev, "max_alloc_bytes", false, 0, INT64_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    d->max_alloc = present ? (uint64_t)v : 0;
+    if (get_int(rd, dev, "l2_bytes", false, 0, INT64_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    d->l2_bytes = present ? (uint64_t)v : 0;
+    if (opt_num(rd, dev, "timer_resolution_ns", &d->timer_res_ns) != CLC_OK ||
+        opt_num(rd, dev, "peak_gbps", &d->peak_gbps) != CLC_OK ||
+        opt_num(rd, dev, "copy_gbps", &d->copy_gbps) != CLC_OK)
+        return CLC_ERR;
+    return CLC_OK;
+}
+
+/* The report's "config" into m: every field optional, each of its own type. */
+static int read_config(struct reader *rd, json_t *cfg, struct clc_run_meta *m)
+{
+    snprintf(rd->obj, sizeof rd->obj, "config");
+    if (!json_is_object(cfg)) {
+        bad(rd, "is %s, not an object", kind_of(cfg));
+        return CLC_ERR;
+    }
+    long long v;
+    bool present;
+    if (get_int(rd, cfg, "size_bytes", false, 0, INT64_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    m->size = present ? (uint64_t)v : 0;
+    if (get_int(rd, cfg, "reps", false, 0, INT_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    m->reps = present ? (int)v : 0;
+    if (get_int(rd, cfg, "warmup", false, -1, INT_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    m->warmup = present ? (int)v : 0;
+    if (get_bool(rd, cfg, "size_auto", false, &m->size_auto) != CLC_OK ||
+        get_bool(rd, cfg, "quick", false, &m->quick) != CLC_OK ||
+        get_bool(rd, cfg, "cold", false, &m->cold) != CLC_OK ||
+        get_str(rd, cfg, "cases", false, false, m->cases, sizeof m->cases) != CLC_OK)
+        return CLC_ERR;
+    json_t *types = member(cfg, "types");
+    m->types = 0;
+    if (types != NULL) {
+        if (!json_is_array(types)) {
+            bad(rd, "'types' is %s, not an array", kind_of(types));
+            return CLC_ERR;
+        }
+        for (size_t i = 0; i < json_array_size(types); i++) {
+            json_t *t = json_array_get(types, i);
+            unsigned mask;
+            if (!json_is_string(t) || clc_parse_type(json_string_value(t), &mask) != CLC_OK) {
+                bad(rd, "'types'[%zu] is not \"float\" or \"double\"", i);
+                return CLC_ERR;
+            }
+            m->types |= mask;
+        }
+    }
+    return CLC_OK;
+}
+
+/* The report's "apis" (format 2) into rep->apis: each needs a name; more than
+ * CLC_MAX_APIS are warned about and left out. */
+static int read_apis(struct reader *rd, json_t *apis, struct clc_report *rep)
+{
+    snprintf(rd->obj, sizeof rd->obj, "apis");
+    if (!json_is_array(apis)) {
+        bad(rd, "is %s, not an array", kind_of(apis));
+        return CLC_ERR;
+    }
+    size_t n = json_array_size(apis);
+    if (n > CLC_MAX_APIS)
+        warning("%s: 'apis' lists %zu APIs; the first %d are read", rd->file, n, CLC_MAX_APIS);
+    for (size_t i = 0; i < n && i < CLC_MAX_APIS; i++) {
+        json_t *o = json_array_get(apis, i);
+        struct clc_api_meta *m = &rep->apis[i];
+        snprintf(rd->obj, sizeof rd->obj, "apis[%zu]", i);
+        if (!json_is_object(o)) {
+            bad(rd, "is %s, not an object", kind_of(o));
+            return CLC_ERR;
+        }
+        if (get_str(rd, o, "name", true, true, m->name, sizeof m->name) != CLC_OK ||
+            get_str(rd, o, "version", false, false, m->version, sizeof m->version) != CLC_OK ||
+            get_str(rd, o, "copy_source", false, false, m->copy_source, sizeof m->copy_source) !=
+                CLC_OK ||
+            opt_num(rd, o, "copy_gbps", &m->copy_gbps) != CLC_OK)
+            return CLC_ERR;
+        rep->n_apis = (int)i + 1;
+    }
+    return CLC_OK;
+}
+
+/* Reads a parsed file's root into rep (initialised here); frees nothing. */
+static int read_root(struct reader *rd, json_t *root, struct clc_report *rep)
+{
+    clc_report_init(rep, "");
+    rd->obj[0] = '\0';
     json_t *results = json_object_get(root, "results");
     if (!json_is_object(root) || !json_is_array(results)) {
-        clc_error("%s: not a clcoalesce result file (no 'results' array)", path);
-        goto done;
+        clc_error("%s: not a clcoalesce result file (no 'results' array)", rd->file);
+        return CLC_ERR;
     }
-    clc_report_init(rep, "");
-    get_str(root, "tool", rep->tool, sizeof rep->tool);
-    get_str(root, "version", rep->version, sizeof rep->version);
-    get_str(root, "api", rep->api, sizeof rep->api);
-    get_str(root, "timestamp", rep->timestamp, sizeof rep->timestamp);
-    json_t *dev = json_object_get(root, "device");
-    if (json_is_object(dev)) {
-        struct clc_device_meta *d = &rep->device;
-        get_str(dev, "name", d->name, sizeof d->name);
-        get_str(dev, "vendor", d->vendor, sizeof d->vendor);
-        get_str(dev, "driver", d->driver, sizeof d->driver);
-        get_str(dev, "platform", d->platform, sizeof d->platform);
-        get_str(dev, "version", d->version, sizeof d->version);
-        get_str(dev, "pci_bus_id", d->pci_bus_id, sizeof d->pci_bus_id);
-        char cc[16];
-        get_str(dev, "compute_capability", cc, sizeof cc);
-        if (sscanf(cc, "%d.%d", &d->cc_major, &d->cc_minor) != 2)
-            d->cc_major = d->cc_minor = -1;
-        double w = get_num(dev, "warp_size");
-        d->warp_size = isnan(w) ? -1 : (int)w;
-        d->peak_gbps = get_num(dev, "peak_gbps");
-        d->copy_gbps = get_num(dev, "copy_gbps");
-        double l2 = get_num(dev, "l2_bytes");
-        d->l2_bytes = isnan(l2) ? 0 : (uint64_t)l2;
-        get_str(dev, "peak_source", d->peak_source, sizeof d->peak_source);
-        get_str(dev, "copy_source", d->copy_source, sizeof d->copy_source);
-    }
+    long long format = 1;
+    if (get_int(rd, root, "format", false, 1, INT_MAX, &format, NULL) != CLC_OK)
+        return CLC_ERR;
+    rd->format = rep->format = (int)format;
+    if (format > CLC_RESULT_FORMAT)
+        warning("%s: written in format %lld, newer than this clcoalesce reads (%d): fields it "
+                "does not know are ignored", rd->file, format, CLC_RESULT_FORMAT);
+    if (get_str(rd, root, "tool", false, false, rep->tool, sizeof rep->tool) != CLC_OK ||
+        get_str(rd, root, "version", false, false, rep->version, sizeof rep->version) != CLC_OK ||
+        get_str(rd, root, "api", false, false, rep->api, sizeof rep->api) != CLC_OK ||
+        get_str(rd, root, "timestamp", false, false, rep->timestamp, sizeof rep->timestamp) !=
+            CLC_OK)
+        return CLC_ERR;
+    snprintf(rd->root_api, sizeof rd->root_api, "%.7s", rep->api);
+    json_t *v;
+    if ((v = member(root, "apis")) != NULL && read_apis(rd, v, rep) != CLC_OK)
+        return CLC_ERR;
+    if ((v = member(root, "device")) != NULL && read_device(rd, v, &rep->device) != CLC_OK)
+        return CLC_ERR;
+    if ((v = member(root, "config")) != NULL && read_config(rd, v, &rep->run) != CLC_OK)
+        return CLC_ERR;
     for (size_t i = 0; i < json_array_size(results); i++) {
         json_t *o = json_array_get(results, i);
         struct clc_result r;
         if (!json_is_object(o)) {
-            clc_error("%s: results[%zu] is not an object", path, i);
-            goto fail;
+            clc_error("%s: results[%zu] is %s, not an object", rd->file, i, kind_of(o));
+            return CLC_ERR;
         }
-        if (read_result(o, &r, path, i) != CLC_OK || clc_report_add(rep, &r) != CLC_OK)
-            goto fail;
+        if (read_result(rd, o, i, &r) != CLC_OK || clc_report_add(rep, &r) != CLC_OK)
+            return CLC_ERR;
     }
-    rc = CLC_OK;
-    goto done;
-fail:
-    clc_report_free(rep);
-done:
+    for (int k = 0; k < N_LACK; k++) {
+        size_t n = rd->lack[k].n;
+        if (n == 1)
+            warning("%s: results[%zu] %s", rd->file, rd->lack[k].first, lack_text[k]);
+        else if (n > 1)
+            warning("%s: results[%zu] %s (and %zu more rows)", rd->file, rd->lack[k].first,
+                    lack_text[k], n - 1);
+    }
+    return CLC_OK;
+}
+
+/* Reads a parsed document (NULL when it did not parse: jerr says why) and frees it. */
+static int read_parsed(const char *name, json_t *root, const json_error_t *jerr,
+                       struct clc_report *rep)
+{
+    if (root == NULL) {
+        if (jerr->line > 0)
+            clc_error("%s: not a readable JSON file: %s (line %d)", name, jerr->text, jerr->line);
+        else
+            clc_error("%s: not a readable JSON file: %s", name, jerr->text);
+        clc_report_init(rep, "");
+        return CLC_ERR;
+    }
+    struct reader rd;
+    memset(&rd, 0, sizeof rd);
+    rd.file = name;
+    int rc = read_root(&rd, root, rep);
+    if (rc != CLC_OK)
+        clc_report_free(rep);
     json_decref(root);
     return rc;
+}
+
+/* Duplicate keys are refused: which of two "gbps" a row means is anyone's guess. */
+#define READ_FLAGS JSON_REJECT_DUPLICATES
+
+int clc_read_json_text(const char *text, size_t len, const char *name, struct clc_report *rep)
+{
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, READ_FLAGS, &jerr);
+    return read_parsed(name, root, &jerr, rep);
+}
+
+int clc_read_json(const char *path, struct clc_report *rep)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        clc_error("%s: cannot read: %s", path, strerror(errno));
+        clc_report_init(rep, "");
+        return CLC_ERR;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        clc_error("%s: is a directory, not a result file", path);
+        clc_report_init(rep, "");
+        return CLC_ERR;
+    }
+    json_error_t jerr;
+    json_t *root = json_loadf(f, READ_FLAGS, &jerr);
+    fclose(f);
+    return read_parsed(path, root, &jerr, rep);
 }

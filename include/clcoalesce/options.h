@@ -121,12 +121,14 @@ int clc_run_count(const struct clc_run_cli *cli, const char *name, const char *a
                   long max, long *out);
 
 /* Where the table streams during a run: stdout, unless stdout is to carry the CSV or JSON
- * (no --output); NULL then. */
+ * (no --output, or --output -); NULL then. */
 FILE *clc_run_table(enum clc_format format, const char *output);
 
-/* After a run that returned rc: writes the report to `output` atomically, or as CSV or JSON
- * to stdout (a table has streamed already); after a failed run writes nothing and, with
- * `output`, says so as prog.  Returns rc, or CLC_ERR when writing failed. */
+/* After a run that returned rc: writes the report to `output` by clc_output_write's rules
+ * (outfile.h), or as CSV or JSON to stdout when output is NULL or "-" (a table has streamed
+ * already); after a failed run writes nothing and, with `output`, says so as prog.  Returns
+ * rc, or CLC_ERR when writing failed.  A run command checks `output` with clc_output_check
+ * before it starts, so that a path that cannot be written fails at once, not after an hour. */
 int clc_run_write(const char *prog, const struct clc_report *rep, enum clc_format format,
                   const char *output, int rc);
 

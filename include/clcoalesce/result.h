@@ -180,28 +180,52 @@ int clc_parse_format(const char *s, enum clc_format *f);
  * first API (CUDA / OpenCL with --api both); NAN for a row of the first API or without one. */
 double clc_report_api_ratio(const struct clc_report *rep, size_t i);
 
+/* Copies s into buf (len bytes, cut there) with every control byte (below 0x20, and 0x7f)
+ * written as \xNN, so that text read from a file anyone wrote cannot drive the terminal
+ * it is shown on.  Returns buf. */
+const char *clc_printable(const char *s, char *buf, size_t len);
+
+/* Writes a name (case, variant) as a CSV field: bare, as it always was, or quoted (RFC
+ * 4180) when it holds a comma, a quote or a line break, so that no name shifts the columns. */
+void clc_csv_name(FILE *f, const char *s);
+
 /* Writers.  The table is written row by row as results arrive; CSV and JSON at the end.
- * With apis (a run of several APIs) the table has the row's API and its ratio to the first
- * API's row (clc_report_api_ratio, NAN for none). */
+ * The table shows case, variant and note through clc_printable.  With apis (a run of several
+ * APIs) it has the row's API and its ratio to the first API's row (clc_report_api_ratio, NAN
+ * for none).  CSV columns keep their order: new ones (size_bytes; the row's api, metric,
+ * unit, value) are added at the end. */
 void clc_table_header(FILE *f, bool apis);
 void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio);
 int clc_write_csv(const struct clc_report *rep, FILE *f);
+/* JSON in format CLC_RESULT_FORMAT: the root's "format" and "apis", and per row "api",
+ * "metric", "unit", "value" and "accesses" (null unless a latency row), "gbps" (null unless
+ * a bandwidth row) and, for ns-per-access rows, "ns_per_access". */
 int clc_write_json(const struct clc_report *rep, FILE *f);
-/* Writes `path` atomically: fill(f, ctx) writes a temporary file beside it, which is renamed
- * over `path` only when fill returned CLC_OK and every byte reached the disk.
- * Returns CLC_OK or CLC_ERR with a message printed. */
-int clc_write_file_atomic(const char *path, int (*fill)(FILE *f, void *ctx), void *ctx);
 
 /* One row as the JSON writer writes it (a new reference). */
 struct json_t *clc_result_json(const struct clc_result *r);
 
-/* Writes the report in `fmt` to `path` atomically (temporary file + rename), so a failed run
- * never leaves a partial file.  Returns CLC_OK or CLC_ERR with a message printed. */
+/* Writes the report in `fmt` to `path` by clc_output_write's rules (a regular file through a
+ * temporary file and a rename, a link's target, a FIFO or device directly, "-" to stdout),
+ * so a failed write never leaves a partial file.  Returns CLC_OK or CLC_ERR, said. */
 int clc_write_report_file(const struct clc_report *rep, enum clc_format fmt, const char *path);
 
-/* Reads a JSON report written by clc_write_json.  Returns CLC_OK, or CLC_ERR with a message
- * naming the file and what is wrong in it.  Free with clc_report_free. */
+/* Reads a JSON report written by clc_write_json, in this format or an older one, strictly:
+ * each row must have case, variant, type and status (strings), bytes, reps and batch (whole
+ * numbers in range) and verified (true/false), and an ok row its figure (gbps for a
+ * bandwidth row, else value) as a number >= 0.  Any other field may be absent or null and
+ * reads as unknown (NAN, 0, ""); a format 1 row reads as the file's api, metric gbps, value
+ * = gbps.  A field present with the wrong type, a number out of range, a name too long for
+ * its field, an unknown type, status or metric, a repeated key, a path that is a directory
+ * or text that is not JSON is an error naming the file, the row and the field.  Rows that
+ * lack something a reader would miss (an ok row's ms_median; a format 2 row's api or metric)
+ * get a warning on stderr.  Returns CLC_OK or CLC_ERR; free rep with clc_report_free either
+ * way. */
 int clc_read_json(const char *path, struct clc_report *rep);
+
+/* clc_read_json from the len bytes at text (no NUL needed); name stands for the file in
+ * messages. */
+int clc_read_json_text(const char *text, size_t len, const char *name, struct clc_report *rep);
 
 #ifdef __cplusplus
 }
