@@ -341,7 +341,7 @@ START_TEST(bad_inputs)
 
     /* usage errors */
     ck_assert_int_eq(compare("%s", a), 2);
-    clc_test_assert_has(err, "at least two");
+    clc_test_assert_has(err, "holds the rows of one API");
     ck_assert_int_eq(compare("%s", ""), 2);
     ck_assert_int_eq(compare("%s %s --bogus", a, a), 2);
     clc_test_assert_has(err, "unknown option");
@@ -354,6 +354,39 @@ START_TEST(bad_inputs)
     ck_assert_int_eq(clc_test_cli("--help", out, sizeof out, err, sizeof err), 0);
     clc_test_assert_has(out, "  compare ");
     clc_test_assert_has(out, "  plot ");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* One file of a run with --api both: its CUDA rows against its OpenCL rows; --api keeps one
+ * API's rows of every file. */
+START_TEST(one_file_of_two_apis)
+{
+    clc_test_make_dir(dir, "cmp");
+    struct clc_report rep;
+    clc_report_init(&rep, "both");
+    rep.n_apis = 2;
+    snprintf(rep.apis[0].name, sizeof rep.apis[0].name, "opencl");
+    snprintf(rep.apis[1].name, sizeof rep.apis[1].name, "cuda");
+    rep.apis[0].copy_gbps = 1000;
+    rep.apis[1].copy_gbps = 1100;
+    static const char *const apis[] = {"opencl", "cuda"};
+    for (int a = 0; a < 2; a++) {
+        struct clc_result r = clc_test_row("copy", "kernel", -1, CLC_FLOAT, a ? 990 : 900);
+        snprintf(r.api, sizeof r.api, "%s", apis[a]);
+        ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
+    }
+    const char *both = clc_test_path(dir, "both.json");
+    clc_test_write_json(&rep, both);
+    ck_assert_int_eq(compare("%s", both), 0);
+    clc_test_assert_has(out, ": opencl on");
+    clc_test_assert_has(out, ": cuda on");
+    clc_test_assert_has(out, "1.100");
+    /* --api cuda of the same file twice: one API, ratio 1 */
+    ck_assert_int_eq(compare("%s %s --api cuda", both, both), 0);
+    clc_test_assert_has(out, "1.000");
+    ck_assert_int_eq(compare("%s --api cuda", both), 2);
+    clc_test_assert_has(err, "holds the rows of one API");
     clc_test_remove_dir(dir);
 }
 END_TEST
@@ -379,6 +412,6 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {identical_files_ratio_one, known_ratios, tolerance, mismatched_rows,
-                            csv_output, bad_inputs, real_runs_join};
+                            csv_output, bad_inputs, one_file_of_two_apis, real_runs_join};
     return clc_test_main(clc_test_suite("compare", tests, sizeof tests / sizeof tests[0]));
 }

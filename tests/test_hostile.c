@@ -137,6 +137,13 @@ START_TEST(first_contact_defects)
     /* empty names were silently ignored */
     clc_test_expect("run copy --kernel-dir ''", 2, "--kernel-dir takes a folder", out,
                     sizeof out, err, sizeof err);
+    clc_test_expect("run copy --device ''", 2, "--device takes", out, sizeof out, err,
+                    sizeof err);
+    /* --help of the commands without options exited 2 */
+    clc_test_expect("list --help", 0, NULL, out, sizeof out, err, sizeof err);
+    clc_test_assert_has(out, "usage: clcoalesce list");
+    clc_test_expect("cases --help", 0, NULL, out, sizeof out, err, sizeof err);
+    clc_test_assert_has(out, "usage: clcoalesce cases");
     /* a kernel file that is a directory: "Cannot allocate memory" */
     char dir[64];
     clc_test_make_dir(dir, "kdir");

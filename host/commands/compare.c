@@ -1,7 +1,8 @@
 /* compare.c - `clcoalesce compare`: joins the rows of two or more result files by (case,
  * variant, param, type) and shows each file's figure beside the first file's with their
- * ratio, as a table, CSV or JSON.  The files may come from the OpenCL tool or the CUDA twins,
- * from two GPUs or from two runs on one; --tolerance turns the comparison into a check. */
+ * ratio, as a table, CSV or JSON.  The files may come from two APIs, two GPUs or two runs on
+ * one; one file of a run with --api both is compared API with API; --api keeps one API's
+ * rows of every file; --tolerance turns the comparison into a check. */
 #define _GNU_SOURCE
 #include "clcoalesce/compare.h"
 
@@ -19,11 +20,14 @@
 
 static const char compare_usage[] =
     "usage: clcoalesce compare A.json B.json [MORE.json...] [options]\n"
+    "       clcoalesce compare BOTH.json [options]\n"
     "\n"
     "Joins the rows of result files by (case, variant, param, type) and shows each file's\n"
     "figure with its ratio to the FIRST file's.  Rows missing from a file show '-'; rows\n"
-    "that did not verify or were skipped never give a ratio.\n"
+    "that did not verify or were skipped never give a ratio.  One file of a run with\n"
+    "--api both is compared API with API (CUDA / OpenCL).\n"
     "\n"
+    "      --api A               only the rows of API A (opencl or cuda) of every file\n"
     "  -f, --format FMT          table, csv or json (default table)\n"
     "  -o, --output FILE         write the comparison there (atomically; - for stdout)\n"
     "      --metric M            gbps (default) or ms: the figure compared; ratio = file / first\n"
@@ -53,7 +57,7 @@ struct ratio_stats {
 
 struct compare {
     int n_files;
-    char **paths;
+    const char **paths;
     struct clc_report *reps;
     enum metric metric;
     enum clc_format format;
@@ -488,6 +492,41 @@ static void report_outside(const struct compare *c)
     }
 }
 
+/* Keeps only the rows of one API in rep. */
+static int select_api(struct clc_report *rep, const char *api)
+{
+    struct clc_report one;
+    if (clc_report_select_api(rep, api, &one) != CLC_OK) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    clc_report_free(rep);
+    *rep = one;
+    return CLC_OK;
+}
+
+/* The one file of a run with several APIs becomes one input per API, the first API first. */
+static int split_apis(struct compare *c)
+{
+    const char *names[CLC_MAX_APIS];
+    int n = clc_report_apis(&c->reps[0], names, CLC_MAX_APIS);
+    if (n < 2)
+        return CLC_OK;
+    struct clc_report all = c->reps[0];
+    for (int i = 0; i < n; i++) {
+        if (clc_report_select_api(&all, names[i], &c->reps[i]) != CLC_OK) {
+            clc_error("out of memory");
+            c->n_files = i;
+            clc_report_free(&all);
+            return CLC_ERR;
+        }
+        c->paths[i] = c->paths[0];
+    }
+    clc_report_free(&all);
+    c->n_files = n;
+    return CLC_OK;
+}
+
 static void compare_free(struct compare *c)
 {
     for (size_t k = 0; k < c->n_rows; k++) {
@@ -500,15 +539,17 @@ static void compare_free(struct compare *c)
             clc_report_free(&c->reps[i]);
     free(c->reps);
     free(c->stats);
+    free(c->paths);
 }
 
-enum { OPT_TOLERANCE = 256, OPT_METRIC };
+enum { OPT_TOLERANCE = 256, OPT_METRIC, OPT_API };
 
 static const struct option compare_options[] = {
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"tolerance", required_argument, NULL, OPT_TOLERANCE},
     {"metric", required_argument, NULL, OPT_METRIC},
+    {"api", required_argument, NULL, OPT_API},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -520,7 +561,7 @@ int clc_cmd_compare(int argc, char **argv)
     c.metric = METRIC_GBPS;
     c.format = CLC_FMT_TABLE;
     c.tol_pct = NAN;
-    const char *output = NULL;
+    const char *output = NULL, *api = NULL;
     /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
      * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
     optind = 0;
@@ -556,21 +597,29 @@ int clc_cmd_compare(int argc, char **argv)
                 return CLC_USAGE;
             }
             break;
+        case OPT_API:
+            if (strcmp(optarg, "opencl") != 0 && strcmp(optarg, "cuda") != 0) {
+                usage_error("--api takes opencl or cuda, not", optarg);
+                return CLC_USAGE;
+            }
+            api = optarg;
+            break;
         case 'h': fputs(compare_usage, stdout); return CLC_OK;
         case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
         default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
         }
     }
     c.n_files = argc - optind;
-    if (c.n_files < 2) {
-        usage_error("compare needs at least two result files", NULL);
+    if (c.n_files < 1) {
+        usage_error("compare needs two result files, or one of a run with --api both", NULL);
         return CLC_USAGE;
     }
-    c.paths = argv + optind;
-    c.reps = calloc((size_t)c.n_files, sizeof *c.reps);
-    c.stats = calloc((size_t)c.n_files, sizeof *c.stats);
+    /* room for a file split into its APIs */
+    c.paths = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.paths);
+    c.reps = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.reps);
+    c.stats = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.stats);
     int rc = CLC_ERR;
-    if (c.reps == NULL || c.stats == NULL) {
+    if (c.paths == NULL || c.reps == NULL || c.stats == NULL) {
         clc_error("out of memory");
         goto done;
     }
@@ -578,9 +627,21 @@ int clc_cmd_compare(int argc, char **argv)
         output = NULL; /* "-": stdout, as without --output */
     else if (clc_output_check(output) != CLC_OK)
         goto done; /* before reading anything: it said what is wrong with the path */
-    for (int i = 0; i < c.n_files; i++)
+    for (int i = 0; i < c.n_files; i++) {
+        c.paths[i] = argv[optind + i];
         if (clc_read_json(c.paths[i], &c.reps[i]) != CLC_OK)
             goto done; /* it said what is wrong with the file */
+        if (api != NULL && select_api(&c.reps[i], api) != CLC_OK)
+            goto done;
+    }
+    if (c.n_files == 1 && api == NULL && split_apis(&c) != CLC_OK)
+        goto done;
+    if (c.n_files < 2) {
+        clc_error("%s holds the rows of one API: compare needs two result files, or one of a "
+                  "run with --api both", c.paths[0]);
+        rc = CLC_USAGE;
+        goto done;
+    }
     if (join(&c) != CLC_OK)
         goto done;
     if (c.n_joined == 0) {

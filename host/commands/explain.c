@@ -65,8 +65,9 @@ static int print_measured(const char *path, const struct clc_result *mine)
             m = r;
     }
     printf("\nmeasured (the --results file):\n");
-    printf("  device: %s\n", fit(file.device.name[0] ? file.device.name : "?", WIDTH - 10,
-                                 shown, sizeof shown));
+    char name[4 * sizeof file.device.name]; /* a file anyone wrote: no raw control bytes */
+    clc_printable(file.device.name[0] ? file.device.name : "?", name, sizeof name);
+    printf("  device: %s\n", fit(name, WIDTH - 10, shown, sizeof shown));
     if (m == NULL || m->status != CLC_STATUS_OK || !(m->gbps > 0)) {
         printf("  no verified row of this variant in the file\n");
     } else {

@@ -165,13 +165,25 @@ void clc_report_build_failure(const char *path, const char *src, const char *opt
 {
     char *mapped = log != NULL ? name_user_file(log, src, path) : NULL;
     const char *text = mapped ? mapped : log ? log : "";
-    const char *first = NULL;
+    /* the first message about the file: "PATH:LINE:" (clang, PoCL) or "PATH(LINE):" (NVRTC),
+     * shown as "PATH:LINE: message" either way */
+    const char *first = NULL, *line = NULL, *rest = NULL;
     size_t sl = strlen(path);
-    for (const char *p = strstr(text, path); p != NULL && first == NULL; p = strstr(p + 1, path))
-        if (p[sl] == ':' && isdigit((unsigned char)p[sl + 1]))
+    for (const char *p = strstr(text, path); p != NULL && first == NULL; p = strstr(p + 1, path)) {
+        const char *q = p + sl + 1;
+        if ((p[sl] != ':' && p[sl] != '(') || !isdigit((unsigned char)*q))
+            continue;
+        while (isdigit((unsigned char)*q))
+            q++;
+        if (p[sl] == ':' || (q[0] == ')' && q[1] == ':')) {
             first = p;
+            line = p + sl + 1;
+            rest = p[sl] == ':' ? q : q + 1;
+        }
+    }
     if (first != NULL)
-        clc_error("%.*s", (int)strcspn(first, "\n"), first);
+        clc_error("%s:%.*s%.*s", path, (int)strspn(line, "0123456789"), line,
+                  (int)strcspn(rest, "\n"), rest);
     else
         clc_error("building '%s' failed", path);
     fprintf(stderr, "  building '%s' failed\n  options: %s\n  device:  %s\n  build log:\n%s\n",

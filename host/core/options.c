@@ -98,7 +98,14 @@ static int parse_shared(const struct clc_run_cli *cli, int c, const char *arg,
     long v;
     const char *why;
     switch (c) {
-    case 'd': o->device = arg; break;
+    case 'd':
+        if (*arg == '\0') {
+            clc_usage_error(cli->prog, cli->help, "--device takes an index, P:D or part of a "
+                            "name, not", arg);
+            return CLC_USAGE;
+        }
+        o->device = arg;
+        break;
     case 's':
         if (clc_parse_size(arg, &o->size, &why) != CLC_OK) {
             clc_error_as(cli->prog, "bad --size '%s': %s", arg, why);
@@ -257,6 +264,13 @@ int clc_tool_command(const struct clc_tool_commands *t, int argc, char **argv)
         return CLC_OK;
     }
     if (strcmp(cmd, "list") == 0 || strcmp(cmd, "cases") == 0) {
+        if (argc == 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+            printf("usage: %s %s\n%s\n", t->prog, cmd,
+                   cmd[0] == 'c' ? "Every case: what it shows, its variants, the bytes it "
+                                   "counts, which variant should win."
+                                 : "Every device of every API, with the index --device takes.");
+            return CLC_OK;
+        }
         if (argc > 2) {
             clc_usage_error(t->prog, t->help, "unexpected argument", argv[2]);
             return CLC_USAGE;

@@ -134,6 +134,43 @@ int clc_report_add(struct clc_report *rep, const struct clc_result *r)
     return CLC_OK;
 }
 
+int clc_report_apis(const struct clc_report *rep, const char **names, int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        bool seen = false;
+        for (int k = 0; k < n && !seen; k++)
+            seen = strcmp(names[k], rep->results[i].api) == 0;
+        if (!seen && n < max)
+            names[n++] = rep->results[i].api;
+    }
+    return n;
+}
+
+int clc_report_select_api(const struct clc_report *in, const char *api, struct clc_report *out)
+{
+    *out = *in;
+    out->results = NULL;
+    out->n_results = out->cap_results = 0;
+    snprintf(out->api, sizeof out->api, "%s", api);
+    out->n_apis = 0;
+    for (int i = 0; i < in->n_apis; i++) {
+        if (strcmp(in->apis[i].name, api) != 0)
+            continue;
+        out->apis[out->n_apis++] = in->apis[i];
+        out->device.copy_gbps = in->apis[i].copy_gbps;
+        snprintf(out->device.copy_source, sizeof out->device.copy_source, "%s",
+                 in->apis[i].copy_source);
+    }
+    for (size_t i = 0; i < in->n_results; i++) {
+        if (strcmp(in->results[i].api, api) == 0 && clc_report_add(out, &in->results[i]) != CLC_OK) {
+            clc_report_free(out);
+            return CLC_ERR;
+        }
+    }
+    return CLC_OK;
+}
+
 double clc_report_copy_gbps(const struct clc_report *rep, const struct clc_result *r)
 {
     for (int i = 0; i < rep->n_apis; i++)

@@ -150,6 +150,12 @@ void clc_report_free(struct clc_report *rep);
 /* Appends a copy of r; returns CLC_OK or CLC_ERR when out of memory. */
 int clc_report_add(struct clc_report *rep, const struct clc_result *r);
 
+/* The report's rows of one API (the APIs a run with --api both holds), with that API's copy
+ * ceiling as the device's: into out (free with clc_report_free).  CLC_OK or CLC_ERR (out of
+ * memory).  clc_report_apis lists the APIs its rows hold, in order, at most max. */
+int clc_report_select_api(const struct clc_report *in, const char *api, struct clc_report *out);
+int clc_report_apis(const struct clc_report *rep, const char **names, int max);
+
 /* The copy ceiling of the API that ran r: the report's apis entry of that name, else the
  * device's (a file of format 1 has one API); NAN when unknown. */
 double clc_report_copy_gbps(const struct clc_report *rep, const struct clc_result *r);
