@@ -20,11 +20,12 @@ run() { # name kernel-file kernel extra...
                --pattern copy "$@")
     echo "clcoalesce custom --kernel-file bench/faults/$file --kernel $kernel --pattern copy $*" \
         >>"$out/commands.txt"
-    local t0=$(date +%s.%N)
+    local t0 t1 rc
+    t0=$(date +%s.%N)
     "${cmd[@]}" >"$out/$name.out" 2>"$out/$name.err"
-    local rc=$?
-    local t1=$(date +%s.%N)
-    printf '%s: exit %d after %.1f s: %s\n' "$name" "$rc" "$(echo "$t1 - $t0" | bc)" \
+    rc=$?
+    t1=$(date +%s.%N)
+    printf '%s: exit %d after %.1f s: %s\n' "$name" "$rc" "$(awk "BEGIN { print $t1 - $t0 }")" \
         "$(grep -m1 'error:' "$out/$name.err")" | tee -a "$out/summary.txt"
     [ "$rc" = 1 ] || status=1
 }
