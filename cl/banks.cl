@@ -10,7 +10,7 @@
 
 #define WORDS 8192 /* 32 KiB of float: a power of two, so & keeps the bank pattern */
 #ifndef REPS
-#define REPS 1024
+#define REPS 4096
 #endif
 #ifndef PITCH
 #define PITCH 32

@@ -12,14 +12,12 @@
 static bool check(const struct clc_check_in *c, struct clc_result *r)
 {
     size_t n = c->plan->bufs[0].elems, used = (size_t)*(const uint64_t *)c->plan->check_ctx;
-    void *want = malloc(n * clc_type_size(c->type) + 1);
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, n);
+    if (want == NULL)
         return false;
-    }
     clc_ref_matrix(want, n, used, c->type);
     bool ok = clc_check_values(r, c->got[0], want, n, c->type, 0);
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 

@@ -19,14 +19,12 @@ static bool check(const struct clc_check_in *c, struct clc_result *r)
 {
     size_t len = c->plan->bufs[0].elems, n = len - MAX_OFFSET;
     size_t s = (size_t)*(const long *)c->plan->check_ctx;
-    void *want = malloc(len * clc_type_size(c->type));
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, len);
+    if (want == NULL)
         return false;
-    }
     clc_ref_offset(want, len, s, n, c->type);
     bool ok = clc_check_values(r, c->got[0], want, len, c->type, 0);
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 

@@ -125,19 +125,25 @@ void clc_plan_map(struct clc_plan *p, const struct clc_env *e, const char *kerne
     p->reference = reference;
 }
 
+void *clc_check_want(const struct clc_check_in *c, struct clc_result *r, size_t n)
+{
+    void *want = clc_host_get(n * clc_type_size(c->type));
+    if (want == NULL)
+        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    return want;
+}
+
 bool clc_check_map(const struct clc_check_in *c, struct clc_result *r)
 {
     const struct clc_plan *p = c->plan;
     size_t n_in = p->bufs[0].elems, n_out = p->bufs[1].elems;
-    void *want = malloc(n_out * clc_type_size(c->type) + 1);
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, n_out);
+    if (want == NULL)
         return false;
-    }
     const struct clc_ref_args a = {c->initial[0], want, n_in, n_out, c->type, p->ref_ctx};
     p->reference(&a);
     bool ok = clc_check_values(r, c->got[1], want, n_out, c->type, 0);
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 
@@ -145,14 +151,12 @@ bool clc_check_map(const struct clc_check_in *c, struct clc_result *r)
 static bool compare_with(const struct clc_check_in *c, struct clc_result *r, const void *got,
                          size_t alloc, size_t n, void (*fill)(void *want, const struct clc_check_in *c))
 {
-    void *want = malloc(alloc * clc_type_size(c->type) + 1);
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, alloc);
+    if (want == NULL)
         return false;
-    }
     fill(want, c);
     bool ok = clc_check_values(r, got, want, n, c->type, 0);
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 

@@ -10,14 +10,12 @@
 static bool check(const struct clc_check_in *c, struct clc_result *r)
 {
     const uint64_t *rc = c->plan->check_ctx;
-    void *want = malloc(rc[0] * clc_type_size(c->type) + 1);
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, rc[0]);
+    if (want == NULL)
         return false;
-    }
     clc_ref_rowsum(want, rc[0], rc[1], c->type);
     bool ok = clc_check_values(r, c->got[1], want, rc[0], c->type, 0);
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 

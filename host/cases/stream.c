@@ -11,14 +11,12 @@
 static bool check_write(const struct clc_check_in *c, struct clc_result *r)
 {
     size_t n = c->plan->bufs[0].elems;
-    void *want = malloc(n * clc_type_size(c->type) + 1);
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, n);
+    if (want == NULL)
         return false;
-    }
     clc_fill_values(want, n, c->type, 0);
     bool ok = clc_check_values(r, c->got[0], want, n, c->type, 0);
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 
@@ -26,16 +24,14 @@ static bool check_write(const struct clc_check_in *c, struct clc_result *r)
 static bool check_triad(const struct clc_check_in *c, struct clc_result *r)
 {
     size_t n = c->plan->bufs[2].elems;
-    void *want = malloc(n * clc_type_size(c->type) + 1);
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, n);
+    if (want == NULL)
         return false;
-    }
     CLC_PARALLEL_FOR
     for (size_t j = 0; j < n; j++)
         clc_put(want, j, c->type, 4 * clc_value(j));
     bool ok = clc_check_values(r, c->got[2], want, n, c->type, 0);
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 

@@ -27,18 +27,16 @@ static bool check(const struct clc_check_in *c, struct clc_result *r)
     const struct clc_buffer_spec *b = &c->plan->bufs[0];
     unsigned s = (unsigned)*(const long *)c->plan->check_ctx;
     size_t n = b->elems / s, w = b->window;
-    void *want = malloc((n > w ? n : w) * clc_type_size(c->type));
-    if (want == NULL) {
-        snprintf(r->note, sizeof r->note, "out of host memory for the reference");
+    void *want = clc_check_want(c, r, (n > w ? n : w));
+    if (want == NULL)
         return false;
-    }
     clc_ref_stride(want, n, s, c->type);
     bool ok = clc_check_values(r, c->got[0], want, n, c->type, 0);
     if (ok) {
         clc_ref_stride_window(want, w, s, c->type);
         ok = clc_check_values(r, c->window[0], want, w, c->type, 0);
     }
-    free(want);
+    clc_host_put(want);
     return ok;
 }
 

@@ -298,6 +298,14 @@ static void custom_failed(struct clc_session *s)
                   s->custom_kernel);
 }
 
+/* Adds the host time since *t0 to phase `ph` and restarts the clock. */
+static void phase(struct clc_session *s, enum clc_phase ph, uint64_t *t0)
+{
+    uint64_t now = clc_now_ns();
+    s->phase_ns[ph] += now - *t0;
+    *t0 = now;
+}
+
 static int run_row(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
                    enum clc_type t, uint64_t size, long param)
 {
@@ -315,6 +323,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         snprintf(label, sizeof label, "%s %s %ld %s", c->name, v->name, p.param, clc_type_name(t));
     progress(s, label);
 
+    uint64_t t0 = clc_now_ns();
     struct clc_instance in[CLC_MAX_APIS];
     struct api_timer at[CLC_MAX_APIS];
     struct clc_timer tm[CLC_MAX_APIS];
@@ -339,10 +348,12 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
     }
     clc_activity("%s %s (%s): kernel %s", c->name, v->name, clc_type_name(t),
                  p.kernel ? p.kernel : "the vendor copy");
+    phase(s, CLC_PHASE_SETUP, &t0);
     if (clc_time_launches(tm, (size_t)s->n_be, &s->timing, timing) != CLC_OK) {
         custom_failed(s);
         goto done;
     }
+    phase(s, CLC_PHASE_TIMING, &t0);
     rc = CLC_OK;
     double model[5] = {NAN, NAN, NAN, NAN, NAN};
     for (int i = 0; i < s->n_be; i++) {
@@ -373,6 +384,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
             rc = CLC_ERR;
             continue;
         }
+        phase(s, CLC_PHASE_CHECK, &t0);
         /* the model reads the addresses, which are the same on every API: traced once */
         if (verified && s->o->model && p.kernel != NULL) {
             if (i == 0 && clc_model_row(s, &in[i], &r, &clean) != CLC_OK)
@@ -390,6 +402,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
                 r.model_bytes_moved = model[4];
             }
         }
+        phase(s, CLC_PHASE_MODEL, &t0);
         if (finish_row(s, i, &r, verified && clean, p.local_bytes) != CLC_OK)
             rc = CLC_ERR;
     }
@@ -411,6 +424,8 @@ static int each_row(struct clc_session *s, const struct clc_case *const *cases, 
     for (size_t i = 0; i < n; i++) {
         const struct clc_case *c = cases[i];
         uint64_t sizes[MAX_SIZES];
+        if (count == NULL)
+            clc_give_back_memory();
         size_t ns = case_sizes(s, c, sizes, MAX_SIZES, count != NULL);
         if (ns == 0)
             rc = CLC_ERR;
@@ -464,6 +479,11 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
         clc_table_header(s->table, s->n_be > 1);
     int rc = each_row(s, cases, n, NULL);
     clc_status(NULL);
+    double total = (double)(clc_now_ns() - s->t0) * 1e-9;
+    clc_note("%zu rows in %.1f s: %.1f s building kernels and filling buffers, %.1f s timing, "
+             "%.1f s checking results, %.1f s tracing for the model", s->rows_done, total,
+             s->phase_ns[CLC_PHASE_SETUP] * 1e-9, s->phase_ns[CLC_PHASE_TIMING] * 1e-9,
+             s->phase_ns[CLC_PHASE_CHECK] * 1e-9, s->phase_ns[CLC_PHASE_MODEL] * 1e-9);
     return rc;
 }
 

@@ -153,9 +153,9 @@ static int read_back(struct clc_instance *in, unsigned i, void **got, void **win
     size_t n = (size_t)(b->elems / s);
     struct clc_buf *dense = NULL;
     int rc = CLC_ERR;
-    *got = malloc(n * es + 1);
+    *got = clc_host_get(n * es);
     if (b->window > 0)
-        *window = malloc((size_t)b->window * es + 1);
+        *window = clc_host_get((size_t)b->window * es);
     if (*got == NULL || (b->window > 0 && *window == NULL)) {
         clc_error("out of host memory to read back %s", b->name);
         return CLC_ERR;
@@ -192,7 +192,7 @@ int clc_instance_check(struct clc_instance *in, struct clc_result *r, bool *veri
         if (b->initial && b->init == CLC_INIT_HOST) {
             c.initial[i] = b->host;
         } else if (b->initial) {
-            initial[i] = malloc((size_t)b->elems * b->elem_size + 1);
+            initial[i] = clc_host_get((size_t)b->elems * b->elem_size);
             if (initial[i] == NULL) {
                 clc_error("out of host memory for the inputs of the check");
                 goto done;
@@ -207,9 +207,9 @@ int clc_instance_check(struct clc_instance *in, struct clc_result *r, bool *veri
     rc = CLC_OK;
 done:
     for (unsigned i = 0; i < CLC_PLAN_BUFS; i++) {
-        free(got[i]);
-        free(window[i]);
-        free(initial[i]);
+        clc_host_put(got[i]);
+        clc_host_put(window[i]);
+        clc_host_put(initial[i]);
     }
     return rc;
 }

@@ -190,6 +190,11 @@ void clc_plan_map(struct clc_plan *p, const struct clc_env *e, const char *kerne
  * (reference.h) fills the expected output from the input. */
 bool clc_check_map(const struct clc_check_in *c, struct clc_result *r);
 
+/* Room for the expected values of a check: n elements of the row's type, from the host
+ * buffers reused row to row (clc_host_get; give it back with clc_host_put), or NULL with the
+ * reason in r's note. */
+void *clc_check_want(const struct clc_check_in *c, struct clc_result *r, size_t n);
+
 /* The gather check: buffers in (clc_value), idx (CLC_INIT_HOST uint32) and out (read back):
  * out[i] = in[idx[i]]. */
 bool clc_check_gather(const struct clc_check_in *c, struct clc_result *r);

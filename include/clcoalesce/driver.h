@@ -35,6 +35,9 @@ int clc_check_sizes(const struct clc_opts *o, const struct clc_case *const *case
 
 /* ------------------------------------------------------------------ the session */
 
+/* Where a run's host time goes, said at its end. */
+enum clc_phase { CLC_PHASE_SETUP, CLC_PHASE_TIMING, CLC_PHASE_CHECK, CLC_PHASE_MODEL };
+
 struct clc_session {
     const struct clc_opts *o;
     struct clc_backend *be[CLC_MAX_APIS]; /* one per API, the first the primary */
@@ -51,6 +54,7 @@ struct clc_session {
     bool progress;
     const char *custom_kernel;  /* a user's kernel: failures at synchronisation say so */
     bool ceilings;              /* the APIs' copy ceilings are measured (on the first run) */
+    uint64_t phase_ns[4];       /* host time per enum clc_phase */
 };
 
 /* Opens the device(s) of o (--api, --device) and fills the report's device and APIs.
