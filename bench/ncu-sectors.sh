@@ -1,31 +1,31 @@
 #!/usr/bin/env bash
 # ncu-sectors.sh - the access model checked against the hardware: Nsight Compute counts the
-# global load / store requests and 32-byte sectors of every CUDA twin's launch, and
-# bench/ncu_sectors.py sets the measured sectors per request next to the model's prediction
-# from an OpenCL result JSON.
+# global load / store requests and 32-byte sectors of every kernel launched through the CUDA
+# back end (the same .cl sources, compiled by NVRTC), and bench/ncu_sectors.py sets the
+# measured sectors per request next to the model's prediction from a result JSON.
 #
-# usage: bench/ncu-sectors.sh BUILD_DIR OPENCL_JSON OUTDIR [clcoalesce-cuda run options]
-#   BUILD_DIR    holds bench/cuda/clcoalesce-cuda (e.g. build-nvidia from bench/nvidia.sh)
-#   OPENCL_JSON  `clcoalesce run -f json` output (e.g. bench/nvidia.sh's OUTDIR/opencl.json)
-#   extra options go to the twin after the defaults below, so they override them
+# usage: bench/ncu-sectors.sh BUILD_DIR RESULT_JSON OUTDIR [clcoalesce run options]
+#   BUILD_DIR    holds clcoalesce (e.g. build-nvidia from bench/nvidia.sh)
+#   RESULT_JSON  `clcoalesce run -f json` output with the model on (e.g. bench/nvidia.sh's
+#                OUTDIR/both.json)
+#   extra options go to the run after the defaults below, so they override them
 #   (e.g. --type all for fp64 too, or CASE names to profile only those cases).
 # Needs: an NVIDIA GPU, Nsight Compute (ncu on PATH, at /usr/local/cuda/bin/ncu, or NCU=path),
 #        python3, and permission to read GPU performance counters.
 # Writes OUTDIR/{ncu-raw.csv,sectors.csv,sectors.md,ncu-command.txt} and, for reference,
 #        OUTDIR/{cuda-profiled.json,cuda-profiled.log}.
 #
-# How launches become rows: with CLC_PROFILE_PROBE=1 the twin wraps each row's probe launch
-# (one launch, after warm-up, before the timed samples; see cu_time in bench/cuda/bench.cu) in
-# cudaProfilerStart/Stop and an NVTX range "clc/<case>/<variant>/<param or ->/<type>".  ncu
-# runs with --profile-from-start off, so it profiles exactly those launches: not the input
-# initialisation kernels, not the warm-up, not the thousands of batched timing launches.
-# --nvtx puts the range name in each launch's CSV row, and the table is joined by that name,
-# not by launch order; the twin's "probe:" lines in cuda-profiled.log are the fallback.
+# How launches become rows: with CLC_PROFILE_PROBE=1 the CUDA back end wraps each row's probe
+# launch (one launch, after warm-up, before the timed samples; see timer_time in
+# host/driver/driver.c) in cuProfilerStart/Stop and prints "clcoalesce: probe:
+# clc/<case>/<variant>/<param or ->/<type>" first.  ncu runs with --profile-from-start off,
+# so it profiles exactly those launches: not the initialisation kernels, not the warm-up, not
+# the batched timing launches; the launches are matched to the probe lines in order.
 # Sectors and requests per launch do not depend on the size once many warps run, so a small
 # array (8 MiB) keeps the profile short.  --clock-control none leaves the GPU's clocks alone.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage="usage: bench/ncu-sectors.sh BUILD_DIR OPENCL_JSON OUTDIR [clcoalesce-cuda run options]"
+usage="usage: bench/ncu-sectors.sh BUILD_DIR RESULT_JSON OUTDIR [clcoalesce run options]"
 build=${1:?$usage}
 json=${2:?$usage}
 out=${3:?$usage}
@@ -36,9 +36,9 @@ die() {
     exit 1
 }
 
-cuda=$build/bench/cuda/clcoalesce-cuda
-[ -x "$cuda" ] || die "$cuda not found: build the CUDA twins first (bench/nvidia.sh, or cmake with nvcc)"
-[ -r "$json" ] || die "cannot read the OpenCL result '$json' (clcoalesce run -f json -o FILE)"
+bin=$build/clcoalesce
+[ -x "$bin" ] || die "$bin not found: build clcoalesce first (bench/nvidia.sh, or cmake)"
+[ -r "$json" ] || die "cannot read the result '$json' (clcoalesce run -f json -o FILE)"
 command -v python3 >/dev/null || die "python3 not found"
 
 ncu=${NCU:-}
@@ -60,9 +60,9 @@ rm -f "$raw"
 metrics=l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
 
-run_cmd=("$cuda" run --type float --size 8MiB --reps 1 --warmup 0
-         -f json -o "$out/cuda-profiled.json" "$@")
-ncu_cmd=("$ncu" --profile-from-start off --nvtx --clock-control none
+run_cmd=("$bin" run --api cuda --type float --size 8MiB --reps 1 --warmup 0 --no-model
+         --no-progress -f json -o "$out/cuda-profiled.json" "$@")
+ncu_cmd=("$ncu" --profile-from-start off --clock-control none
          --metrics "$metrics" --csv --page raw --print-units base
          --log-file "$raw" "${run_cmd[@]}")
 py_cmd=(python3 "$root/bench/ncu_sectors.py" --ncu-csv "$raw" --opencl-json "$json"

@@ -3,7 +3,7 @@
 model's prediction, one row per case / variant / param / type.
 
 Reads
-  * the CSV Nsight Compute wrote while profiling `clcoalesce-cuda run` with CLC_PROFILE_PROBE=1
+  * the CSV Nsight Compute wrote while profiling `clcoalesce run --api cuda` with CLC_PROFILE_PROBE=1
     (bench/ncu-sectors.sh runs it): one profiled launch per row, the probe launch, inside an
     NVTX range named clc/<case>/<variant>/<param or ->/<type>;
   * an OpenCL result JSON (`clcoalesce run -f json`) for the model's figures:
@@ -17,7 +17,7 @@ disagree (by how much, and whether loads or stores differ), to be completed by h
 Launches are matched to rows by the NVTX range name found in each profiled launch's row of the
 CSV (whatever the column is called), so the order of launches does not matter.  When the CSV
 carries no range names (ncu run without --nvtx), the launches are matched in order to the
-"clcoalesce-cuda: probe: <label>" lines the twin prints (--probes), leaving out rows whose
+"clcoalesce: probe: <label>" lines the run prints (--probes), leaving out rows whose
 timed call launches no kernel (copy/enqueue is a cudaMemcpy); then the counts must agree.
 
 Standard library only.
@@ -38,14 +38,14 @@ METRICS = {
 }
 
 LABEL_RE = re.compile(r"clc/([A-Za-z0-9_]+)/([A-Za-z0-9_]+)/(-|-?[0-9]+)/(float|double)")
-PROBE_RE = re.compile(r"^clcoalesce-cuda: probe: (\S+)\s*$")
+PROBE_RE = re.compile(r"^clcoalesce(?:-cuda)?: probe: (\S+)\s*$")
 
 # Rows whose timed call is not a kernel launch: the profiler sees nothing for them.
 NO_KERNEL = {("copy", "enqueue")}
 
-# Kernels outside any measured access pattern (the twin's input initialisation); they are
+# Kernels outside any measured access pattern (the initialisation kernels); they are
 # launched outside the probe and so are not profiled, but are dropped if a CSV has them.
-EXCLUDED_KERNEL_RE = re.compile(r"\bcu_init\b")
+EXCLUDED_KERNEL_RE = re.compile(r"\b(cu_init|clc_init|clc_pick|clc_address)\b")
 
 COLUMNS = [
     "case", "variant", "param", "type", "kernels",
@@ -304,7 +304,7 @@ def build_rows(launches, model_rows, tol, types_seen):
         rows.append(row)
 
     # OpenCL rows of the profiled types that no profiled launch matched, so every case and
-    # variant appears once: copy/enqueue, a skipped variant, or a twin that lacks it.
+    # variant appears once: copy/enqueue, a skipped variant, or a run that lacks it.
     seen = set(order)
     for key, m in model_rows.items():
         if key in seen or key[3] not in types_seen:
@@ -336,7 +336,7 @@ def write_md(path, rows, args, matched_by, device, launches_device, tol):
     with open(path, "w", encoding="utf-8") as f:
         f.write("# Measured sectors per request vs the access model\n\n")
         f.write("- measured: Nsight Compute, `l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_"
-                "{ld,st}.sum` over one launch per row (the CUDA twin's probe launch)%s\n"
+                "{ld,st}.sum` over one launch per row (the CUDA back end's probe launch)%s\n"
                 % (" on %s" % launches_device if launches_device else ""))
         f.write("- model: `%s`%s\n" % (args.opencl_json,
                                        " (%s)" % device if device else ""))
@@ -386,7 +386,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--ncu-csv", required=True, help="ncu --csv output (raw or details page)")
     p.add_argument("--opencl-json", required=True, help="clcoalesce run -f json output")
-    p.add_argument("--probes", help="the twin's stderr, for matching launches by order")
+    p.add_argument("--probes", help="the run's stderr, for matching launches by order")
     p.add_argument("--csv", required=True, help="table to write, CSV")
     p.add_argument("--md", required=True, help="table to write, Markdown")
     p.add_argument("--tolerance", type=float, default=0.10,
@@ -399,7 +399,7 @@ def main():
         fail("%s lists no profiled launch" % args.ncu_csv)
     launches, matched_by = assign_keys(launches, args.probes)
     model_rows, device, api = read_model(args.opencl_json)
-    if api and api != "opencl":
+    if api and api not in ("opencl", "both"):
         sys.stderr.write("ncu_sectors.py: warning: %s is a %s report; the model figures come "
                          "from the OpenCL tool\n" % (args.opencl_json, api))
     types_seen = {k["key"][3] for k in launches}

@@ -96,7 +96,9 @@ enum {
     X(cuMemPoolTrimTo, CUresult, (CUmemoryPool, size_t))                                    \
     X(cuMemAllocAsync, CUresult, (CUdeviceptr *, size_t, CUstream))                         \
     X(cuMemFreeAsync, CUresult, (CUdeviceptr, CUstream))                                    \
-    X(cuFuncGetParamInfo, CUresult, (CUfunction, size_t, size_t *, size_t *))
+    X(cuFuncGetParamInfo, CUresult, (CUfunction, size_t, size_t *, size_t *))              \
+    X(cuProfilerStart, CUresult, (void))                                                    \
+    X(cuProfilerStop, CUresult, (void))
 
 #define NVRTC_CALLS(X)                                                                      \
     X(nvrtcVersion, nvrtcResult, (int *, int *))                                            \
@@ -740,7 +742,8 @@ cleanup:
 /* The timed launches between two events.  The lead launches matter to the events too: a start
  * event recorded on an idle GPU completes at once, before the host has queued the launch
  * behind it, and would time the host's launch latency as well. */
-static int time_op(struct clc_backend *b, const struct clc_op *op, int lead, int count, double *ms)
+static int time_op(struct clc_backend *b, const struct clc_op *op, int lead, int count,
+                   bool profile, double *ms)
 {
     struct cuda *c = cuda_of(b);
     int rc = CLC_ERR;
@@ -749,10 +752,15 @@ static int time_op(struct clc_backend *b, const struct clc_op *op, int lead, int
         return CLC_ERR;
     for (int i = 0; i < lead; i++)
         CHECK_AS(launch_op(op), op->launch ? "cuLaunchKernel" : "cuMemcpyDtoDAsync");
+    profile = profile && lib.cuProfilerStart != NULL && lib.cuProfilerStop != NULL;
+    if (profile)
+        CHECK(cuProfilerStart());
     CHECK(cuEventRecord(c->start, NULL));
     for (int i = 0; i < count; i++)
         CHECK_AS(launch_op(op), op->launch ? "cuLaunchKernel" : "cuMemcpyDtoDAsync");
     CHECK(cuEventRecord(c->stop, NULL));
+    if (profile)
+        CHECK(cuProfilerStop());
     CHECK(cuEventSynchronize(c->stop));
     CHECK(cuEventElapsedTime(&f, c->start, c->stop));
     *ms = f;

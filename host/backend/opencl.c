@@ -610,8 +610,10 @@ cleanup:
  * last: on NVIDIA a launch that carries an event is followed by an idle gap of about 1.3 us
  * that launches without events do not have (the host clock sees no gap), so the gaps belong
  * to the profiling, not to the kernel. */
-static int time_op(struct clc_backend *b, const struct clc_op *op, int lead, int count, double *ms)
+static int time_op(struct clc_backend *b, const struct clc_op *op, int lead, int count,
+                   bool profile, double *ms)
 {
+    (void)profile; /* Nsight Compute does not profile OpenCL */
     struct ocl *o = ocl_of(b);
     int rc = CLC_ERR, queued = 0;
     cl_event *ev = calloc((size_t)count, sizeof *ev);

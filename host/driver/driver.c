@@ -183,6 +183,7 @@ struct api_timer {
     struct clc_session *s;
     int api;                  /* index into s->be */
     struct clc_instance *in;
+    const char *label;        /* "clc/<case>/<variant>/<param or ->/<type>" for the profiler */
 };
 
 static int timer_run(void *arg, int count)
@@ -192,12 +193,17 @@ static int timer_run(void *arg, int count)
     return be->ops->run(be, &a->in->op, count);
 }
 
+/* With CLC_PROFILE_PROBE set, each row's probe launch is the one a profiler sees (started
+ * off: bench/ncu-sectors.sh), and a line names it, in the order of the launches. */
 static int timer_time(void *arg, int lead, int count, bool probe, double *ms)
 {
-    (void)probe;
     struct api_timer *a = arg;
     struct clc_backend *be = a->s->be[a->api];
-    return be->ops->time(be, &a->in->op, lead, count, ms);
+    const char *env = getenv("CLC_PROFILE_PROBE");
+    bool profile = probe && a->label != NULL && env != NULL && *env && strcmp(env, "0") != 0;
+    if (profile)
+        fprintf(stderr, "clcoalesce: probe: %s\n", a->label);
+    return be->ops->time(be, &a->in->op, lead, count, profile, ms);
 }
 
 /* Writes a buffer of twice the last-level cache (at least 8 MiB) and waits for it, so the
@@ -324,6 +330,11 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
     progress(s, label);
 
     uint64_t t0 = clc_now_ns();
+    char probe_label[200], pv[24] = "-";
+    if (p.has_param)
+        snprintf(pv, sizeof pv, "%ld", p.param);
+    snprintf(probe_label, sizeof probe_label, "clc/%s/%s/%s/%s", c->name, v->name, pv,
+             clc_type_name(t));
     struct clc_instance in[CLC_MAX_APIS];
     struct api_timer at[CLC_MAX_APIS];
     struct clc_timer tm[CLC_MAX_APIS];
@@ -343,7 +354,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         }
         if (clc_instance_init(&in[i]) != CLC_OK)
             goto done;
-        at[i] = (struct api_timer){s, i, &in[i]};
+        at[i] = (struct api_timer){s, i, &in[i], probe_label};
         tm[i] = (struct clc_timer){&at[i], timer_run, timer_time, timer_flush};
     }
     clc_activity("%s %s (%s): kernel %s", c->name, v->name, clc_type_name(t),
@@ -504,7 +515,7 @@ static int copy_ceiling(struct clc_session *s, int api, uint64_t bytes, double *
         be->ops->fill(be, src, (size_t)bytes, 0) != CLC_OK)
         goto done;
     struct clc_instance in = {.be = be, .op = {NULL, src, dst, (size_t)bytes}};
-    struct api_timer at = {s, api, &in};
+    struct api_timer at = {s, api, &in, NULL};
     struct clc_timer tm = {&at, timer_run, timer_time, timer_flush};
     clc_activity("the copy ceiling (%s)", be->ops->copy_name);
     if (clc_time_launches(&tm, 1, &to, &t) != CLC_OK)

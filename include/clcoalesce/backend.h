@@ -128,8 +128,11 @@ struct clc_backend_ops {
     /* Makes `count` launches of op without timing them and waits for them. */
     int (*run)(struct clc_backend *b, const struct clc_op *op, int count);
     /* Makes `lead` untimed launches, then `count` timed ones back to back, waits, and returns
-     * the device time of the timed ones in *ms. */
-    int (*time)(struct clc_backend *b, const struct clc_op *op, int lead, int count, double *ms);
+     * the device time of the timed ones in *ms.  With `profile`, a profiler attached with
+     * profiling started off (Nsight Compute's --profile-from-start off) sees the timed
+     * launches and nothing else, where the API lets it (CUDA). */
+    int (*time)(struct clc_backend *b, const struct clc_op *op, int lead, int count,
+                bool profile, double *ms);
 };
 
 /* An open device.  Each API's own state follows it in a struct of the backend's. */
