@@ -21,8 +21,13 @@ __kernel void stream_read(__global const T *in, __global T *sums, ulong n CLC_TR
     __global const T4 *in4 = (__global const T4 *)in;
     size_t g = get_global_size(0), i = get_global_id(0), nv = n / 4;
     T4 acc = (T4)0;
-    for (size_t v = i; v < nv; v += g)
-        acc += LOAD(in4, v);
+    /* a fixed trip count, so the compiler may issue all PER_ITEM loads before the first
+     * add (the host launches g >= nv / PER_ITEM work-items) */
+    for (int k = 0; k < PER_ITEM; k++) {
+        size_t v = i + (size_t)k * g;
+        if (v < nv)
+            acc += LOAD(in4, v);
+    }
     T s = (acc.s0 + acc.s1) + (acc.s2 + acc.s3);
     if (i == g - 1)
         for (size_t e = nv * 4; e < n; e++)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/cli.h"
+#include "clcoalesce/run.h"
 #include "clcoalesce/stats.h"
 #include "clcoalesce/timing.h"
 #include "clcoalesce/verify.h"
@@ -119,6 +120,34 @@ START_TEST(known_devices)
     ck_assert_uint_eq(m.l2_bytes, 32u << 20);
     ck_assert_str_eq(m.l2_source, "reported");
     ck_assert(isnan(clc_known_peak_gbps("pthread-cpu")));
+}
+END_TEST
+
+/* The automatic sizes: 4 x the L2 rounded up, a scaled case (stream) larger while its
+ * buffers stay within an eighth of the memory, a CPU capped, --quick small. */
+START_TEST(automatic_sizes)
+{
+    struct clc_device_meta m;
+    memset(&m, 0, sizeof m);
+    m.l2_bytes = 50ull << 20, m.global_mem = 80ull << 30, m.max_alloc = 20ull << 30;
+    uint64_t size;
+    char why[256];
+    ck_assert_int_eq(clc_case_size(&m, false, 1, 0, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 256ull << 20);
+    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 4ull << 30);
+    m.global_mem = 4ull << 30, m.max_alloc = 1ull << 30;
+    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 512ull << 20);
+    ck_assert_int_eq(clc_case_size(&m, true, 1, 16, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, CLC_CPU_SIZE);
+    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 0, true, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 1ull << 20);
+    /* a given size is kept, or refused when a buffer would not fit */
+    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 4096, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 4096);
+    ck_assert_int_eq(clc_case_size(&m, false, 4, 1, 1ull << 30, false, &size, why, sizeof why),
+                     CLC_ERR);
 }
 END_TEST
 
@@ -459,7 +488,7 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {sizes_parse,        bad_sizes_rejected, counts_parse,
-                            device_selectors,   known_devices,      statistics,
+                            device_selectors,   known_devices,      automatic_sizes,    statistics,
                             bandwidth_arithmetic, json_round_trip,  csv_quotes_notes,
                             reader_rejects_bad_files, failed_write_leaves_no_file,
                             registry_is_consistent, run_args_parse, run_args_parse_starts_afresh,

@@ -573,6 +573,14 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
 }
 
+void clc_write_table(const struct clc_report *rep, FILE *f)
+{
+    bool apis = rep->n_apis > 1;
+    clc_table_header(f, apis);
+    for (size_t i = 0; i < rep->n_results; i++)
+        clc_table_row(f, &rep->results[i], apis, clc_report_api_ratio(rep, i));
+}
+
 struct report_fill {
     const struct clc_report *rep;
     enum clc_format fmt;
@@ -585,10 +593,7 @@ static int fill_report(FILE *f, void *arg)
         return clc_write_json(rf->rep, f);
     if (rf->fmt == CLC_FMT_CSV)
         return clc_write_csv(rf->rep, f);
-    bool apis = rf->rep->n_apis > 1;
-    clc_table_header(f, apis);
-    for (size_t i = 0; i < rf->rep->n_results; i++)
-        clc_table_row(f, &rf->rep->results[i], apis, clc_report_api_ratio(rf->rep, i));
+    clc_write_table(rf->rep, f);
     return CLC_OK;
 }
 

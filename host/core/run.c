@@ -23,7 +23,7 @@ bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint6
 }
 
 int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_factor,
-                  uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen)
+                  unsigned scale, uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen)
 {
     uint64_t factor = alloc_factor ? alloc_factor : 1;
     why[0] = '\0';
@@ -36,6 +36,10 @@ int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_fact
     uint64_t s = quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
     if (!quick && s < MIN_AUTO_SIZE)
         s = MIN_AUTO_SIZE;
+    /* a larger size, but no more than an eighth of the device's memory per buffer */
+    for (unsigned k = 1; !quick && k < scale && (m->global_mem == 0 || 16 * s <= m->global_mem);
+         k *= 2)
+        s *= 2;
     if (!quick && cpu && s > CLC_CPU_SIZE)
         s = CLC_CPU_SIZE;
     uint64_t limit = m->max_alloc, first = s;

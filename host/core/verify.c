@@ -54,15 +54,21 @@ bool clc_check_poison_tail(struct clc_result *r, const void *got, size_t used, s
     return true;
 }
 
-bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,
-                      enum clc_type t, double tol)
+/* Element i should be want[i], or scale * clc_value(i) when want is NULL. */
+static double expected(const void *want, size_t i, enum clc_type t, double scale)
+{
+    return want != NULL ? clc_get(want, i, t) : scale * clc_value(i);
+}
+
+static bool check(struct clc_result *r, const void *got, const void *want, double scale,
+                  size_t n, enum clc_type t, double tol)
 {
     size_t bad = 0, first = n;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) reduction(+ : bad) reduction(min : first)
 #endif
     for (size_t i = 0; i < n; i++) {
-        double g = clc_get(got, i, t), w = clc_get(want, i, t);
+        double g = clc_get(got, i, t), w = expected(want, i, t, scale);
         /* written so that NaN (the poison) fails both ways */
         bool ok = tol == 0 ? g == w : fabs(g - w) <= tol * fmax(1.0, fabs(w));
         if (!ok) {
@@ -74,6 +80,19 @@ bool clc_check_values(struct clc_result *r, const void *got, const void *want, s
     if (bad == 0)
         return true;
     snprintf(r->note, sizeof r->note, "wrong result: %zu of %zu elements differ, first at %zu: "
-             "got %g, expected %g", bad, n, first, clc_get(got, first, t), clc_get(want, first, t));
+             "got %g, expected %g", bad, n, first, clc_get(got, first, t),
+             expected(want, first, t, scale));
     return false;
+}
+
+bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,
+                      enum clc_type t, double tol)
+{
+    return check(r, got, want, 1, n, t, tol);
+}
+
+bool clc_check_generated(struct clc_result *r, const void *got, size_t n, enum clc_type t,
+                         double scale)
+{
+    return check(r, got, NULL, scale, n, t, 0);
 }

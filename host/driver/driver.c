@@ -132,7 +132,7 @@ static int case_size(struct clc_session *s, const struct clc_case *c, uint64_t g
     const struct clc_backend *be = s->be[0];
     char why[256], a[32], b[32], lim[32];
     unsigned factor = c->alloc_factor ? c->alloc_factor : 1;
-    if (clc_case_size(&be->dev.meta, be->dev.cpu, c->alloc_factor, given, s->o->quick, size, why,
+    if (clc_case_size(&be->dev.meta, be->dev.cpu, c->alloc_factor, c->size_scale, given, s->o->quick, size, why,
                       sizeof why) != CLC_OK) {
         clc_error("allocation too large: case '%s' allocates %u x %s (%s) = %s, the device "
                   "allows %s per buffer (%s)", c->name, factor, clc_format_size(given, a, sizeof a),

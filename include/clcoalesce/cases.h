@@ -134,6 +134,7 @@ struct clc_case {
     unsigned types;         /* element types it runs in (enum clc_type mask) */
     unsigned alloc_factor;  /* largest buffer it allocates, as a multiple of the size */
     uint64_t min_elems;     /* the smallest main array its variants need, in elements */
+    unsigned size_scale;    /* its automatic size is this many times the others' (0: once) */
     const struct clc_variant *variants;
     size_t n_variants;
     bool explicit_only;     /* runs only when named, never in a plain `run` */

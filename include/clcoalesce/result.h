@@ -202,6 +202,8 @@ void clc_csv_name(FILE *f, const char *s);
  * unit, value) are added at the end. */
 void clc_table_header(FILE *f, bool apis);
 void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio);
+/* A whole report as that table (with API columns when it holds several APIs). */
+void clc_write_table(const struct clc_report *rep, FILE *f);
 int clc_write_csv(const struct clc_report *rep, FILE *f);
 /* JSON in format CLC_RESULT_FORMAT: the root's "format" and "apis", and per row "api",
  * "metric", "unit", "value" and "accesses" (null unless a latency row), "gbps" (null unless

@@ -28,11 +28,13 @@ bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint6
 
 /* The size a case runs at: `given` (--size or a sweep step) when not 0; else 1 MiB with
  * quick; otherwise a power of two of at least 4 x the last-level cache and 64 MiB (so it
- * measures DRAM), at most CLC_CPU_SIZE on a CPU; halved until the case's largest buffer
- * fits the device (and CLC_CPU_BUFFER on a CPU), with the reason written into why ("" when
- * not halved).  Returns CLC_OK, or CLC_ERR without a message when `given` does not fit. */
+ * measures DRAM), doubled toward `scale` times that (a power of two; 0 or 1: none) while
+ * a buffer stays within an eighth of the device's memory; at most CLC_CPU_SIZE on a CPU;
+ * halved until the case's largest buffer fits the device (and CLC_CPU_BUFFER on a CPU),
+ * with the reason written into why ("" when not halved).  Returns CLC_OK, or CLC_ERR
+ * without a message when `given` does not fit. */
 int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_factor,
-                  uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen);
+                  unsigned scale, uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen);
 
 /* The squarest matrix of at most n elements (matrix, transpose): width = floor(sqrt(n)),
  * height = n / width, so height is width, width + 1 or width + 2, and neither need be a

@@ -61,6 +61,11 @@ void clc_gather_indices(uint32_t *idx, size_t n, size_t block);
 bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,
                       enum clc_type t, double tol);
 
+/* The same check against scale * clc_value(i) for element i, exactly, with no expected
+ * array: a multi-GiB output is checked in one pass over it instead of three. */
+bool clc_check_generated(struct clc_result *r, const void *got, size_t n, enum clc_type t,
+                         double scale);
+
 /* True when the bytes of elements [used, n) (of es bytes each) are still the poison pattern
  * (all bits set): an output larger than what a kernel should write, such as a matrix of
  * width x height < n elements, must stay untouched past it.  Otherwise writes the first

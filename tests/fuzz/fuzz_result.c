@@ -33,9 +33,7 @@ static void check_writers(const struct clc_report *rep)
     f = open_memstream(&table, &table_len);
     if (f == NULL)
         return;
-    clc_table_header(f);
-    for (size_t i = 0; i < rep->n_results; i++)
-        clc_table_row(f, &rep->results[i]);
+    clc_write_table(rep, f);
     fclose(f);
     for (size_t i = 0; i < table_len; i++)
         if (((unsigned char)table[i] < 0x20 && table[i] != '\n') || table[i] == 0x7f)
