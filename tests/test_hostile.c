@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,9 +222,54 @@ START_TEST(signals_leave_nothing)
 }
 END_TEST
 
+/* custom on a CPU device works in a child process: a SIGTERM for the command alone must end
+ * the child as well, before it writes anything.  The child shares the test's pipe as its
+ * stdout, so the pipe's end of file says that no process of the run is left. */
+START_TEST(custom_child_ends_with_its_parent)
+{
+    if (!clc_test_default_device().cpu)
+        return; /* custom runs in-process on a GPU */
+    char dir[64];
+    clc_test_make_dir(dir, "signal-custom");
+    const char *file = clc_test_path(dir, "r.json");
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(fds[1], 1);
+        dup2(null, 2);
+        close(fds[0]);
+        execl(CLC_TEST_BINARY, "clcoalesce", "custom", "--kernel-file",
+              CLC_TEST_SOURCE_DIR "/cl/examples/copy_float4.cl", "--kernel", "copy_float4",
+              "--pattern", "copy", "--items-per-thread", "4", "--size", "64MiB", "-f", "json",
+              "-o", file, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    usleep(2000 * 1000);
+    kill(pid, SIGTERM);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM, "status %#x", status);
+    struct pollfd p = {fds[0], POLLIN, 0};
+    char buf[4096];
+    bool ended = false;
+    for (int waited = 0; !ended && waited < 60; waited++) /* the child has 60 s to end */
+        if (poll(&p, 1, 1000) > 0)
+            ended = read(fds[0], buf, sizeof buf) <= 0;
+    close(fds[0]);
+    ck_assert_msg(ended, "the child process still runs after its parent ended");
+    ck_assert_int_eq(count_entries(dir, "r.json"), 0);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {every_case_at_every_size, every_case_at_odd_sizes,
-                            first_contact_defects, progress_on_stderr_only, signals_leave_nothing};
+                            first_contact_defects, progress_on_stderr_only, signals_leave_nothing,
+                            custom_child_ends_with_its_parent};
     return clc_test_main(clc_test_suite("hostile", tests, sizeof tests / sizeof tests[0]));
 }

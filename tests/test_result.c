@@ -513,10 +513,11 @@ START_TEST(table_escapes_control_bytes)
 {
     struct clc_result r = clc_test_row("ev\x1b[31mil", "v\x07", -1, CLC_FLOAT, 100);
     snprintf(r.note, sizeof r.note, "line\nbreak\x7f");
+    snprintf(r.api, sizeof r.api, "\x7fpencl"); /* shown in a table of several APIs */
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    clc_table_row(f, &r, false, NAN);
+    clc_table_row(f, &r, true, 1.0);
     fclose(f);
     for (size_t i = 0; i + 1 < len; i++)
         ck_assert_msg((unsigned char)buf[i] >= 0x20 && buf[i] != 0x7f,
@@ -525,6 +526,7 @@ START_TEST(table_escapes_control_bytes)
     clc_test_assert_has(buf, "ev\\x1b[31mil");
     clc_test_assert_has(buf, "v\\x07");
     clc_test_assert_has(buf, "line\\x0abreak\\x7f");
+    clc_test_assert_has(buf, "\\x7fpencl");
     free(buf);
 }
 END_TEST

@@ -138,6 +138,7 @@ void clc_guard_run(double timeout)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGQUIT, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL); /* the terminal closed */
     if (timeout > 0) {
         sa.sa_handler = on_alarm;
         sigaction(SIGALRM, &sa, NULL);

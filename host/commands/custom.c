@@ -37,6 +37,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "clcoalesce/cli.h"
 #include "clcoalesce/kernelfile.h"
@@ -44,7 +47,7 @@
 
 #define PROG "clcoalesce"
 #define HELP "'clcoalesce custom --help'"
-#define CHILD_ENV "CLCOALESCE_CUSTOM_WORKER" /* set in the child process of a CPU run */
+#define CHILD_ENV "CLCOALESCE_CUSTOM_WORKER" /* the parent's pid, in the child of a CPU run */
 #define DEFAULT_TIMEOUT 60.0
 
 extern char **environ;
@@ -600,6 +603,28 @@ static bool on_cpu(const struct clc_opts *o)
     return cpu;
 }
 
+static volatile pid_t the_child;
+
+/* A signal for the parent is a signal for the child: the parent waits, the child does the
+ * work and writes the output, and ends by the signal (the parent then ends the same way). */
+static void pass_on(int sig)
+{
+    if (the_child > 0)
+        kill(the_child, sig);
+}
+
+/* In the child: end with the parent, killed however it was (a kill -9 included), so no
+ * orphan goes on to write the output after the command has ended. */
+static void follow_parent(const char *parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+    long pid = strtol(parent, NULL, 10);
+    if (pid > 1 && getppid() != (pid_t)pid)
+        _exit(CLC_ERR); /* the parent was gone before the line above */
+}
+
 /* Runs this command again in a child process and waits for it: a crash of the user's kernel
  * takes the child down, and is reported here.  Returns the exit code. */
 static int run_in_child(int argc, char **argv, const char *kernel)
@@ -610,6 +635,8 @@ static int run_in_child(int argc, char **argv, const char *kernel)
     while (environ[ne] != NULL)
         ne++;
     env = calloc(ne + 2, sizeof *env);
+    char mark[64];
+    snprintf(mark, sizeof mark, "%s=%ld", CHILD_ENV, (long)getpid());
     if (args == NULL || env == NULL) {
         free(args);
         free(env);
@@ -621,7 +648,14 @@ static int run_in_child(int argc, char **argv, const char *kernel)
     for (int i = 1; i < argc; i++)
         args[i + 1] = argv[i];
     memcpy(env, environ, ne * sizeof *env);
-    env[ne] = (char *)CHILD_ENV "=1";
+    env[ne] = mark;
+    static const int passed[] = {SIGINT, SIGTERM, SIGQUIT, SIGHUP};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = pass_on;
+    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
+        sigaction(passed[i], &sa, NULL);
     pid_t pid;
     int err = posix_spawn(&pid, clc_self_exe, NULL, NULL, args, env);
     free(args);
@@ -630,20 +664,20 @@ static int run_in_child(int argc, char **argv, const char *kernel)
         clc_error("cannot start '%s' for the run: %s", clc_self_exe, strerror(err));
         return CLC_ERR;
     }
-    /* Ctrl-C reaches the child too (same process group): wait for it to end */
-    signal(SIGINT, SIG_IGN);
-    signal(SIGQUIT, SIG_IGN);
+    the_child = pid;
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
             return CLC_ERR;
+    the_child = 0;
     if (WIFEXITED(status))
         return WEXITSTATUS(status);
     int sig = WTERMSIG(status);
-    if (sig == SIGINT || sig == SIGTERM || sig == SIGQUIT) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-    }
+    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
+        if (sig == passed[i]) {
+            signal(sig, SIG_DFL);
+            raise(sig);
+        }
     clc_error("your kernel '%s' crashed the process that ran it (signal %d, %s): it most likely "
               "accessed memory outside its buffers in a way the checked run did not see (an "
               "access not made through LOAD / STORE, or one that only happens at the full "
@@ -662,7 +696,9 @@ int clc_cmd_custom(int argc, char **argv)
         return CLC_OK;
     }
     const char *child = getenv(CHILD_ENV);
-    if (clc_self_exe != NULL && (child == NULL || *child == '\0') && on_cpu(&a.run.opts)) {
+    if (child != NULL && *child != '\0')
+        follow_parent(child);
+    else if (clc_self_exe != NULL && on_cpu(&a.run.opts)) {
         if (a.run.output != NULL && clc_output_check(a.run.output) != CLC_OK)
             return CLC_ERR;
         return run_in_child(argc, argv, a.kernel_name);

@@ -324,13 +324,15 @@ void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
     fmt_num(rt, sizeof rt, "%.3f", ratio);
     /* a row may come from a file anyone wrote: no byte of it reaches the terminal raw */
     char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant], note[4 * sizeof r->note];
+    char api[4 * sizeof r->api];
     clc_printable(r->case_name, name, sizeof name);
+    clc_printable(r->api, api, sizeof api);
     clc_printable(r->variant, variant, sizeof variant);
     clc_printable(r->note, note, sizeof note);
     const char *status = r->status == CLC_STATUS_OK ? "verified" : clc_status_name(r->status);
     fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
     if (apis)
-        fprintf(f, "%-6s ", r->api);
+        fprintf(f, "%-6s ", api);
     fprintf(f, "%10.1f %10s %10s ", (double)r->bytes / 1e6, ms, value);
     if (apis)
         fprintf(f, "%6s ", rt);
