@@ -3,10 +3,10 @@
  * tree's root (so `--kernel-file docs/labs/solutions/x.cl` resolves) and must exit 0; a `run`
  * must also print a verified row.
  *
- * To keep the suite fast on PoCL, `run` commands are made small: a `--size`/`-s` and a
- * `--reps`/`-r` they give are dropped and `--quick` is added (a handout's full-size command
- * then still proves its case, variants, options and kernel file are right).  Set
- * CLC_LABS_FULL=1 to run them exactly as written.  `explain` always runs at the quick size.
+ * To keep the suite fast on PoCL, `run`, `custom` and `profile` commands are made small: a
+ * `--size`/`-s` and a `--reps`/`-r` they give are dropped and `--quick` is added (a handout's
+ * full-size command then still proves its case, variants, options and kernel file are right).
+ * Set CLC_LABS_FULL=1 to run them exactly as written.  `explain` always runs at the quick size.
  * `ptx` needs NVIDIA's driver: elsewhere it must fail with exit 1 and say there is no PTX. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -108,12 +108,14 @@ static bool has_word(const char *args, const char *w)
     return false;
 }
 
-/* The command the test runs for `args`: `run` made quick unless CLC_LABS_FULL is set. */
+/* The command the test runs for `args`: `run`, `custom` and `profile` made quick unless
+ * CLC_LABS_FULL is set. */
 static char *test_form(const char *args)
 {
     const char *full = getenv("CLC_LABS_FULL");
     if (strncmp(args, "run ", 4) != 0 && strcmp(args, "run") != 0 &&
-        strncmp(args, "custom ", 7) != 0)
+        strncmp(args, "custom ", 7) != 0 && strncmp(args, "profile ", 8) != 0 &&
+        strcmp(args, "profile") != 0)
         return strdup(args);
     if (full != NULL && *full != '\0' && strcmp(full, "0") != 0)
         return strdup(args);
@@ -149,7 +151,7 @@ static void free_docs(struct doc *docs, int n)
             free(docs[i].cmds[j]);
 }
 
-/* At least five handouts, each with at least three runnable commands, and every command is
+/* At least six handouts, each with at least three runnable commands, and every command is
  * found (they are run below). */
 START_TEST(test_handouts_found)
 {
@@ -162,7 +164,7 @@ START_TEST(test_handouts_found)
         ck_assert_msg(docs[i].ncmds >= 3, "%s has %d clcoalesce commands in ```sh blocks",
                       docs[i].name, docs[i].ncmds);
     }
-    ck_assert_msg(handouts >= 5, "found %d handouts in %s", handouts, LABS_DIR);
+    ck_assert_msg(handouts >= 6, "found %d handouts in %s", handouts, LABS_DIR);
     free_docs(docs, n);
 }
 END_TEST
@@ -180,6 +182,12 @@ START_TEST(test_quick_form)
     free(a);
     a = test_form("run copy -q");
     ck_assert_str_eq(a, "run copy -q");
+    free(a);
+    a = test_form("profile --reps 3");
+    ck_assert_str_eq(a, "profile --quick");
+    free(a);
+    a = test_form("profile");
+    ck_assert_str_eq(a, "profile --quick");
     free(a);
     a = test_form("explain stride --param 2");
     ck_assert_str_eq(a, "explain stride --param 2");
