@@ -12,6 +12,7 @@
 # banks-ncu.csv, banks-ncu.txt, faults/, commands.txt}.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/cmake/nvidia-icd.sh"
 out=${1:?usage: bench/nvidia.sh OUTDIR [run options]}
 shift
 build=$(mkdir -p "${CLC_BUILD_DIR:-$root/build-nvidia}" && cd "${CLC_BUILD_DIR:-$root/build-nvidia}" && pwd)

@@ -3,4 +3,5 @@
 # best device (the first GPU, else PoCL on the CPU).  Arguments go to `clcoalesce run`.
 set -euo pipefail
 . "$(dirname "$0")/../cmake/setup.sh"
+. "$(dirname "$0")/../cmake/nvidia-icd.sh"
 exec "$CLC_BUILD_DIR/clcoalesce" run "$@"

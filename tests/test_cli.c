@@ -77,7 +77,7 @@ END_TEST
 
 START_TEST(no_platform_exits_1)
 {
-    char dir[64], vars[160];
+    char dir[64], vars[512];
     clc_test_make_dir(dir, "novendors");
     /* The loader reads OCL_ICD_FILENAMES (libraries to load, which GPU machines set; the
      * Khronos loader honours it) before the OCL_ICD_VENDORS folder: with the first unset
@@ -87,6 +87,12 @@ START_TEST(no_platform_exits_1)
                      1);
     clc_test_cli_env(vars, "list", out, sizeof out, err, sizeof err);
     clc_test_assert_has(err, "no OpenCL platform");
+    /* NVIDIA's library present but not registered: the note names the fix */
+    snprintf(vars, sizeof vars, "-u OCL_ICD_FILENAMES OCL_ICD_VENDORS=%s LD_LIBRARY_PATH=%s", dir,
+             CLC_TEST_FAKE_NVIDIA_DIR);
+    ck_assert_int_eq(clc_test_cli_env(vars, "list", out, sizeof out, err, sizeof err), 1);
+    clc_test_assert_has(err, "not registered");
+    clc_test_assert_has(err, "/etc/OpenCL/vendors/nvidia.icd");
     clc_test_remove_dir(dir);
 }
 END_TEST

@@ -7,6 +7,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -171,11 +172,35 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
     d->handle[1] = (uintptr_t)id;
 }
 
+/* NVIDIA's OpenCL library installed but not registered with the ICD loader (no nvidia.icd,
+ * common in containers) looks like a machine without an NVIDIA GPU: say so, with the fix. */
+static void note_unregistered_nvidia(const struct clc_device *list, int n)
+{
+    static bool said;
+    for (int i = 0; i < n; i++)
+        if (strstr(list[i].meta.vendor, "NVIDIA") != NULL ||
+            strstr(list[i].meta.platform, "NVIDIA") != NULL)
+            return;
+    if (said)
+        return;
+    void *lib = dlopen("libnvidia-opencl.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (lib == NULL)
+        return;
+    dlclose(lib);
+    said = true;
+    clc_note("NVIDIA's OpenCL library (libnvidia-opencl.so.1) is installed but not registered "
+             "with the OpenCL loader, so no NVIDIA device is listed; as root: mkdir -p "
+             "/etc/OpenCL/vendors && echo libnvidia-opencl.so.1 > "
+             "/etc/OpenCL/vendors/nvidia.icd (README: Running on NVIDIA GPUs)");
+}
+
 static int devices(struct clc_device **list, int *count, bool quiet)
 {
     cl_uint np = 0;
     cl_int err = clGetPlatformIDs(0, NULL, &np);
     if (err != CL_SUCCESS || np == 0) {
+        if (!quiet)
+            note_unregistered_nvidia(NULL, 0);
         if (!quiet)
             clc_error("no OpenCL platform found (%s); install an OpenCL driver, e.g. "
                       "'apt-get install pocl-opencl-icd', or register NVIDIA's (see README)",
@@ -212,6 +237,8 @@ static int devices(struct clc_device **list, int *count, bool quiet)
         free(ids);
     }
     free(plats);
+    if (!quiet)
+        note_unregistered_nvidia(out, n);
     if (n == 0) {
         free(out);
         if (!quiet)
