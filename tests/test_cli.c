@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clcoalesce/result.h"
 #include "testutil.h"
 
 static char out[1 << 16], err[1 << 16];
@@ -165,11 +166,50 @@ START_TEST(csv_and_json_on_stdout)
 }
 END_TEST
 
+/* A row whose buffers fit in the last-level cache says so (JSON, table, one note), whatever
+ * the device's cache: copy's two buffers of `size` against the l2_bytes the report gives;
+ * --cold rows flushed the cache and are never marked. */
+static void check_cache_marks(const char *extra, bool cold)
+{
+    char dir[64], args[512];
+    clc_test_make_dir(dir, "cache");
+    const char *json = clc_test_path(dir, "r.json");
+    snprintf(args, sizeof args, "run copy %s -r 2 -f json -o %s", extra, json);
+    ck_assert_int_eq(clc_test_cli(args, out, sizeof out, err, sizeof err), 0);
+    struct clc_report rep;
+    ck_assert_int_eq(clc_read_json(json, &rep), CLC_OK);
+    ck_assert_uint_gt(rep.n_results, 0);
+    size_t marked = 0;
+    for (size_t i = 0; i < rep.n_results; i++) {
+        const struct clc_result *r = &rep.results[i];
+        bool fits = rep.device.l2_bytes > 0 && 2 * r->size <= rep.device.l2_bytes && !cold;
+        ck_assert_msg(r->cache_resident == fits, "%s: size %llu, L2 %llu, marked %d",
+                      r->variant, (unsigned long long)r->size,
+                      (unsigned long long)rep.device.l2_bytes, r->cache_resident);
+        marked += r->cache_resident;
+    }
+    if (marked > 0)
+        clc_test_assert_has(err, "fit in the last-level cache");
+    else
+        ck_assert_ptr_null(strstr(err, "fit in the last-level cache"));
+    clc_report_free(&rep);
+    clc_test_remove_dir(dir);
+}
+
+START_TEST(cache_resident_rows_marked)
+{
+    check_cache_marks("--quick", false); /* 1 MiB: in cache on any device with a cache */
+    check_cache_marks("--quick --cold", true);
+    check_cache_marks("--size 64MiB", false);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {help_and_version,          list_and_cases,
                             usage_errors_exit_2,       allocation_too_large_exits_1,
                             no_platform_exits_1,       kernel_files_missing_or_broken,
-                            output_file_written_only_on_success, csv_and_json_on_stdout};
+                            output_file_written_only_on_success, csv_and_json_on_stdout,
+                            cache_resident_rows_marked};
     return clc_test_main(clc_test_suite("cli", tests, sizeof tests / sizeof tests[0]));
 }

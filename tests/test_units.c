@@ -211,6 +211,7 @@ START_TEST(json_round_trip)
 {
     struct clc_report rep, back;
     sample_report(&rep);
+    rep.results[0].cache_resident = true;
     char path[] = "/tmp/clc-unit-XXXXXX";
     int fd = mkstemp(path);
     close(fd);
@@ -227,6 +228,7 @@ START_TEST(json_round_trip)
     ck_assert(r->bytes == 1000 && r->ms_median == 0.5 && r->gbps == 2.0 && r->verified);
     ck_assert_str_eq(r->note, "a \"quoted\", note");
     ck_assert(isnan(r->pct_peak)); /* NAN -> null -> NAN */
+    ck_assert(r->cache_resident && !back.results[1].cache_resident);
     ck_assert(!back.results[1].has_param);
     ck_assert_int_eq(back.results[1].status, CLC_STATUS_SKIPPED);
     clc_report_free(&back);

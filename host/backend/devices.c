@@ -155,7 +155,7 @@ int clc_match_device(const struct clc_device *list, int count, const struct clc_
 
 void clc_print_devices(FILE *f, const struct clc_device *list, int count)
 {
-    char gm[32], ma[32];
+    char gm[32], ma[32], l2[32];
     for (int i = 0; i < count; i++) {
         const struct clc_device *d = &list[i];
         const struct clc_device_meta *m = &d->meta;
@@ -168,6 +168,9 @@ void clc_print_devices(FILE *f, const struct clc_device *list, int count)
         fprintf(f, "      compute units:  %d\n", m->compute_units);
         fprintf(f, "      global memory:  %s\n", clc_format_size(m->global_mem, gm, sizeof gm));
         fprintf(f, "      max allocation: %s\n", clc_format_size(m->max_alloc, ma, sizeof ma));
+        if (m->l2_bytes > 0) /* what the default size and the 'in cache' marks go by */
+            fprintf(f, "      L2 cache:       %s (%s)\n",
+                    clc_format_size(m->l2_bytes, l2, sizeof l2), m->l2_source);
         fprintf(f, "      fp64:           %s\n", d->fp64 ? "yes" : "no");
         fprintf(f, "      timer:          %.0f ns resolution\n", m->timer_res_ns);
         if (m->cc_major >= 0)

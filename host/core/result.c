@@ -329,7 +329,9 @@ void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
     clc_printable(r->api, api, sizeof api);
     clc_printable(r->variant, variant, sizeof variant);
     clc_printable(r->note, note, sizeof note);
-    const char *status = r->status == CLC_STATUS_OK ? "verified" : clc_status_name(r->status);
+    const char *status = clc_status_name(r->status);
+    if (r->status == CLC_STATUS_OK)
+        status = r->cache_resident ? "verified, in cache" : "verified";
     fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
     if (apis)
         fprintf(f, "%-6s ", api);
@@ -382,7 +384,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
 {
     fputs("case,variant,param,type,bytes,reps,batch,ms_median,ms_min,ms_max,cv,ms_host,gbps,"
           "pct_copy,pct_peak,model_sectors_per_req,model_efficiency,model_bytes_moved,"
-          "verified,status,api,device,note,size_bytes,api,metric,unit,value\n",
+          "verified,status,api,device,note,size_bytes,api,metric,unit,value,cache_resident\n",
           f);
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
@@ -414,7 +416,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
         fprintf(f, ",%llu,%s,%s,%s", (unsigned long long)r->size, r->api,
                 clc_metric_name(r->metric), clc_metric_unit(r->metric));
         csv_num(f, r->value);
-        fputc('\n', f);
+        fprintf(f, ",%s\n", r->cache_resident ? "true" : "false");
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
 }
@@ -549,6 +551,7 @@ json_t *clc_result_json(const struct clc_result *r)
     json_object_set_new(o, "model_efficiency", num_or_null(r->model_efficiency));
     json_object_set_new(o, "model_bytes_moved", num_or_null(r->model_bytes_moved));
     json_object_set_new(o, "verified", json_boolean(r->verified));
+    json_object_set_new(o, "cache_resident", json_boolean(r->cache_resident));
     json_object_set_new(o, "status", json_string(clc_status_name(r->status)));
     json_object_set_new(o, "note", text_json(r->note));
     return o;
@@ -850,7 +853,8 @@ static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_resu
     if (get_int(rd, o, "batch", true, 0, INT_MAX, &v, NULL) != CLC_OK)
         return CLC_ERR;
     r->batch = (int)v;
-    if (get_bool(rd, o, "verified", true, &r->verified) != CLC_OK)
+    if (get_bool(rd, o, "verified", true, &r->verified) != CLC_OK ||
+        get_bool(rd, o, "cache_resident", false, &r->cache_resident) != CLC_OK)
         return CLC_ERR;
 
     for (size_t k = 0; k < sizeof row_numbers / sizeof row_numbers[0]; k++)

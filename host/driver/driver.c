@@ -312,6 +312,20 @@ static void phase(struct clc_session *s, enum clc_phase ph, uint64_t *t0)
     *t0 = now;
 }
 
+/* True for a bandwidth row whose buffers together fit in the last-level cache, so that its
+ * launches need not reach DRAM (a case without a size, such as banks, measures on-chip
+ * memory by design and is not marked; nor is a --cold row, which flushed it). */
+static bool in_cache(const struct clc_session *s, const struct clc_case *c,
+                     const struct clc_plan *p)
+{
+    uint64_t l2 = s->be[0]->dev.meta.l2_bytes, bytes = 0;
+    if (c->sizeless || p->metric != CLC_METRIC_GBPS || l2 == 0 || s->o->cold)
+        return false; /* --cold flushes the cache before every timed launch */
+    for (unsigned i = 0; i < p->nbufs; i++)
+        bytes += p->bufs[i].elems * p->bufs[i].elem_size;
+    return bytes <= l2;
+}
+
 static int run_row(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
                    enum clc_type t, uint64_t size, long param)
 {
@@ -380,6 +394,8 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         r.accesses = p.accesses;
         if (p.in_flight > 0)
             r.in_flight = p.in_flight;
+        r.cache_resident = in_cache(s, c, &p);
+        s->rows_in_cache += r.cache_resident;
         snprintf(r.note, sizeof r.note, "%s", p.note);
         clc_timing_to_result(&timing[i], &r);
         if (p.note[0])
@@ -481,6 +497,7 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
     /* every case's sizes first: a size no buffer can hold ends the run before anything runs */
     s->rows_total = 0;
     s->rows_done = 0;
+    s->rows_in_cache = 0;
     if (each_row(s, cases, n, &s->rows_total) != CLC_OK)
         return CLC_ERR;
     if (!s->ceilings && measure_ceilings(s) != CLC_OK)
@@ -495,6 +512,14 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
              "%.1f s checking results, %.1f s tracing for the model", s->rows_done, total,
              s->phase_ns[CLC_PHASE_SETUP] * 1e-9, s->phase_ns[CLC_PHASE_TIMING] * 1e-9,
              s->phase_ns[CLC_PHASE_CHECK] * 1e-9, s->phase_ns[CLC_PHASE_MODEL] * 1e-9);
+    if (s->rows_in_cache > 0) {
+        char l2[32];
+        const struct clc_device_meta *m = &s->be[0]->dev.meta;
+        clc_note("%zu rows (marked 'in cache') ran on buffers that fit in the last-level cache "
+                 "(%s, %s): their GB/s is the cache's, not DRAM's; a larger --size measures "
+                 "DRAM", s->rows_in_cache, clc_format_size(m->l2_bytes, l2, sizeof l2),
+                 m->l2_source);
+    }
     return rc;
 }
 

@@ -50,6 +50,7 @@ struct clc_session {
     size_t flush_bytes;
     uint32_t flush_count;
     size_t rows_total, rows_done; /* progress */
+    size_t rows_in_cache;         /* bandwidth rows whose buffers fit in the last-level cache */
     uint64_t t0;
     bool progress;
     const char *custom_kernel;  /* a user's kernel: failures at synchronisation say so */

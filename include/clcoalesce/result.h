@@ -48,6 +48,8 @@ struct clc_result {
     double accesses;     /* latency rows: dependent accesses per launch (value = ms / accesses) */
     double in_flight;    /* bytes in flight per compute unit the launch allows (the inflight
                           * case), NAN elsewhere */
+    bool cache_resident; /* its buffers together fit in the last-level cache: the GB/s is
+                          * cache bandwidth, not DRAM's */
     long param;          /* case knob: offset, stride, width ...; meaningful only if has_param */
     bool has_param;
     enum clc_type type;
