@@ -19,7 +19,7 @@
 
 static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
-    "                          [--reps N] [--kernel-dir DIR] [--quiet]\n"
+    "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
     "Measures the device with the latency, stream, inflight and banks cases (float, default\n"
     "sizes, 5 repetitions) and writes its profile as JSON to FILE (or stdout): L1, L2 and\n"
     "DRAM latency, the read / write / copy / triad ceilings, the bytes in flight per compute\n"
