@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clcoalesce/backend.h"
 #include "clcoalesce/result.h"
 #include "testutil.h"
 
@@ -204,12 +205,48 @@ START_TEST(cache_resident_rows_marked)
 }
 END_TEST
 
+/* --device all: one worker per OpenCL device the machine has (PoCL's CPU in CI), each
+ * writing its own file FILE-<index>.json, all shown device by device; --device gpu finds
+ * none where there is no GPU. */
+START_TEST(every_device)
+{
+    struct clc_device *list = NULL;
+    int n = 0, gpus = 0;
+    ck_assert_int_eq(clc_backend_ops(CLC_API_OPENCL)->devices(&list, &n, true), CLC_OK);
+    char dir[64], args[512], name[64];
+    clc_test_make_dir(dir, "every");
+    snprintf(args, sizeof args, "run copy --quick -t float --device all -f json -o %s",
+             clc_test_path(dir, "r.json"));
+    expect(args, 0, "running on");
+    for (int i = 0; i < n; i++) {
+        struct clc_report rep;
+        snprintf(name, sizeof name, "r-%d.json", list[i].index);
+        ck_assert_int_eq(clc_read_json(clc_test_path(dir, name), &rep), CLC_OK);
+        ck_assert_str_eq(rep.device.name, list[i].meta.name);
+        ck_assert_uint_eq(rep.n_results, 2);
+        ck_assert(rep.results[0].verified && rep.results[1].verified);
+        clc_report_free(&rep);
+        snprintf(name, sizeof name, "== device %d: ", list[i].index);
+        clc_test_assert_has(err, name);
+        gpus += list[i].gpu;
+    }
+    /* a table on stdout, device by device */
+    expect("run copy --quick -t float --device all", 0, "== device");
+    clc_test_assert_has(out, "copy         kernel");
+    expect("run copy --quick --device all -f json", 2, "give -o FILE");
+    if (gpus == 0)
+        expect("run copy --quick --device gpu", 1, "no GPU device");
+    free(list);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {help_and_version,          list_and_cases,
                             usage_errors_exit_2,       allocation_too_large_exits_1,
                             no_platform_exits_1,       kernel_files_missing_or_broken,
                             output_file_written_only_on_success, csv_and_json_on_stdout,
-                            cache_resident_rows_marked};
+                            cache_resident_rows_marked, every_device};
     return clc_test_main(clc_test_suite("cli", tests, sizeof tests / sizeof tests[0]));
 }

@@ -224,6 +224,52 @@ START_TEST(tolerance)
 }
 END_TEST
 
+/* --outliers: the same run on three GPUs, the third 10 % slower on one row; each row is held
+ * against the median of the other files', and only the slow GPU is marked. */
+START_TEST(outliers)
+{
+    clc_test_make_dir(dir, "cmp");
+    const char *a = base_file("a.json", "opencl", "GPU A", 1, 1);
+    const char *b = base_file("b.json", "opencl", "GPU B", 1.01, 1);
+    const char *c = base_file("c.json", "opencl", "GPU C", 0.9, 1);
+    ck_assert_int_eq(compare("%s %s %s --outliers 5", a, b, c), 1);
+    clc_test_assert_has(out, "[3] GPU C (no bus id): OUTLIER, 1 of 5 rows more than 5% below");
+    clc_test_assert_has(out, "[1] GPU A (no bus id): ok, 0 of 5 rows");
+    clc_test_assert_has(out, "[2] GPU B (no bus id): ok, 0 of 5 rows");
+    clc_test_assert_has(err, "1 of 3 devices have rows more than 5% below");
+    clc_test_assert_has(err, "copy/kernel float");
+    clc_test_assert_lacks(err, "stride/inplace:1 float");
+    /* within 20 % every device passes */
+    ck_assert_int_eq(compare("%s %s %s --outliers 20", a, b, c), 0);
+    clc_test_assert_has(out, "[3] GPU C (no bus id): ok, 0 of 5 rows");
+
+    const char *js = clc_test_path(dir, "out.json");
+    ck_assert_int_eq(compare("%s %s %s --outliers 5 -f json -o %s", a, b, c, js), 1);
+    json_t *root = load_json(js);
+    json_t *row = find_row(root, "copy", "kernel", -1, "float");
+    /* 90 against the median of 100 and 101 */
+    ck_assert_double_eq_tol(json_number_value(json_object_get(cell(row, 2), "to_peers")),
+                            90.0 / 100.5, 1e-6);
+    ck_assert(json_is_true(json_object_get(cell(row, 2), "outlier")));
+    ck_assert(json_is_false(json_object_get(cell(row, 0), "outlier")));
+    json_t *o = json_object_get(json_object_get(root, "summary"), "outliers");
+    ck_assert_uint_eq(json_array_size(o), 3);
+    ck_assert(json_is_false(json_object_get(json_array_get(o, 0), "outlier")));
+    ck_assert(json_is_true(json_object_get(json_array_get(o, 2), "outlier")));
+    ck_assert_int_eq(json_integer_value(json_object_get(json_array_get(o, 2), "below")), 1);
+    json_decref(root);
+
+    /* two files: each one's peer is the other, so only the slower is marked */
+    ck_assert_int_eq(compare("%s %s --outliers 5", c, a), 1);
+    clc_test_assert_has(out, "[1] GPU C (no bus id): OUTLIER");
+    clc_test_assert_has(out, "[2] GPU A (no bus id): ok");
+    ck_assert_int_eq(compare("%s %s --outliers 100", a, c), 2);
+    ck_assert_int_eq(compare("%s %s --outliers -1", a, c), 2);
+    ck_assert_int_eq(compare("%s %s --outliers x", a, c), 2);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 /* Rows in only one file show '-' and are counted; a row that failed gives no ratio. */
 START_TEST(mismatched_rows)
 {
@@ -411,7 +457,8 @@ END_TEST
 
 int main(void)
 {
-    const TTest *tests[] = {identical_files_ratio_one, known_ratios, tolerance, mismatched_rows,
-                            csv_output, bad_inputs, one_file_of_two_apis, real_runs_join};
+    const TTest *tests[] = {identical_files_ratio_one, known_ratios, tolerance, outliers,
+                            mismatched_rows, csv_output, bad_inputs, one_file_of_two_apis,
+                            real_runs_join};
     return clc_test_main(clc_test_suite("compare", tests, sizeof tests / sizeof tests[0]));
 }

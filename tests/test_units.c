@@ -101,53 +101,98 @@ START_TEST(known_devices)
 {
     struct clc_device_meta m;
     memset(&m, 0, sizeof m);
+    m.peak_gbps = NAN;
     snprintf(m.name, sizeof m.name, "NVIDIA H200");
     snprintf(m.vendor, sizeof m.vendor, "NVIDIA Corporation");
     /* the reported 4 MiB is the L1 total: the table wins */
-    clc_set_l2(&m, 4325376, "reported");
+    clc_known_facts(&m, 4325376, "reported");
     ck_assert_uint_eq(m.l2_bytes, 60ull << 20);
     ck_assert_str_eq(m.l2_source, "table");
-    ck_assert(fabs(clc_known_peak_gbps("NVIDIA H200") - 4814.0) < 1e-9);
+    ck_assert(fabs(m.peak_gbps - 4814.0) < 1e-9);
+    ck_assert_str_eq(m.peak_source, "table");
+    /* what the driver said stays */
+    snprintf(m.l2_source, sizeof m.l2_source, "CUDA driver");
+    m.l2_bytes = 72u << 20;
+    m.peak_gbps = 1000;
+    clc_known_facts(&m, 4325376, "reported");
+    ck_assert_uint_eq(m.l2_bytes, 72u << 20);
+    ck_assert(fabs(m.peak_gbps - 1000) < 1e-9);
+    memset(&m, 0, sizeof m);
+    m.peak_gbps = NAN;
+    snprintf(m.vendor, sizeof m.vendor, "NVIDIA Corporation");
     snprintf(m.name, sizeof m.name, "Some Future NVIDIA GPU");
-    clc_set_l2(&m, 4325376, "reported");
+    clc_known_facts(&m, 4325376, "reported");
     ck_assert_uint_eq(m.l2_bytes, 64ull << 20);
     ck_assert_str_eq(m.l2_source, "assumed");
-    /* CUDA reports the L2 itself */
-    clc_set_l2(&m, 72u << 20, "cuda");
-    ck_assert_uint_eq(m.l2_bytes, 72u << 20);
+    ck_assert(isnan(m.peak_gbps));
+    memset(&m, 0, sizeof m);
+    m.peak_gbps = NAN;
     snprintf(m.vendor, sizeof m.vendor, "GenuineIntel");
-    clc_set_l2(&m, 32u << 20, "reported");
+    snprintf(m.name, sizeof m.name, "pthread-cpu");
+    clc_known_facts(&m, 32u << 20, "reported");
     ck_assert_uint_eq(m.l2_bytes, 32u << 20);
     ck_assert_str_eq(m.l2_source, "reported");
-    ck_assert(isnan(clc_known_peak_gbps("pthread-cpu")));
+    ck_assert(isnan(m.peak_gbps));
 }
 END_TEST
 
-/* The automatic sizes: 4 x the L2 rounded up, a scaled case (stream) larger while its
- * buffers stay within an eighth of the memory, a CPU capped, --quick small. */
+/* The automatic sizes: 4 x the L2 rounded up, doubled to the plateau where the peak is
+ * known (a copy lasts CLC_PLATEAU_MS) while a buffer stays within an eighth of the memory,
+ * not for a case that opts out, a CPU capped, --quick small. */
 START_TEST(automatic_sizes)
 {
     struct clc_device_meta m;
     memset(&m, 0, sizeof m);
     m.l2_bytes = 50ull << 20, m.global_mem = 80ull << 30, m.max_alloc = 20ull << 30;
+    m.peak_gbps = NAN;
     uint64_t size;
     char why[256];
-    ck_assert_int_eq(clc_case_size(&m, false, 1, 0, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_int_eq(clc_case_size(&m, false, 1, true, 0, false, &size, why, sizeof why), CLC_OK);
     ck_assert_uint_eq(size, 256ull << 20);
-    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 0, false, &size, why, sizeof why), CLC_OK);
-    ck_assert_uint_eq(size, 4ull << 30);
+    /* 2 x 1 GiB at 3352 GB/s lasts 0.64 ms, 2 x 512 MiB 0.32 ms */
+    m.peak_gbps = 3352;
+    ck_assert_int_eq(clc_case_size(&m, false, 1, true, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 1ull << 30);
+    ck_assert(2.0 * (double)size / (m.peak_gbps * 1e6) >= CLC_PLATEAU_MS);
+    ck_assert(2.0 * (double)(size / 2) / (m.peak_gbps * 1e6) < CLC_PLATEAU_MS);
+    ck_assert_int_eq(clc_case_size(&m, false, 1, false, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 256ull << 20);
     m.global_mem = 4ull << 30, m.max_alloc = 1ull << 30;
-    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_int_eq(clc_case_size(&m, false, 1, true, 0, false, &size, why, sizeof why), CLC_OK);
     ck_assert_uint_eq(size, 512ull << 20);
-    ck_assert_int_eq(clc_case_size(&m, true, 1, 16, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_int_eq(clc_case_size(&m, true, 1, true, 0, false, &size, why, sizeof why), CLC_OK);
     ck_assert_uint_eq(size, CLC_CPU_SIZE);
-    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 0, true, &size, why, sizeof why), CLC_OK);
+    ck_assert_int_eq(clc_case_size(&m, false, 1, true, 0, true, &size, why, sizeof why), CLC_OK);
     ck_assert_uint_eq(size, 1ull << 20);
     /* a given size is kept, or refused when a buffer would not fit */
-    ck_assert_int_eq(clc_case_size(&m, false, 1, 16, 4096, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_int_eq(clc_case_size(&m, false, 1, true, 4096, false, &size, why, sizeof why),
+                     CLC_OK);
     ck_assert_uint_eq(size, 4096);
-    ck_assert_int_eq(clc_case_size(&m, false, 4, 1, 1ull << 30, false, &size, why, sizeof why),
+    ck_assert_int_eq(clc_case_size(&m, false, 4, true, 1ull << 30, false, &size, why, sizeof why),
                      CLC_ERR);
+}
+END_TEST
+
+/* The inputs every check starts from, made once (a larger array serves a smaller n), and
+ * the parallel byte comparison that holds one API's output against another's. */
+START_TEST(kept_values_and_same_bytes)
+{
+    const float *f = clc_values(5000000, CLC_FLOAT);
+    ck_assert_ptr_nonnull(f);
+    ck_assert(f[0] == (float)clc_value(0) && f[4999999] == (float)clc_value(4999999));
+    ck_assert_ptr_eq(clc_values(1000, CLC_FLOAT), f);
+    const double *d = clc_values(10, CLC_DOUBLE);
+    ck_assert(d[9] == clc_value(9));
+    size_t n = 5000000 * sizeof(float);
+    char *copy = malloc(n);
+    ck_assert_ptr_nonnull(copy);
+    memcpy(copy, f, n);
+    ck_assert(clc_same_bytes(f, copy, n));
+    copy[n - 1] ^= 1; /* the last byte of the last chunk */
+    ck_assert(!clc_same_bytes(f, copy, n));
+    ck_assert(clc_same_bytes(f, copy, n - 1));
+    free(copy);
+    clc_give_back_memory();
 }
 END_TEST
 
@@ -428,7 +473,8 @@ START_TEST(timing_policy)
     ck_assert(q.warmup_ms == 0);
     ck_assert(fabs(q.min_ms - 0.02) < 1e-12); /* never below 0.02 ms */
 
-    /* long launches: one per sample, each behind one lead launch; every launch counted */
+    /* long launches (CLC_LEAD_MS or more): one per sample, no lead launch but the probe's;
+     * every launch counted */
     struct fake_api f = {.ms_per_launch = 1.0};
     struct clc_timer tm = {&f, fake_run, fake_time, fake_flush};
     struct clc_timing t;
@@ -442,10 +488,19 @@ START_TEST(timing_policy)
     ck_assert_int_eq(f.timed, 1 + 20);
     long host_batch = 20; /* >= 20 ms of 1 ms launches */
     ck_assert_int_eq(f.runs, 2 + host_batch);
-    ck_assert_int_eq(f.leads, 1 + 20);
+    ck_assert_int_eq(f.leads, 1);
     ck_assert_int_eq(t.launches, f.runs + f.timed + f.leads);
     ck_assert(!isnan(t.ms_host));
     ck_assert_int_eq(f.flushes, 0);
+
+    /* shorter than CLC_LEAD_MS but not batched: each sample behind one lead launch */
+    struct fake_api h = {.ms_per_launch = 0.25};
+    tm.api = &h;
+    o.host_check = false;
+    ck_assert_int_eq(clc_time_launches(&tm, 1, &o, &t), CLC_OK);
+    ck_assert_int_eq(t.batch, 1);
+    ck_assert_int_eq(h.leads, 1 + 20);
+    ck_assert_int_eq(t.launches, h.runs + h.timed + h.leads);
 
     /* short launches: batched to last min_ms */
     struct fake_api s = {.ms_per_launch = 0.01};
@@ -494,6 +549,7 @@ int main(void)
                             bandwidth_arithmetic, json_round_trip,  csv_quotes_notes,
                             reader_rejects_bad_files, failed_write_leaves_no_file,
                             registry_is_consistent, run_args_parse, run_args_parse_starts_afresh,
-                            check_counts_and_names_first, timing_policy};
+                            check_counts_and_names_first, timing_policy,
+                            kept_values_and_same_bytes};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "clcoalesce/cuda.h"
 #include "clcoalesce/kernelfile.h"
@@ -43,6 +44,8 @@ enum {
     ATTR_WARP_SIZE = 10,
     ATTR_CLOCK_KHZ = 13,
     ATTR_SM_COUNT = 16,
+    ATTR_MEMORY_CLOCK_KHZ = 36,
+    ATTR_BUS_WIDTH = 37,
     ATTR_L2_SIZE = 38,
     ATTR_CC_MAJOR = 75,
     ATTR_CC_MINOR = 76,
@@ -75,6 +78,8 @@ enum {
     X(cuMemFree_v2, CUresult, (CUdeviceptr))                                                \
     X(cuMemcpyHtoD_v2, CUresult, (CUdeviceptr, const void *, size_t))                       \
     X(cuMemcpyDtoH_v2, CUresult, (void *, CUdeviceptr, size_t))                             \
+    X(cuMemAllocHost_v2, CUresult, (void **, size_t))                                       \
+    X(cuMemFreeHost, CUresult, (void *))                                                    \
     X(cuMemcpyDtoDAsync_v2, CUresult, (CUdeviceptr, CUdeviceptr, size_t, CUstream))         \
     X(cuMemsetD32Async, CUresult, (CUdeviceptr, unsigned, size_t, CUstream))                \
     X(cuModuleLoadDataEx, CUresult, (CUmodule *, const void *, unsigned, int *, void **))   \
@@ -154,8 +159,8 @@ static bool load_nvrtc(void)
     return true;
 }
 
-/* Loads the driver and NVRTC once.  False with lib.why set when either is missing. */
-static bool load(void)
+/* Loads the driver once (all that device facts need).  False with lib.why set when missing. */
+static bool load_driver(void)
 {
     if (lib.tried)
         return lib.ok;
@@ -166,15 +171,23 @@ static bool load(void)
                  "needs NVIDIA's driver");
         return false;
     }
-    if (!load_nvrtc()) {
-        snprintf(lib.why, sizeof lib.why, "%s", lib.nvrtc_why);
-        return false;
-    }
 #define LOOK_CUDA(name, ret, args) LOOK(lib.cuda, name, lib.why)
 #define LOOK_OPTIONAL(name, ret, args) *(void **)&lib.name = dlsym(lib.cuda, #name);
     CUDA_CALLS(LOOK_CUDA)
     CUDA_OPTIONAL(LOOK_OPTIONAL)
     lib.ok = true;
+    return true;
+}
+
+/* Loads the driver and NVRTC once.  False with lib.why set when either is missing. */
+static bool load(void)
+{
+    if (!load_driver())
+        return false;
+    if (!load_nvrtc()) {
+        snprintf(lib.why, sizeof lib.why, "%s", lib.nvrtc_why);
+        return false;
+    }
     return true;
 }
 #undef LOOK
@@ -219,6 +232,48 @@ static int attr(CUdevice d, int what)
     return v;
 }
 
+/* What the driver says of the hardware: SMs, L2, DRAM clock and bus width, and the peak
+ * bandwidth they make (2 x clock x width / 8). */
+static void facts(CUdevice dev, struct clc_device_meta *m)
+{
+    const char *src = "CUDA driver";
+    int sms = attr(dev, ATTR_SM_COUNT), l2 = attr(dev, ATTR_L2_SIZE);
+    int khz = attr(dev, ATTR_MEMORY_CLOCK_KHZ), bits = attr(dev, ATTR_BUS_WIDTH);
+    if (sms > 0) {
+        m->compute_units = sms;
+        snprintf(m->cu_source, sizeof m->cu_source, "%s", src);
+    }
+    if (l2 > 0) {
+        m->l2_bytes = (uint64_t)l2;
+        snprintf(m->l2_source, sizeof m->l2_source, "%s", src);
+    }
+    if (khz > 0 && bits > 0) {
+        m->mem_clock_mhz = khz / 1000;
+        m->bus_width_bits = bits;
+        m->peak_gbps = 2.0 * khz * 1e3 * bits / 8.0 / 1e9;
+        snprintf(m->peak_source, sizeof m->peak_source, "%s", src);
+    }
+}
+
+int clc_cuda_device_facts(const char *pci_bus_id, struct clc_device_meta *m)
+{
+    int n = 0;
+    if (pci_bus_id == NULL || !pci_bus_id[0] || !load_driver() || lib.cuInit(0) != 0 ||
+        lib.cuDeviceGetCount(&n) != 0)
+        return CLC_ERR;
+    for (int i = 0; i < n; i++) {
+        CUdevice dev;
+        char bus[32];
+        if (lib.cuDeviceGet(&dev, i) == 0 &&
+            lib.cuDeviceGetPCIBusId(bus, (int)sizeof bus, dev) == 0 &&
+            strcasecmp(bus, pci_bus_id) == 0) {
+            facts(dev, m);
+            return CLC_OK;
+        }
+    }
+    return CLC_ERR;
+}
+
 static void describe(struct clc_device *d, CUdevice dev, int index)
 {
     struct clc_device_meta *m = &d->meta;
@@ -244,7 +299,7 @@ static void describe(struct clc_device *d, CUdevice dev, int index)
     m->cc_major = attr(dev, ATTR_CC_MAJOR);
     m->cc_minor = attr(dev, ATTR_CC_MINOR);
     m->warp_size = attr(dev, ATTR_WARP_SIZE);
-    m->compute_units = attr(dev, ATTR_SM_COUNT);
+    facts(dev, m);
     m->clock_mhz = attr(dev, ATTR_CLOCK_KHZ) / 1000;
     if (lib.cuDeviceGetPCIBusId(m->pci_bus_id, (int)sizeof m->pci_bus_id, dev) != 0)
         m->pci_bus_id[0] = '\0';
@@ -252,11 +307,8 @@ static void describe(struct clc_device *d, CUdevice dev, int index)
     m->global_mem = mem;
     /* a quarter of the device per buffer, as NVIDIA's OpenCL allows: the same sizes both ways */
     m->max_alloc = mem / 4;
-    clc_set_l2(m, (uint64_t)attr(dev, ATTR_L2_SIZE), "cuda");
     m->timer_res_ns = 500.0; /* cuEventElapsedTime's documented resolution */
-    m->peak_gbps = clc_known_peak_gbps(m->name);
-    if (!isnan(m->peak_gbps))
-        snprintf(m->peak_source, sizeof m->peak_source, "table");
+    clc_known_facts(m, 0, "");
     d->gpu = d->fp64 = d->nvidia = true;
     d->max_group = (size_t)attr(dev, ATTR_MAX_THREADS_PER_BLOCK);
     d->local_mem = (size_t)attr(dev, ATTR_MAX_SHARED_PER_BLOCK);
@@ -341,6 +393,7 @@ static void close_device(struct clc_backend *b)
         return;
     if (c->ctx != NULL) {
         lib.cuCtxSynchronize();
+        clc_pinned_release_all(b);
         for (int i = 0; i < c->n_modules; i++)
             unload(c, i);
         if (c->start)
@@ -769,6 +822,22 @@ cleanup:
     return rc;
 }
 
+/* Page-locked host memory from the driver, for reads at the bus's speed. */
+static void *pin_alloc(struct clc_backend *b, size_t bytes, uintptr_t *handle)
+{
+    (void)b;
+    void *p = NULL;
+    *handle = 0;
+    return lib.cuMemAllocHost_v2(&p, bytes) == 0 ? p : NULL;
+}
+
+static void pin_free(struct clc_backend *b, void *p, uintptr_t handle)
+{
+    (void)b;
+    (void)handle;
+    lib.cuMemFreeHost(p);
+}
+
 const struct clc_backend_ops clc_cuda_ops = {
     .api = CLC_API_CUDA,
     .copy_name = "cuMemcpyDtoD",
@@ -787,4 +856,6 @@ const struct clc_backend_ops clc_cuda_ops = {
     .code = code,
     .run = run,
     .time = time_op,
+    .pin_alloc = pin_alloc,
+    .pin_free = pin_free,
 };

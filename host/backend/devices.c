@@ -1,5 +1,6 @@
 /* devices.c - what the back ends share: the API names and table, device selection and the
- * `list` entries, and the tables of known GPUs (L2 size, peak bandwidth). */
+ * `list` entries, and the table of known GPUs (L2 size, peak bandwidth), the fallback where
+ * the CUDA driver cannot describe a GPU. */
 #define _GNU_SOURCE
 #include "clcoalesce/backend.h"
 
@@ -78,26 +79,27 @@ static int known_index(const char *name)
     return -1;
 }
 
-void clc_set_l2(struct clc_device_meta *m, uint64_t reported, const char *source)
+void clc_known_facts(struct clc_device_meta *m, uint64_t reported_l2, const char *source)
 {
     int k = known_index(m->name);
-    if (k >= 0) {
-        m->l2_bytes = known_devices[k].l2_bytes;
-        snprintf(m->l2_source, sizeof m->l2_source, "table");
-    } else if (strcasestr(m->vendor, "NVIDIA") != NULL && strcmp(source, "cuda") != 0) {
-        /* unknown NVIDIA GPU in OpenCL: assume a large L2 rather than trust the L1 total */
-        m->l2_bytes = 64ull << 20;
-        snprintf(m->l2_source, sizeof m->l2_source, "assumed");
-    } else {
-        m->l2_bytes = reported;
-        snprintf(m->l2_source, sizeof m->l2_source, "%s", source);
+    if (m->l2_source[0] == '\0') {
+        if (k >= 0) {
+            m->l2_bytes = known_devices[k].l2_bytes;
+            snprintf(m->l2_source, sizeof m->l2_source, "table");
+        } else if (strcasestr(m->vendor, "NVIDIA") != NULL) {
+            /* an NVIDIA GPU the driver did not describe: assume a large L2 rather than trust
+             * OpenCL's figure, which is the L1 total */
+            m->l2_bytes = 64ull << 20;
+            snprintf(m->l2_source, sizeof m->l2_source, "assumed");
+        } else {
+            m->l2_bytes = reported_l2;
+            snprintf(m->l2_source, sizeof m->l2_source, "%s", source);
+        }
     }
-}
-
-double clc_known_peak_gbps(const char *device_name)
-{
-    int k = known_index(device_name);
-    return k >= 0 ? known_devices[k].peak_gbps : NAN;
+    if (isnan(m->peak_gbps) && k >= 0 && !isnan(known_devices[k].peak_gbps)) {
+        m->peak_gbps = known_devices[k].peak_gbps;
+        snprintf(m->peak_source, sizeof m->peak_source, "table");
+    }
 }
 
 /* ------------------------------------------------------------------ selection */
@@ -165,12 +167,20 @@ void clc_print_devices(FILE *f, const struct clc_device *list, int count)
         fprintf(f, "      type:           %s\n", d->gpu ? "GPU" : d->cpu ? "CPU" : "other");
         fprintf(f, "      driver:         %s\n", m->driver);
         fprintf(f, "      %-16s%s\n", d->api == CLC_API_CUDA ? "CUDA:" : "OpenCL C:", m->version);
-        fprintf(f, "      compute units:  %d\n", m->compute_units);
+        fprintf(f, "      compute units:  %d", m->compute_units);
+        fprintf(f, m->cu_source[0] ? " (%s)\n" : "\n", m->cu_source);
         fprintf(f, "      global memory:  %s\n", clc_format_size(m->global_mem, gm, sizeof gm));
         fprintf(f, "      max allocation: %s\n", clc_format_size(m->max_alloc, ma, sizeof ma));
         if (m->l2_bytes > 0) /* what the default size and the 'in cache' marks go by */
             fprintf(f, "      L2 cache:       %s (%s)\n",
                     clc_format_size(m->l2_bytes, l2, sizeof l2), m->l2_source);
+        if (m->mem_clock_mhz > 0) /* peak_source names where the clock and width came from */
+            fprintf(f, "      memory:         %d MHz x %d-bit bus (%s)\n", m->mem_clock_mhz,
+                    m->bus_width_bits, m->peak_source);
+        if (!isnan(m->peak_gbps))
+            fprintf(f, "      peak bandwidth: %.0f GB/s (%s)\n", m->peak_gbps, m->peak_source);
+        else
+            fprintf(f, "      peak bandwidth: unknown (--peak GBPS gives it)\n");
         fprintf(f, "      fp64:           %s\n", d->fp64 ? "yes" : "no");
         fprintf(f, "      timer:          %.0f ns resolution\n", m->timer_res_ns);
         if (m->cc_major >= 0)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "clcoalesce/cuda.h"
 #include "clcoalesce/kernelfile.h"
 
 extern const struct clc_backend_ops clc_opencl_ops;
@@ -164,10 +165,10 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
                      pci.pci_bus, pci.pci_device, pci.pci_function);
     }
     free(ext);
-    clc_set_l2(m, cache, "reported");
-    m->peak_gbps = clc_known_peak_gbps(m->name);
-    if (!isnan(m->peak_gbps))
-        snprintf(m->peak_source, sizeof m->peak_source, "table");
+    /* the CUDA driver describes the same GPU (matched by PCI bus id) better than OpenCL */
+    if (d->nvidia)
+        clc_cuda_device_facts(m->pci_bus_id, m);
+    clc_known_facts(m, cache, "reported");
     d->handle[0] = (uintptr_t)platform;
     d->handle[1] = (uintptr_t)id;
 }
@@ -291,6 +292,7 @@ static void close_device(struct clc_backend *b)
     struct ocl *o = ocl_of(b);
     if (o == NULL)
         return;
+    clc_pinned_release_all(b);
     for (int i = 0; i < o->n_programs; i++) {
         clReleaseProgram(o->programs[i].program);
         free(o->programs[i].key);
@@ -387,6 +389,38 @@ static int read_buf(struct clc_backend *b, struct clc_buf *buf, size_t offset, s
     rc = CLC_OK;
 cleanup:
     return rc;
+}
+
+/* NVIDIA's way to page-locked memory in OpenCL: a buffer the driver allocates on the host
+ * (CL_MEM_ALLOC_HOST_PTR), mapped once; reads into the mapped pointer run at the bus's
+ * speed.  Not on a CPU device, where every read is a memcpy anyway. */
+static void *pin_alloc(struct clc_backend *b, size_t bytes, uintptr_t *handle)
+{
+    struct ocl *o = ocl_of(b);
+    if (b->dev.cpu || bytes > b->dev.meta.max_alloc)
+        return NULL;
+    cl_int err;
+    cl_mem m = clCreateBuffer(o->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL,
+                              &err);
+    if (err != CL_SUCCESS)
+        return NULL;
+    void *p = clEnqueueMapBuffer(o->queue, m, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0,
+                                 NULL, NULL, &err);
+    if (err != CL_SUCCESS) {
+        clReleaseMemObject(m);
+        return NULL;
+    }
+    *handle = (uintptr_t)m;
+    return p;
+}
+
+static void pin_free(struct clc_backend *b, void *p, uintptr_t handle)
+{
+    struct ocl *o = ocl_of(b);
+    cl_mem m = (cl_mem)handle;
+    if (clEnqueueUnmapMemObject(o->queue, m, p, 0, NULL, NULL) == CL_SUCCESS)
+        clFinish(o->queue);
+    clReleaseMemObject(m);
 }
 
 /* In chunks: a single large clEnqueueFillBuffer has hung on some NVIDIA drivers. */
@@ -690,4 +724,6 @@ const struct clc_backend_ops clc_opencl_ops = {
     .code = code,
     .run = run,
     .time = time_op,
+    .pin_alloc = pin_alloc,
+    .pin_free = pin_free,
 };

@@ -115,6 +115,7 @@ const struct clc_case clc_case_banks = {
               "at full speed again (32 banks of 4 bytes)",
     .types = CLC_FLOAT,
     .alloc_factor = 1,
+    .no_plateau = true,
     .min_elems = 1,
     .sizeless = true,
     .variants = variants,

@@ -106,6 +106,7 @@ const struct clc_case clc_case_latency = {
               "L2, and DRAM (600-700 cycles on Hopper) beyond",
     .types = CLC_FLOAT,
     .alloc_factor = 1,
+    .no_plateau = true,
     .min_elems = MIN_SET / 4,
     .variants = variants,
     .n_variants = sizeof variants / sizeof variants[0],

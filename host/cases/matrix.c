@@ -66,7 +66,8 @@ const struct clc_case clc_case_matrix = {
                "column-major indexing",
     .variants_text = "rowmajor (x = column, index row * width + col), colmajor (x = column, "
                      "index col * height + row); param = width.  Shape: width = "
-                     "floor(sqrt(n)), height = n / width for n = size / element size",
+                     "floor(sqrt(n)), height = n / width for n = size / element size; from 2^20 "
+                     "elements square, the side a multiple of 32",
     .bytes_rule = "2 x width x height x element size (each element read and written once)",
     .expect = "rowmajor near the copy ceiling; colmajor far below: each warp request touches "
               "32 sectors (one per lane) instead of 4 (float), and only the other warps of the "

@@ -111,17 +111,13 @@ const struct clc_case clc_case_stream = {
     .summary = "the memory system's ceilings: a float4 stream read only, written only, copied "
                "and as a triad",
     .variants_text = "read (each work-item sums 16 float4s a grid apart), write (a fill), copy "
-                     "(out = in), triad (a = b + 3 c); one float4 per work-item otherwise; at 16 x "
-                     "the other cases' size where memory allows (4 GiB on an H100 or H200)",
+                     "(out = in), triad (a = b + 3 c); one float4 per work-item otherwise",
     .bytes_rule = "read: n x element + one sum per work-item; write: n x element; copy: 2 x n "
                   "x element; triad: 3 x n x element",
     .expect = "write highest (no read-to-write turnarounds: near the peak), read next, copy "
               "and triad lower, with triad (2 reads : 1 write) a little above copy",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
-    /* a ceiling is where a launch's start and its last wave no longer count: on an H200,
-     * stores reach 92 % of the peak at 256 MiB and 97.6 % at 4 GiB */
-    .size_scale = 16,
     .min_elems = 4,
     .variants = variants,
     .n_variants = sizeof variants / sizeof variants[0],

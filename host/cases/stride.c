@@ -74,6 +74,7 @@ const struct clc_case clc_case_stride = {
               "from s = 8 (fp32) or 4 (fp64), where every lane needs its own 32-byte sector",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = MAX_STRIDE,
+    .no_plateau = true,
     .min_elems = MAX_STRIDE,
     .variants = variants,
     .n_variants = sizeof variants / sizeof variants[0],

@@ -73,7 +73,8 @@ const struct clc_case clc_case_transpose = {
                      "32 work-items; skipped below work-groups of 1024), tiled_vec4 (4 x 4 "
                      "blocks transposed in registers, 4-wide loads and stores, 8 x 32 "
                      "work-items); param = width.  Shape: width = floor(sqrt(n)), height = "
-                     "n / width for n = size / element size",
+                     "n / width for n = size / element size; from 2^20 elements square, the side a "
+                     "multiple of 32",
     .bytes_rule = "2 x width x height x element size (each element read and written once)",
     .expect = "copy highest among the tile kernels; naive far below (each warp store touches "
               "32 sectors); tiled recovers most of it but loses to the 32-way __local bank "

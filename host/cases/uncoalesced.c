@@ -23,6 +23,7 @@ const struct clc_case clc_case_uncoalesced = {
               "about 8x the read traffic for the same useful bytes",
     .types = CLC_FLOAT,
     .alloc_factor = 1,
+    .no_plateau = true,
     .min_elems = 1,
     .variants = variants,
     .n_variants = sizeof variants / sizeof variants[0],

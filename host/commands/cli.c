@@ -10,6 +10,9 @@
 #include <string.h>
 #include <sys/time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "clcoalesce/compare.h"
 #include "clcoalesce/explain.h"
@@ -48,8 +51,9 @@ static const char usage_text[] =
     "      --api A               opencl (default), cuda, or both: each row timed on both\n"
     "                            APIs side by side from the same kernel source\n"
     "  -s, --size BYTES          bytes of each case's main array, e.g. 256MiB, 4MB\n"
-    "                            (default: at least 4 x the last-level cache, to measure DRAM;\n"
-    "                            at most 16 MiB on a CPU device)\n"
+    "                            (default: at least 4 x the last-level cache, to measure DRAM,\n"
+    "                            and large enough that a copy lasts 0.5 ms at the peak: 1 GiB\n"
+    "                            on an H100, 2 GiB on an H200; at most 16 MiB on a CPU)\n"
     "      --sweep-size MIN:MAX  run each case at MIN, 2 x MIN, 4 x MIN ... up to MAX, e.g.\n"
     "                            1MiB:4GiB; every row carries its size (size_bytes); a case\n"
     "                            stops at the first size it cannot allocate (not with --size)\n"
@@ -146,6 +150,15 @@ void clc_guard_run(double timeout)
         struct itimerval it = {{0, 0}, {(time_t)timeout, (suseconds_t)(fmod(timeout, 1.0) * 1e6)}};
         setitimer(ITIMER_REAL, &it, NULL);
     }
+}
+
+void clc_follow_parent(long parent)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+    if (parent > 1 && getppid() != (pid_t)parent)
+        _exit(CLC_ERR); /* the parent was gone before the line above */
 }
 
 /* ------------------------------------------------------------------ list */
@@ -281,6 +294,11 @@ static int cmd_run(int argc, char **argv)
         fputs(usage_text, stdout);
         return CLC_OK;
     }
+    int worker = clc_device_worker(&a);
+    if (worker < 0)
+        return CLC_ERR;
+    if (worker == 0 && clc_every_device_selector(a.opts.device))
+        return clc_run_every_device(argc, argv, &a);
     return clc_run_command(&a, run_work);
 }
 

@@ -2,7 +2,9 @@
  * variant, param, type) and shows each file's figure beside the first file's with their
  * ratio, as a table, CSV or JSON.  The files may come from two APIs, two GPUs or two runs on
  * one; one file of a run with --api both is compared API with API; --api keeps one API's
- * rows of every file; --tolerance turns the comparison into a check. */
+ * rows of every file; --tolerance turns the comparison into a check, and --outliers into a
+ * node's acceptance test: the files of one run per GPU, each row held against the median of
+ * the other GPUs'. */
 #define _GNU_SOURCE
 #include "clcoalesce/compare.h"
 
@@ -32,10 +34,13 @@ static const char compare_usage[] =
     "  -o, --output FILE         write the comparison there (atomically; - for stdout)\n"
     "      --metric M            gbps (default) or ms: the figure compared; ratio = file / first\n"
     "      --tolerance PCT       exit 1 if any ratio lies outside [1 - PCT/100, 1 + PCT/100]\n"
+    "      --outliers PCT        files of the same run on several devices (run --device all):\n"
+    "                            mark every row more than PCT % slower than the median of the\n"
+    "                            other files' and the devices that have one; exit 1 if any\n"
     "  -h, --help                this text\n"
     "\n"
-    "exit status: 0 compared (and within the tolerance), 1 unreadable file, no row joins or a\n"
-    "ratio outside the tolerance, 2 usage error\n";
+    "exit status: 0 compared (within the tolerance, no outlier), 1 unreadable file, no row\n"
+    "joins, a ratio outside the tolerance or an outlier, 2 usage error\n";
 
 enum metric { METRIC_GBPS, METRIC_MS };
 
@@ -44,7 +49,16 @@ struct joined {
     const struct clc_result *key; /* the first row seen with this key */
     const struct clc_result **cell; /* [n_files] */
     double *ratio;                  /* [n_files]; NAN where no ratio (always at 0) */
+    double *to_peers;               /* [n_files]; speed / the median of the other files'
+                                     * (> 1 faster), NAN without --outliers or peers */
     int n_present;
+};
+
+/* One file against its peers (--outliers): rows held, rows below, the slowest. */
+struct peer_stats {
+    size_t n, below;
+    double worst;
+    size_t worst_row;
 };
 
 /* Ratios of one file to the first: count, geometric mean and extremes. */
@@ -69,6 +83,9 @@ struct compare {
     size_t n_dupes;   /* repeated keys within one file, ignored */
     size_t n_outside; /* ratios outside the tolerance */
     struct ratio_stats *stats; /* [n_files]; [0] unused */
+    double out_pct;   /* --outliers, NAN when not given */
+    struct peer_stats *peers; /* [n_files] */
+    int n_outlier_files;
 };
 
 static void usage_error(const char *msg, const char *arg)
@@ -133,9 +150,11 @@ static int add_row(struct compare *c, const struct clc_result *r, int file)
     j->key = r;
     j->cell = calloc((size_t)c->n_files, sizeof *j->cell);
     j->ratio = malloc((size_t)c->n_files * sizeof *j->ratio);
-    if (j->cell == NULL || j->ratio == NULL) {
+    j->to_peers = malloc((size_t)c->n_files * sizeof *j->to_peers);
+    if (j->cell == NULL || j->ratio == NULL || j->to_peers == NULL) {
         free(j->cell);
         free(j->ratio);
+        free(j->to_peers);
         return CLC_ERR;
     }
     j->cell[file] = r;
@@ -198,6 +217,64 @@ static int join(struct compare *c)
     return CLC_OK;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Speed of file f's row against the median of the other files' (> 1: faster), or NAN. */
+static double against_peers(const struct compare *c, const struct joined *j, int f,
+                            double *scratch)
+{
+    double v = figure(j->cell[f], c->metric);
+    size_t n = 0;
+    for (int g = 0; g < c->n_files; g++) {
+        double w = figure(j->cell[g], c->metric);
+        if (g != f && !isnan(w))
+            scratch[n++] = w;
+    }
+    if (isnan(v) || n == 0)
+        return NAN;
+    qsort(scratch, n, sizeof *scratch, cmp_double);
+    double median = n % 2 ? scratch[n / 2] : 0.5 * (scratch[n / 2 - 1] + scratch[n / 2]);
+    return c->metric == METRIC_GBPS ? v / median : median / v;
+}
+
+static bool is_outlier(const struct compare *c, double to_peers)
+{
+    return !isnan(c->out_pct) && !isnan(to_peers) && to_peers < 1.0 - c->out_pct / 100.0 - 1e-9;
+}
+
+/* --outliers: every row of every file against its peers. */
+static int hold_against_peers(struct compare *c)
+{
+    double *scratch = malloc((size_t)c->n_files * sizeof *scratch);
+    if (scratch == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    for (int f = 0; f < c->n_files; f++)
+        c->peers[f] = (struct peer_stats){0, 0, INFINITY, 0};
+    for (size_t k = 0; k < c->n_rows; k++) {
+        struct joined *j = &c->rows[k];
+        for (int f = 0; f < c->n_files; f++) {
+            j->to_peers[f] = isnan(c->out_pct) ? NAN : against_peers(c, j, f, scratch);
+            if (isnan(j->to_peers[f]))
+                continue;
+            struct peer_stats *p = &c->peers[f];
+            p->n++;
+            p->below += is_outlier(c, j->to_peers[f]);
+            if (j->to_peers[f] < p->worst)
+                p->worst = j->to_peers[f], p->worst_row = k;
+        }
+    }
+    for (int f = 0; f < c->n_files; f++)
+        c->n_outlier_files += c->peers[f].below > 0;
+    free(scratch);
+    return CLC_OK;
+}
+
 static bool outside(const struct compare *c, double ratio)
 {
     return !isnan(c->tol_pct) && !isnan(ratio) &&
@@ -254,6 +331,21 @@ static void write_summary(const struct compare *c, FILE *f)
                 s->n, s->n == 1 ? "" : "s", exp(s->log_sum / (double)s->n), s->min, lmin, s->max,
                 lmax);
     }
+    for (int i = 0; !isnan(c->out_pct) && i < c->n_files; i++) {
+        const struct clc_report *r = &c->reps[i];
+        const struct peer_stats *p = &c->peers[i];
+        char dev[4 * sizeof r->device.name], bus[4 * sizeof r->device.pci_bus_id], worst[512];
+        clc_printable(or_unknown(r->device.name, "unknown device"), dev, sizeof dev);
+        clc_printable(or_unknown(r->device.pci_bus_id, "no bus id"), bus, sizeof bus);
+        if (p->n == 0) {
+            fprintf(f, "[%d] %s (%s): no row to hold against its peers\n", i + 1, dev, bus);
+            continue;
+        }
+        row_label(c->rows[p->worst_row].key, worst, sizeof worst);
+        fprintf(f, "[%d] %s (%s): %s %zu of %zu rows more than %g%% below the median of its "
+                "peers; slowest %.3f x (%s)\n", i + 1, dev, bus, p->below ? "OUTLIER," : "ok,",
+                p->below, p->n, c->out_pct, p->worst, worst);
+    }
     if (!isnan(c->tol_pct)) {
         if (c->n_outside == 0)
             fprintf(f, "all ratios within %g%%\n", c->tol_pct);
@@ -307,6 +399,8 @@ static void write_table(const struct compare *c, FILE *f)
         for (int i = 0; i < c->n_files; i++) {
             char v[32];
             cell_text(c, j->cell[i], v, sizeof v);
+            if (is_outlier(c, j->to_peers[i])) /* '<': slower than its peers (--outliers) */
+                strncat(v, "<", sizeof v - strlen(v) - 1);
             fprintf(f, " %10s", v);
             if (i > 0) {
                 /* '!' marks a ratio outside the tolerance */
@@ -388,6 +482,10 @@ static json_t *row_json(const struct compare *c, const struct joined *j)
         json_object_set_new(e, "status", json_string(clc_status_name(r->status)));
         json_object_set_new(e, "gbps", num_or_null(figure(r, METRIC_GBPS)));
         json_object_set_new(e, "ms_median", num_or_null(figure(r, METRIC_MS)));
+        if (!isnan(c->out_pct)) {
+            json_object_set_new(e, "to_peers", num_or_null(j->to_peers[i]));
+            json_object_set_new(e, "outlier", json_boolean(is_outlier(c, j->to_peers[i])));
+        }
         if (i > 0) {
             json_object_set_new(e, "ratio", num_or_null(j->ratio[i]));
             if (!isnan(c->tol_pct))
@@ -407,6 +505,7 @@ static json_t *compare_json(const struct compare *c)
     json_object_set_new(root, "command", json_string("compare"));
     json_object_set_new(root, "metric", json_string(metric_name(c->metric)));
     json_object_set_new(root, "tolerance_pct", num_or_null(c->tol_pct));
+    json_object_set_new(root, "outliers_pct", num_or_null(c->out_pct));
     json_t *files = json_array();
     for (int i = 0; i < c->n_files; i++) {
         const struct clc_report *r = &c->reps[i];
@@ -414,6 +513,7 @@ static json_t *compare_json(const struct compare *c)
         json_object_set_new(o, "path", json_string(c->paths[i]));
         json_object_set_new(o, "api", json_string(r->api));
         json_object_set_new(o, "device", json_string(r->device.name));
+        json_object_set_new(o, "pci_bus_id", json_string(r->device.pci_bus_id));
         json_object_set_new(o, "timestamp", json_string(r->timestamp));
         json_object_set_new(o, "version", json_string(r->version));
         json_object_set_new(o, "peak_gbps", num_or_null(r->device.peak_gbps));
@@ -450,6 +550,21 @@ static json_t *compare_json(const struct compare *c)
     json_object_set_new(sum, "ratios", ratios);
     if (!isnan(c->tol_pct))
         json_object_set_new(sum, "outside_tolerance", json_integer((json_int_t)c->n_outside));
+    if (!isnan(c->out_pct)) {
+        json_t *out = json_array();
+        for (int i = 0; i < c->n_files; i++) {
+            const struct peer_stats *p = &c->peers[i];
+            json_t *o = json_object();
+            json_object_set_new(o, "file", json_integer(i + 1));
+            json_object_set_new(o, "rows", json_integer((json_int_t)p->n));
+            json_object_set_new(o, "below", json_integer((json_int_t)p->below));
+            json_object_set_new(o, "outlier", json_boolean(p->below > 0));
+            json_object_set_new(o, "slowest", num_or_null(p->n ? p->worst : NAN));
+            json_array_append_new(out, o);
+        }
+        json_object_set_new(sum, "outliers_pct", json_real(c->out_pct));
+        json_object_set_new(sum, "outliers", out);
+    }
     json_object_set_new(root, "summary", sum);
     return root;
 }
@@ -488,6 +603,25 @@ static void report_outside(const struct compare *c)
             char label[512];
             row_label(j->key, label, sizeof label);
             fprintf(stderr, "  %-40s [%d]/[1] = %.3f\n", label, i + 1, j->ratio[i]);
+        }
+    }
+}
+
+/* Names every row slower than its peers by more than --outliers on stderr. */
+static void report_outliers(const struct compare *c)
+{
+    clc_error("%d of %d devices have rows more than %g%% below the median of their peers:",
+              c->n_outlier_files, c->n_files, c->out_pct);
+    for (size_t k = 0; k < c->n_rows; k++) {
+        const struct joined *j = &c->rows[k];
+        for (int i = 0; i < c->n_files; i++) {
+            if (!is_outlier(c, j->to_peers[i]))
+                continue;
+            char label[512], bus[4 * sizeof c->reps[i].device.pci_bus_id];
+            row_label(j->key, label, sizeof label);
+            clc_printable(or_unknown(c->reps[i].device.pci_bus_id, "no bus id"), bus, sizeof bus);
+            fprintf(stderr, "  %-40s [%d] (%s) = %.3f x its peers\n", label, i + 1, bus,
+                    j->to_peers[i]);
         }
     }
 }
@@ -532,6 +666,7 @@ static void compare_free(struct compare *c)
     for (size_t k = 0; k < c->n_rows; k++) {
         free(c->rows[k].cell);
         free(c->rows[k].ratio);
+        free(c->rows[k].to_peers);
     }
     free(c->rows);
     if (c->reps != NULL)
@@ -539,15 +674,17 @@ static void compare_free(struct compare *c)
             clc_report_free(&c->reps[i]);
     free(c->reps);
     free(c->stats);
+    free(c->peers);
     free(c->paths);
 }
 
-enum { OPT_TOLERANCE = 256, OPT_METRIC, OPT_API };
+enum { OPT_TOLERANCE = 256, OPT_METRIC, OPT_API, OPT_OUTLIERS };
 
 static const struct option compare_options[] = {
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+    {"outliers", required_argument, NULL, OPT_OUTLIERS},
     {"metric", required_argument, NULL, OPT_METRIC},
     {"api", required_argument, NULL, OPT_API},
     {"help", no_argument, NULL, 'h'},
@@ -561,6 +698,7 @@ int clc_cmd_compare(int argc, char **argv)
     c.metric = METRIC_GBPS;
     c.format = CLC_FMT_TABLE;
     c.tol_pct = NAN;
+    c.out_pct = NAN;
     const char *output = NULL, *api = NULL;
     /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
      * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
@@ -576,15 +714,19 @@ int clc_cmd_compare(int argc, char **argv)
             }
             break;
         case 'o': output = optarg; break;
-        case OPT_TOLERANCE: {
+        case OPT_TOLERANCE:
+        case OPT_OUTLIERS: {
             char *end;
             errno = 0;
             double t = strtod(optarg, &end);
-            if (end == optarg || *end != '\0' || errno != 0 || !isfinite(t) || t < 0) {
-                usage_error("--tolerance takes a percentage >= 0, not", optarg);
+            bool outliers = opt == OPT_OUTLIERS;
+            if (end == optarg || *end != '\0' || errno != 0 || !isfinite(t) || t < 0 ||
+                (outliers && t >= 100)) {
+                usage_error(outliers ? "--outliers takes a percentage from 0 to below 100, not"
+                                     : "--tolerance takes a percentage >= 0, not", optarg);
                 return CLC_USAGE;
             }
-            c.tol_pct = t;
+            *(outliers ? &c.out_pct : &c.tol_pct) = t;
             break;
         }
         case OPT_METRIC:
@@ -618,8 +760,9 @@ int clc_cmd_compare(int argc, char **argv)
     c.paths = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.paths);
     c.reps = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.reps);
     c.stats = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.stats);
+    c.peers = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.peers);
     int rc = CLC_ERR;
-    if (c.paths == NULL || c.reps == NULL || c.stats == NULL) {
+    if (c.paths == NULL || c.reps == NULL || c.stats == NULL || c.peers == NULL) {
         clc_error("out of memory");
         goto done;
     }
@@ -642,7 +785,7 @@ int clc_cmd_compare(int argc, char **argv)
         rc = CLC_USAGE;
         goto done;
     }
-    if (join(&c) != CLC_OK)
+    if (join(&c) != CLC_OK || hold_against_peers(&c) != CLC_OK)
         goto done;
     if (c.n_joined == 0) {
         clc_error("no row is in all %d files: nothing to compare", c.n_files);
@@ -666,10 +809,12 @@ int clc_cmd_compare(int argc, char **argv)
         write_summary(&c, stderr);
     }
     fflush(stdout);
-    if (c.n_outside > 0) {
+    if (c.n_outside > 0)
         report_outside(&c);
+    if (c.n_outlier_files > 0)
+        report_outliers(&c);
+    if (c.n_outside > 0 || c.n_outlier_files > 0)
         goto done;
-    }
     rc = CLC_OK;
 done:
     compare_free(&c);

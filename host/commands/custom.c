@@ -613,18 +613,6 @@ static void pass_on(int sig)
         kill(the_child, sig);
 }
 
-/* In the child: end with the parent, killed however it was (a kill -9 included), so no
- * orphan goes on to write the output after the command has ended. */
-static void follow_parent(const char *parent)
-{
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-#endif
-    long pid = strtol(parent, NULL, 10);
-    if (pid > 1 && getppid() != (pid_t)pid)
-        _exit(CLC_ERR); /* the parent was gone before the line above */
-}
-
 /* Runs this command again in a child process and waits for it: a crash of the user's kernel
  * takes the child down, and is reported here.  Returns the exit code. */
 static int run_in_child(int argc, char **argv, const char *kernel)
@@ -697,7 +685,7 @@ int clc_cmd_custom(int argc, char **argv)
     }
     const char *child = getenv(CHILD_ENV);
     if (child != NULL && *child != '\0')
-        follow_parent(child);
+        clc_follow_parent(strtol(child, NULL, 10));
     else if (clc_self_exe != NULL && on_cpu(&a.run.opts)) {
         if (a.run.output != NULL && clc_output_check(a.run.output) != CLC_OK)
             return CLC_ERR;

@@ -168,7 +168,7 @@ int clc_cmd_explain(int argc, char **argv)
         goto done;
     uint64_t size;
     char why[256], shown[WIDTH];
-    clc_case_size(&s.be[0]->dev.meta, s.be[0]->dev.cpu, a.c->alloc_factor, a.c->size_scale, 0, true, &size, why,
+    clc_case_size(&s.be[0]->dev.meta, s.be[0]->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, true, &size, why,
                   sizeof why);
     rc = clc_session_trace(&s, a.c, v, param, a.type, size, &tr);
     if (rc == CLC_SKIP) {

@@ -169,7 +169,7 @@ int clc_inspect_pick(const struct insp_args *a, const struct clc_session *s,
     }
     uint64_t size;
     char why[256];
-    clc_case_size(&s->be[0]->dev.meta, s->be[0]->dev.cpu, c->alloc_factor, c->size_scale, 0, true, &size, why,
+    clc_case_size(&s->be[0]->dev.meta, s->be[0]->dev.cpu, c->alloc_factor, !c->no_plateau, 0, true, &size, why,
                   sizeof why);
     struct clc_env e = clc_env_make(&s->be[0]->dev, a->type, size);
     long params[CLC_MAX_PARAMS];

@@ -185,7 +185,7 @@ int clc_cmd_ptx(int argc, char **argv)
         char why[256];
         if ((rc = clc_inspect_pick(&a, &s, &v, &param)) != CLC_OK)
             goto done;
-        clc_case_size(&be->dev.meta, be->dev.cpu, a.c->alloc_factor, a.c->size_scale, 0, true, &size, why,
+        clc_case_size(&be->dev.meta, be->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, true, &size, why,
                       sizeof why);
         struct clc_env e = clc_env_make(&be->dev, a.type, size);
         rc = clc_variant_plan(&e, v, param, &p);

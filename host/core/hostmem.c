@@ -8,6 +8,7 @@
 #endif
 
 #include "clcoalesce/core.h"
+#include "clcoalesce/verify.h"
 
 #define KEEP 8 /* buffers kept */
 
@@ -67,6 +68,7 @@ void clc_host_put(void *p)
 
 void clc_give_back_memory(void)
 {
+    clc_forget_values();
     for (int i = 0; i < KEEP; i++) {
         free(kept[i]);
         kept[i] = NULL;

@@ -23,7 +23,8 @@ bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint6
 }
 
 int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_factor,
-                  unsigned scale, uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen)
+                  bool plateau, uint64_t given, bool quick, uint64_t *size, char *why,
+                  size_t whylen)
 {
     uint64_t factor = alloc_factor ? alloc_factor : 1;
     why[0] = '\0';
@@ -36,9 +37,12 @@ int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_fact
     uint64_t s = quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
     if (!quick && s < MIN_AUTO_SIZE)
         s = MIN_AUTO_SIZE;
-    /* a larger size, but no more than an eighth of the device's memory per buffer */
-    for (unsigned k = 1; !quick && k < scale && (m->global_mem == 0 || 16 * s <= m->global_mem);
-         k *= 2)
+    /* at the plateau: a copy of the size lasts CLC_PLATEAU_MS at the peak, while a buffer
+     * stays within an eighth of the device's memory */
+    bool peak = !isnan(m->peak_gbps) && m->peak_gbps > 0;
+    while (!quick && !cpu && plateau && peak &&
+           2.0 * (double)s / (m->peak_gbps * 1e6) < CLC_PLATEAU_MS &&
+           (m->global_mem == 0 || 16 * s <= m->global_mem))
         s *= 2;
     if (!quick && cpu && s > CLC_CPU_SIZE)
         s = CLC_CPU_SIZE;
@@ -69,6 +73,10 @@ bool clc_matrix_shape(size_t n, size_t *width, size_t *height)
         w++;
     *width = w ? w : 1;
     *height = n / *width;
+    if (n >= CLC_MATRIX_ALIGN_FROM) { /* a measurement's matrix: whole tiles, aligned rows */
+        *width = w / 32 * 32;
+        *height = *width;
+    }
     return *height != 0;
 }
 

@@ -33,12 +33,13 @@ static int warm_up(const struct clc_timer *tm, const struct clc_timing_opts *o, 
     }
 }
 
-/* Times `count` launches behind one untimed lead launch, or after a flush and with no lead
- * with cold (a lead launch would bring the data back into the cache); counts every launch. */
+/* Times `count` launches behind one untimed lead launch, or with no lead: after a flush with
+ * cold (a lead launch would bring the data back into the cache), and when lead_wanted is false
+ * (the launch is long); counts every launch. */
 static int sample(const struct clc_timer *tm, const struct clc_timing_opts *o, int count,
-                  bool probe, double *ms, long *launches)
+                  bool probe, bool lead_wanted, double *ms, long *launches)
 {
-    int lead = o->cold ? 0 : 1;
+    int lead = o->cold || !lead_wanted ? 0 : 1;
     if ((o->cold && tm->flush(tm->api) != CLC_OK) ||
         tm->time(tm->api, lead, count, probe, ms) != CLC_OK)
         return CLC_ERR;
@@ -78,14 +79,15 @@ int clc_time_launches(const struct clc_timer *tm, size_t n, const struct clc_tim
     for (size_t i = 0; i < n; i++) {
         double probe;
         if (warm_up(&tm[i], o, &t[i].launches) != CLC_OK ||
-            sample(&tm[i], o, 1, true, &probe, &t[i].launches) != CLC_OK)
+            sample(&tm[i], o, 1, true, true, &probe, &t[i].launches) != CLC_OK)
             goto cleanup;
         t[i].batch = choose_batch(o, probe, &t[i]);
+        t[i].lead = probe < CLC_LEAD_MS;
     }
     for (int r = 0; r < o->reps; r++) {
         for (size_t i = 0; i < n; i++) {
             double ms;
-            if (sample(&tm[i], o, t[i].batch, false, &ms, &t[i].launches) != CLC_OK)
+            if (sample(&tm[i], o, t[i].batch, false, t[i].lead, &ms, &t[i].launches) != CLC_OK)
                 goto cleanup;
             samples[i * (size_t)o->reps + (size_t)r] = ms / t[i].batch;
         }

@@ -4,12 +4,54 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first)
 {
     CLC_PARALLEL_FOR
     for (size_t j = 0; j < n; j++)
         clc_put(dst, j, t, clc_value(first + j));
+}
+
+static struct {
+    void *p;
+    size_t n;
+} values[2]; /* [0] float, [1] double */
+
+const void *clc_values(size_t n, enum clc_type t)
+{
+    int k = t == CLC_DOUBLE;
+    if (values[k].p != NULL && values[k].n >= n)
+        return values[k].p;
+    free(values[k].p);
+    values[k].p = malloc((n ? n : 1) * clc_type_size(t));
+    values[k].n = values[k].p != NULL ? n : 0;
+    if (values[k].p != NULL)
+        clc_fill_values(values[k].p, n, t, 0);
+    return values[k].p;
+}
+
+void clc_forget_values(void)
+{
+    for (int k = 0; k < 2; k++) {
+        free(values[k].p);
+        values[k].p = NULL;
+        values[k].n = 0;
+    }
+}
+
+bool clc_same_bytes(const void *a, const void *b, size_t n)
+{
+    const size_t chunk = (size_t)1 << 22;
+    long differ = 0;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) reduction(+ : differ)
+#endif
+    for (size_t off = 0; off < n; off += chunk)
+        differ += memcmp((const char *)a + off, (const char *)b + off,
+                         n - off < chunk ? n - off : chunk) != 0;
+    return differ == 0;
 }
 
 /* xorshift64: a small fixed-seed generator. */

@@ -25,9 +25,23 @@ void clc_instance_close(struct clc_instance *in);
 /* Fills every buffer as its spec says. */
 int clc_instance_init(struct clc_instance *in);
 
+/* What one API's check read back, kept so that the next API's run of the same row can be
+ * held against it. */
+struct clc_readback {
+    struct clc_backend *be;
+    void *got[CLC_PLAN_BUFS], *window[CLC_PLAN_BUFS];
+    bool verified;
+};
+
 /* Reads back what the check needs and runs it: *verified is its verdict, r->note says why
- * not.  Returns CLC_ERR only when reading back failed. */
-int clc_instance_check(struct clc_instance *in, struct clc_result *r, bool *verified);
+ * not.  With `same_as` (the same row's readback on another API, verified against the host
+ * reference there), output identical to it byte for byte is verified without computing the
+ * reference again; any other output gets the full check.  With `keep`, the readback stays
+ * there for the next API (clc_readback_release frees it).  Returns CLC_ERR only when
+ * reading back failed. */
+int clc_instance_check(struct clc_instance *in, struct clc_result *r, bool *verified,
+                       const struct clc_readback *same_as, struct clc_readback *keep);
+void clc_readback_release(struct clc_readback *rb);
 
 /* The device address of buffer `buf`, as a kernel sees it. */
 int clc_instance_address(struct clc_instance *in, unsigned buf, uint64_t *addr);

@@ -133,6 +133,23 @@ struct clc_backend_ops {
      * launches and nothing else, where the API lets it (CUDA). */
     int (*time)(struct clc_backend *b, const struct clc_op *op, int lead, int count,
                 bool profile, double *ms);
+
+    /* Page-locked host memory that read can copy into at the bus's full speed (pageable
+     * memory goes through the driver's staging buffers at a fraction of it), and its release;
+     * NULL where the API has none or it would not help (a CPU device).  pin_alloc returns
+     * NULL, quietly, when the memory cannot be had. */
+    void *(*pin_alloc)(struct clc_backend *b, size_t bytes, uintptr_t *handle);
+    void (*pin_free)(struct clc_backend *b, void *p, uintptr_t handle);
+};
+
+#define CLC_PINNED_KEEP 8
+
+/* A page-locked block of a backend, kept for reuse from row to row (pinning is slow). */
+struct clc_pinned {
+    void *p;
+    uintptr_t handle;
+    size_t capacity;
+    bool busy;
 };
 
 /* An open device.  Each API's own state follows it in a struct of the backend's. */
@@ -140,7 +157,15 @@ struct clc_backend {
     const struct clc_backend_ops *ops;
     struct clc_device dev;
     char kernel_dir[4096];
+    struct clc_pinned pinned[CLC_PINNED_KEEP];
 };
+
+/* Read-back memory: page-locked where the API offers it (kept for the next row), else NULL
+ * and the caller takes ordinary memory.  clc_pinned_put returns false for memory that is not
+ * b's; clc_pinned_release_all, called by the API's close, frees the blocks. */
+void *clc_pinned_get(struct clc_backend *b, size_t bytes);
+bool clc_pinned_put(struct clc_backend *b, void *p);
+void clc_pinned_release_all(struct clc_backend *b);
 
 /* The table of an API (every API is built in; CUDA is loaded at run time). */
 const struct clc_backend_ops *clc_backend_ops(enum clc_api a);
@@ -159,13 +184,11 @@ int clc_match_device(const struct clc_device *list, int count, const struct clc_
 /* Prints the `clcoalesce list` entries of these devices. */
 void clc_print_devices(FILE *f, const struct clc_device *list, int count);
 
-/* Sets m's last-level cache size to the one the tool believes in, and where it comes from: a
- * table for NVIDIA (whose reported CL_DEVICE_GLOBAL_MEM_CACHE_SIZE is the L1 total, not the
- * L2), else `reported` from `source` (the API's own figure). */
-void clc_set_l2(struct clc_device_meta *m, uint64_t reported, const char *source);
-
-/* Theoretical peak DRAM bandwidth from a small table of known devices; NAN if unknown. */
-double clc_known_peak_gbps(const char *device_name);
+/* Fills what the driver left unknown in m: the last-level cache size (l2_source empty) from a
+ * table of known GPUs, else 64 MiB "assumed" for another NVIDIA GPU (whose OpenCL
+ * CL_DEVICE_GLOBAL_MEM_CACHE_SIZE is the L1 total, not the L2), else `reported_l2` from
+ * `source`; and the peak bandwidth (NAN) from the table. */
+void clc_known_facts(struct clc_device_meta *m, uint64_t reported_l2, const char *source);
 
 /* The device name every report and message shows: $CLCOALESCE_DEVICE_NAME when set (a test
  * hook: the suite runs once with a 120-character name to prove nothing depends on it), else

@@ -134,7 +134,9 @@ struct clc_case {
     unsigned types;         /* element types it runs in (enum clc_type mask) */
     unsigned alloc_factor;  /* largest buffer it allocates, as a multiple of the size */
     uint64_t min_elems;     /* the smallest main array its variants need, in elements */
-    unsigned size_scale;    /* its automatic size is this many times the others' (0: once) */
+    bool no_plateau;        /* its automatic size stays at 4 x the L2: its launches are long
+                             * there already (a slow pattern, or not DRAM-bound), and a
+                             * plateau-sized run would only cost time (run.h) */
     const struct clc_variant *variants;
     size_t n_variants;
     bool explicit_only;     /* runs only when named, never in a plain `run` */

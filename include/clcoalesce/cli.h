@@ -33,6 +33,20 @@ int clc_run_command(const struct clc_run_args *a,
  * ends with exit 1, naming what was running (clc_activity). */
 void clc_guard_run(double timeout);
 
+/* In a child process: end with the parent (pid `parent`), killed however it was, so that no
+ * orphan goes on to write output after the command has ended. */
+void clc_follow_parent(long parent);
+
+/* --device all or gpu: the run on every (GPU) device at once (host/commands/every.c). */
+bool clc_every_device_selector(const char *selector);
+/* Runs `run`'s argv (argv[0] is "run") once per selected device, at the same time, each
+ * worker writing FILE-<index>.<ext> for -o FILE; shows their output device by device.
+ * Returns the first failing worker's exit code, else 0. */
+int clc_run_every_device(int argc, char **argv, const struct clc_run_args *a);
+/* In such a worker, points a at its device and output file and returns 1; 0 in any other
+ * process; -1 after a message when the worker's mark is malformed. */
+int clc_device_worker(struct clc_run_args *a);
+
 /* `clcoalesce profile ...` (argv[0] is "profile"): the device's profile as JSON. */
 int clc_cmd_profile(int argc, char **argv);
 

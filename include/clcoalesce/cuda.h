@@ -12,4 +12,12 @@
 int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, int cc_major,
                  int cc_minor, const char *device, char **ptx, char **log);
 
+struct clc_device_meta;
+
+/* The facts the CUDA driver (libcuda.so.1, loaded at run time) gives of the GPU at PCI bus
+ * id `pci_bus_id` ("0000:41:00.0"): SM count, L2 size, DRAM clock and bus width, and the
+ * peak bandwidth from them, each with "CUDA driver" as its source in m.  CLC_OK, or CLC_ERR
+ * (m untouched, no message) when there is no driver or no such GPU. */
+int clc_cuda_device_facts(const char *pci_bus_id, struct clc_device_meta *m);
+
 #endif

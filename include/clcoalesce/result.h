@@ -100,14 +100,18 @@ struct clc_device_meta {
     int warp_size;          /* -1 when unknown */
     char pci_bus_id[32];    /* "0000:41:00.0" or "" */
     int compute_units;
+    char cu_source[32];     /* where compute_units comes from: "CUDA driver", else the API's */
     int clock_mhz;          /* the compute units' maximum clock, 0 when unknown */
+    int mem_clock_mhz;      /* DRAM clock and bus width, 0 when unknown */
+    int bus_width_bits;
     uint64_t global_mem;
     uint64_t max_alloc;
     uint64_t l2_bytes;      /* best knowledge of the last-level cache, 0 when unknown */
-    char l2_source[32];     /* where l2_bytes comes from: "table", "reported", "cuda" */
+    char l2_source[32];     /* where l2_bytes comes from: "CUDA driver", "table", "assumed",
+                             * "reported" (the API's own figure) */
     double timer_res_ns;
     double peak_gbps;       /* theoretical peak, NAN when unknown */
-    char peak_source[32];   /* "nvml", "table", "--peak" or "" */
+    char peak_source[32];   /* "nvml", "CUDA driver", "table", "--peak" or "" */
     double copy_gbps;       /* the primary API's copy ceiling (apis[0]), NAN when not measured */
     char copy_source[48];   /* "clEnqueueCopyBuffer" / "cuMemcpyDtoD" */
 };

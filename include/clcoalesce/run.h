@@ -26,19 +26,35 @@ bool clc_size_fits(const struct clc_device_meta *m, unsigned alloc_factor, uint6
 #define CLC_CPU_SIZE ((uint64_t)16 << 20)
 #define CLC_CPU_BUFFER ((uint64_t)256 << 20)
 
+/* A copy of the default size lasts at least this long at the device's peak bandwidth: each
+ * launch has a fixed cost of a few microseconds (its ramp-up and its last wave), which at
+ * 0.5 ms is under 1 %: the copy ceiling is then within 1 % of its large-size plateau
+ * (measured on an H100 and an H200 with --sweep-size, bench/results/plateau). */
+#define CLC_PLATEAU_MS 0.5
+
 /* The size a case runs at: `given` (--size or a sweep step) when not 0; else 1 MiB with
  * quick; otherwise a power of two of at least 4 x the last-level cache and 64 MiB (so it
- * measures DRAM), doubled toward `scale` times that (a power of two; 0 or 1: none) while
- * a buffer stays within an eighth of the device's memory; at most CLC_CPU_SIZE on a CPU;
- * halved until the case's largest buffer fits the device (and CLC_CPU_BUFFER on a CPU),
- * with the reason written into why ("" when not halved).  Returns CLC_OK, or CLC_ERR
- * without a message when `given` does not fit. */
+ * measures DRAM), and with `plateau` on a device of known peak bandwidth doubled until a
+ * copy of it lasts CLC_PLATEAU_MS while a buffer stays within an eighth of the device's
+ * memory; at most CLC_CPU_SIZE on a CPU; halved until the case's largest buffer fits the
+ * device (and CLC_CPU_BUFFER on a CPU), with the reason written into why ("" when not
+ * halved).  Returns CLC_OK, or CLC_ERR without a message when `given` does not fit. */
 int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_factor,
-                  unsigned scale, uint64_t given, bool quick, uint64_t *size, char *why, size_t whylen);
+                  bool plateau, uint64_t given, bool quick, uint64_t *size, char *why,
+                  size_t whylen);
 
-/* The squarest matrix of at most n elements (matrix, transpose): width = floor(sqrt(n)),
- * height = n / width, so height is width, width + 1 or width + 2, and neither need be a
- * multiple of 32.  Returns false when n is 0 (height would be 0). */
+/* From this many elements a matrix is square with a side that is a multiple of 32 (see
+ * clc_matrix_shape). */
+#define CLC_MATRIX_ALIGN_FROM ((size_t)1 << 20)
+
+/* The squarest matrix of at most n elements (matrix, transpose).  Below
+ * CLC_MATRIX_ALIGN_FROM elements: width = floor(sqrt(n)), height = n / width, so height is
+ * width, width + 1 or width + 2, and neither need be a multiple of 32: the tests' small
+ * sizes cover the kernels' edges.  From it: width = height = floor(sqrt(n)) rounded down to
+ * a multiple of 32, so that tiles fit and every row starts on a sector, as an application
+ * pads a large matrix: an odd power of two (2 GiB of floats: 23170 wide) would otherwise
+ * cost the vector transposes their 4-wide accesses.  Elements past width x height stay
+ * unused (checked untouched).  Returns false when n is 0 (height would be 0). */
 bool clc_matrix_shape(size_t n, size_t *width, size_t *height);
 
 /* The device's compute units (SMs), 1 when unknown: what grids per compute unit scale by. */

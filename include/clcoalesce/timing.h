@@ -18,6 +18,11 @@ extern "C" {
  * launches are not enough for it to be back at full speed. */
 #define CLC_WARMUP_MS 10.0
 
+/* A launch at least this long (its probe) is timed with no lead launch before each sample:
+ * starting from idle costs about 1 us, which is below 0.2 % of it, and the lead launch would
+ * double the row's time on the device. */
+#define CLC_LEAD_MS 0.5
+
 struct clc_timing_opts {
     int warmup;       /* untimed launches first ... */
     double warmup_ms; /* ... and more until this many ms have passed (when warmup > 0) */
@@ -34,6 +39,7 @@ struct clc_timing {
     double ms_host;   /* per launch, NAN unless host_check */
     bool coarse;      /* cold and the probe launch was shorter than min_ms: single launches
                        * sit near the timer's resolution */
+    bool lead;        /* samples follow an untimed lead launch (the probe < CLC_LEAD_MS) */
 };
 
 /* The timing options of a run from the command line's --warmup and --reps (negative and 0
@@ -64,7 +70,8 @@ struct clc_timer {
  * probe is shorter than o->min_ms, then chosen so a sample lasts about min_ms.  The probe and
  * every sample follow one untimed lead launch, so the timed ones start on a busy device, as
  * in a stream of launches, and not from idle (on an H100 a 0.18 ms copy started from idle
- * lasts 1 us longer, in OpenCL and in CUDA alike).  With o->cold the cache is
+ * lasts 1 us longer, in OpenCL and in CUDA alike); samples of a launch whose probe lasted
+ * CLC_LEAD_MS or more have no lead.  With o->cold the cache is
  * flushed before the probe and every sample, there is no lead launch and batch stays 1
  * (later launches would find the data cached; t->coarse says when that makes a sample
  * short).  With o->host_check, a batch of at least 20 ms is also timed with the host clock. */

@@ -50,6 +50,15 @@ static inline void clc_put(void *p, size_t i, enum clc_type t, double v)
 /* Fills n elements of type t with clc_value(first + j). */
 void clc_fill_values(void *dst, size_t n, enum clc_type t, uint64_t first);
 
+/* n elements of type t holding clc_value(0 .. n-1), the input every CLC_INIT_VALUES buffer
+ * starts with: made once and kept (a larger array serves a smaller n) until
+ * clc_give_back_memory; read-only, never freed by the caller.  NULL when out of memory. */
+const void *clc_values(size_t n, enum clc_type t);
+void clc_forget_values(void);
+
+/* memcmp over every host core: true when the n bytes at a and b are the same. */
+bool clc_same_bytes(const void *a, const void *b, size_t n);
+
 /* The gather case's indices for blocks of `block` elements: 0..n-1, then a Fisher-Yates
  * shuffle inside each block (the last may be short) driven by a xorshift64 whose seed comes
  * from `block`, so every run and both tools use the same permutation.  block 1 leaves the
