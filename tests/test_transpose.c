@@ -6,8 +6,8 @@
 
 #include "testutil.h"
 
-static const char *const variants[] = {"copy",         "naive",       "tiled",
-                                       "tiled_padded", "tiled_1elem", "tiled_vec4"};
+static const char *const variants[] = {"copy",        "naive",      "tiled",     "tiled_padded",
+                                       "tiled_1elem", "tiled_wide", "tiled_vec4"};
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 
 /* Expects every variant of type t in rep to be a w x h matrix (a skipped one aside:
@@ -73,6 +73,8 @@ START_TEST(missed_edges_are_caught)
                                            "if (y + 1 < height) STORE(out, x * height + y,");
     clc_test_edit_kernel(dir, "transpose.cl", "if (by + lx < height && bx + ly + j < width)",
                          "if (by + lx < height && bx + ly + j + 1 < width)");
+    clc_test_edit_kernel(dir, "transpose.cl", "if (bx + ly + j < width && by + lx < height)",
+                         "if (bx + ly + j + 1 < width && by + lx < height)");
     clc_test_edit_kernel(dir, "transpose.cl", "if (y + r < height)\n                        STORE",
                          "if (y + r + 1 < height)\n                        STORE");
     o.types = CLC_FLOAT;
@@ -82,7 +84,7 @@ START_TEST(missed_edges_are_caught)
     ck_assert_uint_eq(rep.n_results, N_VARIANTS);
     for (size_t v = 0; v < N_VARIANTS; v++) {
         const struct clc_result *r = clc_test_get(&rep, variants[v], -1, CLC_FLOAT);
-        bool broken = v == 1 || v == 2 || v == 3 || v == 5;
+        bool broken = v == 1 || v == 2 || v == 3 || v == 5 || v == 6;
         if (broken)
             clc_test_assert_caught(r, "wrong result");
         else if (r->status != CLC_STATUS_SKIPPED)

@@ -147,47 +147,37 @@ bool clc_check_map(const struct clc_check_in *c, struct clc_result *r)
     return ok;
 }
 
-/* Fills the expected output with fill(want, ctx), compares n elements with got, frees. */
-static bool compare_with(const struct clc_check_in *c, struct clc_result *r, const void *got,
-                         size_t alloc, size_t n, void (*fill)(void *want, const struct clc_check_in *c))
+/* in holds clc_value(j), so the expected output needs only the indices */
+static double gathered(const void *idx, size_t i)
 {
-    void *want = clc_check_want(c, r, alloc);
-    if (want == NULL)
-        return false;
-    fill(want, c);
-    bool ok = clc_check_values(r, got, want, n, c->type, 0);
-    clc_host_put(want);
-    return ok;
-}
-
-static void gathered(void *want, const struct clc_check_in *c)
-{
-    const uint32_t *idx = c->plan->bufs[1].host;
-    size_t n = c->plan->bufs[2].elems;
-    /* in holds clc_value(j), so the expected output needs only the indices */
-    CLC_PARALLEL_FOR
-    for (size_t i = 0; i < n; i++)
-        clc_put(want, i, c->type, clc_value(idx[i]));
+    return clc_value(((const uint32_t *)idx)[i]);
 }
 
 bool clc_check_gather(const struct clc_check_in *c, struct clc_result *r)
 {
-    size_t n = c->plan->bufs[2].elems;
-    return compare_with(c, r, c->got[2], n, n, gathered);
+    return clc_check_expected(r, c->got[2], c->plan->bufs[2].elems, c->type, gathered,
+                              c->plan->bufs[1].host);
 }
 
-static void transposed(void *want, const struct clc_check_in *c)
+struct transposed {
+    size_t width, height;
+    bool copy;
+};
+
+/* out[x * height + y] = in[y * width + x], or out = in for the tile copy */
+static double transposed(const void *ctx, size_t k)
 {
-    const uint64_t *wh = c->plan->ref_ctx;
-    bool copy = c->plan->check_ctx != NULL && *(const bool *)c->plan->check_ctx;
-    clc_ref_transpose(want, (size_t)wh[0], (size_t)wh[1], copy, c->type);
+    const struct transposed *m = ctx;
+    return clc_value(m->copy ? k : k % m->height * m->width + k / m->height);
 }
 
 bool clc_check_transpose(const struct clc_check_in *c, struct clc_result *r)
 {
     const uint64_t *wh = c->plan->ref_ctx;
-    size_t used = (size_t)(wh[0] * wh[1]), n = c->plan->bufs[1].elems;
-    return compare_with(c, r, c->got[1], used, used, transposed) &&
+    struct transposed m = {(size_t)wh[0], (size_t)wh[1],
+                           c->plan->check_ctx != NULL && *(const bool *)c->plan->check_ctx};
+    size_t used = m.width * m.height, n = c->plan->bufs[1].elems;
+    return clc_check_expected(r, c->got[1], used, c->type, transposed, &m) &&
            clc_check_poison_tail(r, c->got[1], used, n, clc_type_size(c->type));
 }
 

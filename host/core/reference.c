@@ -67,13 +67,6 @@ void clc_ref_aos_padded(const struct clc_ref_args *a)
 
 /* ------------------------------------------------------------------ the other cases */
 
-void clc_ref_offset(void *want, size_t len, size_t s, size_t n, enum clc_type t)
-{
-    CLC_PARALLEL_FOR
-    for (size_t j = 0; j < len; j++)
-        clc_put(want, j, t, clc_value(j) + (j >= s && j < s + n ? 1.0 : 0.0));
-}
-
 void clc_ref_stride(void *want, size_t n, unsigned s, enum clc_type t)
 {
     CLC_PARALLEL_FOR
@@ -93,20 +86,6 @@ void clc_ref_matrix(void *want, size_t n, size_t used, enum clc_type t)
     CLC_PARALLEL_FOR
     for (size_t j = 0; j < n; j++)
         clc_put(want, j, t, j < used ? clc_value(j) * 2 + 1 : clc_value(j));
-}
-
-void clc_ref_transpose(void *want, size_t width, size_t height, bool copy, enum clc_type t)
-{
-    /* in tiles, as the kernels do: a row of the input is a column of the output, and one
-     * element per cache line written at a time is 4 x slower on a large matrix */
-    const size_t tile = 64;
-    CLC_PARALLEL_FOR
-    for (size_t y0 = 0; y0 < height; y0 += tile)
-        for (size_t x0 = 0; x0 < width; x0 += tile)
-            for (size_t x = x0; x < x0 + tile && x < width; x++)
-                for (size_t y = y0; y < y0 + tile && y < height; y++)
-                    clc_put(want, copy ? y * width + x : x * height + y, t,
-                            clc_value(y * width + x));
 }
 
 void clc_ref_rowsum(void *want, size_t rows, size_t cols, enum clc_type t)

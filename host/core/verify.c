@@ -96,21 +96,31 @@ bool clc_check_poison_tail(struct clc_result *r, const void *got, size_t used, s
     return true;
 }
 
-/* Element i should be want[i], or scale * clc_value(i) when want is NULL. */
-static double expected(const void *want, size_t i, enum clc_type t, double scale)
+/* What element i should be: want(ctx, i) rounded to the type, want_array[i], or
+ * scale * clc_value(i), the first that is given. */
+struct expect {
+    clc_expect_fn fn;
+    const void *ctx;
+    const void *array;
+    double scale;
+};
+
+static double expected(const struct expect *e, size_t i, enum clc_type t)
 {
-    return want != NULL ? clc_get(want, i, t) : scale * clc_value(i);
+    if (e->fn != NULL)
+        return t == CLC_FLOAT ? (double)(float)e->fn(e->ctx, i) : e->fn(e->ctx, i);
+    return e->array != NULL ? clc_get(e->array, i, t) : e->scale * clc_value(i);
 }
 
-static bool check(struct clc_result *r, const void *got, const void *want, double scale,
-                  size_t n, enum clc_type t, double tol)
+static bool check(struct clc_result *r, const void *got, const struct expect *e, size_t n,
+                  enum clc_type t, double tol)
 {
     size_t bad = 0, first = n;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) reduction(+ : bad) reduction(min : first)
 #endif
     for (size_t i = 0; i < n; i++) {
-        double g = clc_get(got, i, t), w = expected(want, i, t, scale);
+        double g = clc_get(got, i, t), w = expected(e, i, t);
         /* written so that NaN (the poison) fails both ways */
         bool ok = tol == 0 ? g == w : fabs(g - w) <= tol * fmax(1.0, fabs(w));
         if (!ok) {
@@ -123,18 +133,27 @@ static bool check(struct clc_result *r, const void *got, const void *want, doubl
         return true;
     snprintf(r->note, sizeof r->note, "wrong result: %zu of %zu elements differ, first at %zu: "
              "got %g, expected %g", bad, n, first, clc_get(got, first, t),
-             expected(want, first, t, scale));
+             expected(e, first, t));
     return false;
 }
 
 bool clc_check_values(struct clc_result *r, const void *got, const void *want, size_t n,
                       enum clc_type t, double tol)
 {
-    return check(r, got, want, 1, n, t, tol);
+    const struct expect e = {NULL, NULL, want, 1};
+    return check(r, got, &e, n, t, tol);
 }
 
 bool clc_check_generated(struct clc_result *r, const void *got, size_t n, enum clc_type t,
                          double scale)
 {
-    return check(r, got, NULL, scale, n, t, 0);
+    const struct expect e = {NULL, NULL, NULL, scale};
+    return check(r, got, &e, n, t, 0);
+}
+
+bool clc_check_expected(struct clc_result *r, const void *got, size_t n, enum clc_type t,
+                        clc_expect_fn want, const void *ctx)
+{
+    const struct expect e = {want, ctx, NULL, 1};
+    return check(r, got, &e, n, t, 0);
 }

@@ -57,9 +57,6 @@ void clc_ref_aos_padded(const struct clc_ref_args *a);
 
 /* ------------------------------------------------------------------ the other cases */
 
-/* offset: want[0..len) after one increment of elements [s, s + n). */
-void clc_ref_offset(void *want, size_t len, size_t s, size_t n, enum clc_type t);
-
 /* stride, after one increment of every s-th element: want[0..n) the n strided elements, and
  * want[0..w) the first w elements, touched or not. */
 void clc_ref_stride(void *want, size_t n, unsigned s, enum clc_type t);
@@ -69,10 +66,6 @@ void clc_ref_stride_window(void *want, size_t w, unsigned s, enum clc_type t);
  * they were.  An element whose value is -1 maps to itself, so a missed element escapes only
  * when it is one of those (1 value in 1024): a missed row or column is caught. */
 void clc_ref_matrix(void *want, size_t n, size_t used, enum clc_type t);
-
-/* transpose of the width x height matrix in[y][x] = clc_value(y * width + x): want holds
- * out[x][y] = in[y][x], or with copy in itself (the tile copy variant). */
-void clc_ref_transpose(void *want, size_t width, size_t height, bool copy, enum clc_type t);
 
 /* rowsum: the sum of each of `rows` rows of `cols` elements. */
 void clc_ref_rowsum(void *want, size_t rows, size_t cols, enum clc_type t);
