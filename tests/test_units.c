@@ -196,6 +196,39 @@ START_TEST(kept_values_and_same_bytes)
 }
 END_TEST
 
+/* The gather indices: a permutation of each block (the last one short), the same every time,
+ * the identity for blocks of 1, and not the identity otherwise. */
+START_TEST(gather_permutations)
+{
+    const size_t n = 100000, blocks[] = {1, 32, 1000, n, 3 * n};
+    uint32_t *idx = malloc(n * sizeof *idx), *again = malloc(n * sizeof *again);
+    unsigned char *seen = calloc(n, 1);
+    ck_assert(idx != NULL && again != NULL && seen != NULL);
+    for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+        clc_gather_indices(idx, n, blocks[b]);
+        clc_gather_indices(again, n, blocks[b]);
+        ck_assert_int_eq(memcmp(idx, again, n * sizeof *idx), 0);
+        memset(seen, 0, n);
+        size_t moved = 0;
+        for (size_t i = 0; i < n; i++) {
+            size_t lo = i / blocks[b] * blocks[b];
+            ck_assert_msg(idx[i] >= lo && idx[i] < lo + blocks[b] && idx[i] < n,
+                          "block %zu: idx[%zu] = %u leaves its block", blocks[b], i, idx[i]);
+            ck_assert_msg(!seen[idx[i]], "block %zu: %u twice", blocks[b], idx[i]);
+            seen[idx[i]] = 1;
+            moved += idx[i] != i;
+        }
+        if (blocks[b] == 1)
+            ck_assert_uint_eq(moved, 0);
+        else
+            ck_assert_uint_gt(moved, n / 2);
+    }
+    free(idx);
+    free(again);
+    free(seen);
+}
+END_TEST
+
 START_TEST(statistics)
 {
     double odd[] = {5, 1, 3};
@@ -550,6 +583,6 @@ int main(void)
                             reader_rejects_bad_files, failed_write_leaves_no_file,
                             registry_is_consistent, run_args_parse, run_args_parse_starts_afresh,
                             check_counts_and_names_first, timing_policy,
-                            kept_values_and_same_bytes};
+                            kept_values_and_same_bytes, gather_permutations};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

@@ -61,8 +61,8 @@ const struct clc_case clc_case_gather = {
     .summary = "out[i] = in[idx[i]]: identity indices vs a random permutation vs random "
                "within blocks of k elements",
     .variants_text = "identity; random (one permutation of all n); block_random, param = "
-                     "block k in elements (32, 1024, 32768); uint indices from a fixed-seed "
-                     "xorshift",
+                     "block k in elements (32, 1024, 32768); uint indices, a fixed pseudo-random "
+                     "permutation within each block",
     .bytes_rule = "n x (element size + 4) read (values and indices) + n x element size "
                   "written",
     .expect = "identity near the copy ceiling; random far below (every lane its own 32-byte "

@@ -15,22 +15,12 @@ static size_t params(const struct clc_env *e, const struct clc_variant *v, long 
 }
 
 /* Every element of the array: the n incremented ones and the s before and 32 - s after. */
-struct shifted_range {
-    size_t s, n;
-};
-
 /* a[j] + 1 for j in [s, s + n), the rest as initialised */
-static double expect(const void *ctx, size_t j)
-{
-    const struct shifted_range *e = ctx;
-    return clc_value(j) + (j >= e->s && j < e->s + e->n ? 1.0 : 0.0);
-}
-
 static bool check(const struct clc_check_in *c, struct clc_result *r)
 {
     size_t len = c->plan->bufs[0].elems;
-    struct shifted_range e = {(size_t)*(const long *)c->plan->check_ctx, len - MAX_OFFSET};
-    return clc_check_expected(r, c->got[0], len, c->type, expect, &e);
+    return clc_check_shifted_range(r, c->got[0], len, c->type,
+                                   (size_t)*(const long *)c->plan->check_ctx, len - MAX_OFFSET);
 }
 
 static const long offsets[MAX_OFFSET + 1] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,

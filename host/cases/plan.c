@@ -148,37 +148,19 @@ bool clc_check_map(const struct clc_check_in *c, struct clc_result *r)
 }
 
 /* in holds clc_value(j), so the expected output needs only the indices */
-static double gathered(const void *idx, size_t i)
-{
-    return clc_value(((const uint32_t *)idx)[i]);
-}
-
 bool clc_check_gather(const struct clc_check_in *c, struct clc_result *r)
 {
-    return clc_check_expected(r, c->got[2], c->plan->bufs[2].elems, c->type, gathered,
-                              c->plan->bufs[1].host);
-}
-
-struct transposed {
-    size_t width, height;
-    bool copy;
-};
-
-/* out[x * height + y] = in[y * width + x], or out = in for the tile copy */
-static double transposed(const void *ctx, size_t k)
-{
-    const struct transposed *m = ctx;
-    return clc_value(m->copy ? k : k % m->height * m->width + k / m->height);
+    return clc_check_gathered(r, c->got[2], c->plan->bufs[1].host, c->plan->bufs[2].elems,
+                              c->type);
 }
 
 bool clc_check_transpose(const struct clc_check_in *c, struct clc_result *r)
 {
     const uint64_t *wh = c->plan->ref_ctx;
-    struct transposed m = {(size_t)wh[0], (size_t)wh[1],
-                           c->plan->check_ctx != NULL && *(const bool *)c->plan->check_ctx};
-    size_t used = m.width * m.height, n = c->plan->bufs[1].elems;
-    return clc_check_expected(r, c->got[1], used, c->type, transposed, &m) &&
-           clc_check_poison_tail(r, c->got[1], used, n, clc_type_size(c->type));
+    size_t w = (size_t)wh[0], h = (size_t)wh[1], n = c->plan->bufs[1].elems;
+    bool copy = c->plan->check_ctx != NULL && *(const bool *)c->plan->check_ctx;
+    return clc_check_transposed(r, c->got[1], w, h, copy, c->type) &&
+           clc_check_poison_tail(r, c->got[1], w * h, n, clc_type_size(c->type));
 }
 
 bool clc_check_grid_sums(const struct clc_check_in *c, struct clc_result *r)

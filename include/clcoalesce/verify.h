@@ -59,10 +59,11 @@ void clc_forget_values(void);
 /* memcmp over every host core: true when the n bytes at a and b are the same. */
 bool clc_same_bytes(const void *a, const void *b, size_t n);
 
-/* The gather case's indices for blocks of `block` elements: 0..n-1, then a Fisher-Yates
- * shuffle inside each block (the last may be short) driven by a xorshift64 whose seed comes
- * from `block`, so every run and both tools use the same permutation.  block 1 leaves the
- * identity, block >= n shuffles everything. */
+/* The gather case's indices for blocks of `block` elements: within each block (the last
+ * may be short) a pseudo-random permutation of its elements, fixed by the block size and the
+ * block's place (a Feistel network: every element computed on its own, on every host core),
+ * so every run and API uses the same one.  block 1 leaves the identity, block >= n permutes
+ * everything. */
 void clc_gather_indices(uint32_t *idx, size_t n, size_t block);
 
 /* Compares n elements of type t, exactly when tol == 0, else within a relative tolerance.
@@ -75,15 +76,22 @@ bool clc_check_values(struct clc_result *r, const void *got, const void *want, s
 bool clc_check_generated(struct clc_result *r, const void *got, size_t n, enum clc_type t,
                          double scale);
 
-/* A case's rule for the expected value of element i (computed in double, rounded to the
- * row's type by the check). */
-typedef double (*clc_expect_fn)(const void *ctx, size_t i);
-
-/* The same exact check against want(ctx, i) for element i, with no expected array: the
- * output is read once and nothing else is written, three times less memory traffic than
- * building the reference first (a 2 GiB check on an H200 host: see README). */
-bool clc_check_expected(struct clc_result *r, const void *got, size_t n, enum clc_type t,
-                        clc_expect_fn want, const void *ctx);
+/* Checks that compute each expected element where they compare it, with no expected array:
+ * the output is read once and nothing else is written, a third of the memory traffic of
+ * building the reference first.  Exact; on mismatch they write the first bad element and
+ * the count into r->note and return false.
+ * - offset: element j of len is clc_value(j) + 1 for j in [s, s + n), else clc_value(j);
+ * - transpose: out[x * height + y] = clc_value(y * width + x) (copy: out[k] = clc_value(k));
+ * - gather: out[i] = clc_value(idx[i]);
+ * - periodic: element i is table[i % period] (banks: what work-item i % period sums). */
+bool clc_check_shifted_range(struct clc_result *r, const void *got, size_t len, enum clc_type t,
+                             size_t s, size_t n);
+bool clc_check_transposed(struct clc_result *r, const void *got, size_t width, size_t height,
+                          bool copy, enum clc_type t);
+bool clc_check_gathered(struct clc_result *r, const void *got, const uint32_t *idx, size_t n,
+                        enum clc_type t);
+bool clc_check_periodic(struct clc_result *r, const void *got, size_t n, enum clc_type t,
+                        const double *table, size_t period);
 
 /* True when the bytes of elements [used, n) (of es bytes each) are still the poison pattern
  * (all bits set): an output larger than what a kernel should write, such as a matrix of
