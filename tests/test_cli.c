@@ -236,6 +236,11 @@ START_TEST(every_device)
     expect("run copy --quick --device all -f json", 2, "give -o FILE");
     if (gpus == 0)
         expect("run copy --quick --device gpu", 1, "no GPU device");
+    bool nvidia = false;
+    for (int i = 0; i < n; i++)
+        nvidia = nvidia || list[i].nvidia;
+    if (!nvidia) /* --api both runs on NVIDIA GPUs only: every other device is left out */
+        expect("run copy --quick --device all --api both", 1, "left out: --api both");
     free(list);
     clc_test_remove_dir(dir);
 }

@@ -171,9 +171,16 @@ int clc_run_every_device(int argc, char **argv, const struct clc_run_args *a)
         clc_error("out of memory");
         goto done;
     }
+    bool cuda_too = api == CLC_API_OPENCL && (a->opts.apis & (1u << CLC_API_CUDA));
     for (int i = 0; i < count && n < (int)(sizeof children / sizeof children[0]); i++) {
         if (gpus && !list[i].gpu)
             continue;
+        if (cuda_too && !list[i].nvidia) { /* --api both: only a GPU that CUDA also sees */
+            char name[4 * sizeof list[i].meta.name];
+            clc_note("device %d (%s) left out: --api both runs on NVIDIA GPUs only",
+                     list[i].index, clc_printable(list[i].meta.name, name, sizeof name));
+            continue;
+        }
         ws[n].dev = &list[i];
         if (a->output != NULL) {
             device_path(a->output, list[i].index, ws[n].output, sizeof ws[n].output);
@@ -183,7 +190,8 @@ int clc_run_every_device(int argc, char **argv, const struct clc_run_args *a)
         n++;
     }
     if (n == 0) {
-        clc_error("no %s device; 'clcoalesce list' shows the devices", gpus ? "GPU" : "OpenCL");
+        clc_error("no %s to run on; 'clcoalesce list' shows the devices",
+                  gpus ? "GPU device" : "device");
         goto done;
     }
     clc_note("running on %d device%s at once; each one's output follows when all have ended",
