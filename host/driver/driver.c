@@ -421,8 +421,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         phase(s, CLC_PHASE_CHECK, &t0);
     }
     /* the model reads the addresses, which are the same on every API: traced once, on the
-     * last API that verified; with --api both that is CUDA, whose trace builds cost a tenth
-     * of OpenCL's on NVIDIA (1.3 s against 12.9 s over the default suite on an H100) */
+     * last API that verified */
     if (tracer >= 0 && s->o->model && p.kernel != NULL) {
         if (clc_model_row(s, &in[tracer], &r[tracer], &clean) != CLC_OK)
             rc = CLC_ERR;
