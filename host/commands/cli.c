@@ -135,15 +135,11 @@ static void on_signal(int sig)
 
 void clc_guard_run(double timeout)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGQUIT, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL); /* the terminal closed */
+    clc_on_ending_signals(on_signal); /* SIGHUP too: the terminal closed */
     if (timeout > 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sigemptyset(&sa.sa_mask);
         sa.sa_handler = on_alarm;
         sigaction(SIGALRM, &sa, NULL);
         limit_seconds = (sig_atomic_t)ceil(timeout);

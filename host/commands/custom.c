@@ -31,15 +31,11 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "clcoalesce/cli.h"
 #include "clcoalesce/kernelfile.h"
@@ -49,8 +45,6 @@
 #define HELP "'clcoalesce custom --help'"
 #define CHILD_ENV "CLCOALESCE_CUSTOM_WORKER" /* the parent's pid, in the child of a CPU run */
 #define DEFAULT_TIMEOUT 60.0
-
-extern char **environ;
 
 const char *clc_self_exe; /* set by main(): the binary to run a CPU device's child with */
 
@@ -603,31 +597,15 @@ static bool on_cpu(const struct clc_opts *o)
     return cpu;
 }
 
-static volatile pid_t the_child;
-
-/* A signal for the parent is a signal for the child: the parent waits, the child does the
- * work and writes the output, and ends by the signal (the parent then ends the same way). */
-static void pass_on(int sig)
-{
-    if (the_child > 0)
-        kill(the_child, sig);
-}
-
 /* Runs this command again in a child process and waits for it: a crash of the user's kernel
  * takes the child down, and is reported here.  Returns the exit code. */
 static int run_in_child(int argc, char **argv, const char *kernel)
 {
     char **args = calloc((size_t)argc + 2, sizeof *args);
-    char **env = NULL;
-    size_t ne = 0;
-    while (environ[ne] != NULL)
-        ne++;
-    env = calloc(ne + 2, sizeof *env);
     char mark[64];
     snprintf(mark, sizeof mark, "%s=%ld", CHILD_ENV, (long)getpid());
-    if (args == NULL || env == NULL) {
-        free(args);
-        free(env);
+    const char *const env_add[] = {mark, NULL};
+    if (args == NULL) {
         clc_error("out of memory");
         return CLC_ERR;
     }
@@ -635,37 +613,22 @@ static int run_in_child(int argc, char **argv, const char *kernel)
     args[1] = (char *)"custom";
     for (int i = 1; i < argc; i++)
         args[i + 1] = argv[i];
-    memcpy(env, environ, ne * sizeof *env);
-    env[ne] = mark;
-    static const int passed[] = {SIGINT, SIGTERM, SIGQUIT, SIGHUP};
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = pass_on;
-    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
-        sigaction(passed[i], &sa, NULL);
     pid_t pid;
-    int err = posix_spawn(&pid, clc_self_exe, NULL, NULL, args, env);
+    int err = clc_spawn_child(args, env_add, NULL, &pid);
     free(args);
-    free(env);
     if (err != 0) {
         clc_error("cannot start '%s' for the run: %s", clc_self_exe, strerror(err));
         return CLC_ERR;
     }
-    the_child = pid;
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR)
             return CLC_ERR;
-    the_child = 0;
+    clc_child_ended(pid);
     if (WIFEXITED(status))
         return WEXITSTATUS(status);
     int sig = WTERMSIG(status);
-    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
-        if (sig == passed[i]) {
-            signal(sig, SIG_DFL);
-            raise(sig);
-        }
+    clc_end_like(sig);
     clc_error("your kernel '%s' crashed the process that ran it (signal %d, %s): it most likely "
               "accessed memory outside its buffers in a way the checked run did not see (an "
               "access not made through LOAD / STORE, or one that only happens at the full "

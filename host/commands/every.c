@@ -7,7 +7,6 @@
  * GPU ends that worker alone, and no API is shared between devices. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +20,6 @@
 #define WORKER_ENV "CLCOALESCE_DEVICE_WORKER" /* "<parent pid>:<device index>:<output>" */
 
 extern const char *clc_self_exe;
-extern char **environ;
 
 struct worker {
     const struct clc_device *dev;
@@ -66,52 +64,32 @@ int clc_device_worker(struct clc_run_args *a)
     return 1;
 }
 
-static volatile pid_t children[64];
-static volatile int n_children;
-
-/* A signal for the parent is a signal for every worker; the parent then ends as they did. */
-static void pass_on(int sig)
-{
-    for (int i = 0; i < n_children; i++)
-        if (children[i] > 0)
-            kill(children[i], sig);
-}
-
 static int start(struct worker *w, int argc, char **argv, int n_workers)
 {
     char mark[4200], threads[64];
     snprintf(mark, sizeof mark, "%s=%ld:%d:%s", WORKER_ENV, (long)getpid(), w->dev->index,
              w->output);
-    /* the host-side checks of all workers share the host's cores */
+    /* the host-side checks of all workers share the host's cores, unless the user said */
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     snprintf(threads, sizeof threads, "OMP_NUM_THREADS=%ld",
              cores / n_workers > 1 ? cores / n_workers : 1);
-    size_t ne = 0;
-    while (environ[ne] != NULL)
-        ne++;
-    char **env = calloc(ne + 3, sizeof *env), **args = calloc((size_t)argc + 2, sizeof *args);
+    const char *const env_add[] = {mark, getenv("OMP_NUM_THREADS") ? NULL : threads, NULL};
+    char **args = calloc((size_t)argc + 2, sizeof *args);
     posix_spawn_file_actions_t fa;
     int rc = CLC_ERR;
     w->out = tmpfile();
     w->err = tmpfile();
-    if (env == NULL || args == NULL || w->out == NULL || w->err == NULL) {
+    if (args == NULL || w->out == NULL || w->err == NULL) {
         clc_error("cannot start a worker for device %d: %s", w->dev->index, strerror(errno));
         goto done;
     }
-    size_t k = 0;
-    for (size_t i = 0; i < ne; i++)
-        if (getenv("OMP_NUM_THREADS") != NULL || strncmp(environ[i], "OMP_NUM_THREADS=", 16) != 0)
-            env[k++] = environ[i];
-    env[k++] = mark;
-    if (getenv("OMP_NUM_THREADS") == NULL)
-        env[k++] = threads;
     args[0] = (char *)clc_self_exe;
     for (int i = 0; i < argc; i++)
         args[i + 1] = argv[i];
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, fileno(w->out), STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&fa, fileno(w->err), STDERR_FILENO);
-    int err = posix_spawn(&w->pid, clc_self_exe, &fa, NULL, args, env);
+    int err = clc_spawn_child(args, env_add, &fa, &w->pid);
     posix_spawn_file_actions_destroy(&fa);
     if (err != 0) {
         clc_error("cannot start '%s' for device %d: %s", clc_self_exe, w->dev->index,
@@ -120,7 +98,6 @@ static int start(struct worker *w, int argc, char **argv, int n_workers)
     }
     rc = CLC_OK;
 done:
-    free(env);
     free(args);
     return rc;
 }
@@ -172,7 +149,7 @@ int clc_run_every_device(int argc, char **argv, const struct clc_run_args *a)
         goto done;
     }
     bool cuda_too = api == CLC_API_OPENCL && (a->opts.apis & (1u << CLC_API_CUDA));
-    for (int i = 0; i < count && n < (int)(sizeof children / sizeof children[0]); i++) {
+    for (int i = 0; i < count; i++) {
         if (gpus && !list[i].gpu)
             continue;
         if (cuda_too && !list[i].nvidia) { /* --api both: only a GPU that CUDA also sees */
@@ -196,34 +173,26 @@ int clc_run_every_device(int argc, char **argv, const struct clc_run_args *a)
     }
     clc_note("running on %d device%s at once; each one's output follows when all have ended",
              n, n == 1 ? "" : "s");
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = pass_on;
-    static const int passed[] = {SIGINT, SIGTERM, SIGQUIT, SIGHUP};
-    for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
-        sigaction(passed[i], &sa, NULL);
     rc = CLC_OK;
-    for (int i = 0; i < n; i++) {
-        if (start(&ws[i], argc, argv, n) != CLC_OK) {
+    int started = 0, signalled = 0;
+    for (; started < n; started++) {
+        if (start(&ws[started], argc, argv, n) != CLC_OK) {
             rc = CLC_ERR;
             break;
         }
-        children[n_children++] = ws[i].pid;
     }
-    int signalled = 0;
-    for (int i = 0; i < n_children; i++) {
+    for (int i = 0; i < started; i++) {
         while (waitpid(ws[i].pid, &ws[i].status, 0) < 0 && errno == EINTR)
             ;
-        children[i] = 0;
+        clc_child_ended(ws[i].pid);
         if (WIFSIGNALED(ws[i].status))
             signalled = WTERMSIG(ws[i].status);
     }
-    for (int i = 0; i < n_children; i++) {
+    for (int i = 0; i < started; i++) {
         show(ws[i].err, stderr, &ws[i]);
         show(ws[i].out, stdout, &ws[i]);
     }
-    for (int i = 0; i < n_children; i++) {
+    for (int i = 0; i < started; i++) {
         const struct worker *w = &ws[i];
         int code = WIFEXITED(w->status) ? WEXITSTATUS(w->status) : CLC_ERR;
         if (code != CLC_OK) {
@@ -236,13 +205,8 @@ int clc_run_every_device(int argc, char **argv, const struct clc_run_args *a)
                 rc = code;
         }
     }
-    if (signalled != 0) {
-        for (size_t i = 0; i < sizeof passed / sizeof passed[0]; i++)
-            if (signalled == passed[i]) {
-                signal(signalled, SIG_DFL);
-                raise(signalled);
-            }
-    }
+    if (signalled != 0)
+        clc_end_like(signalled);
     if (rc == CLC_OK && a->output != NULL && n > 1 && a->format == CLC_FMT_JSON)
         clc_note("to hold each device against the others: clcoalesce compare --outliers 5 "
                  "FILE-<index>.json ... (README: Every GPU of a node)");
@@ -253,7 +217,6 @@ done:
         if (ws[i].err)
             fclose(ws[i].err);
     }
-    n_children = 0;
     free(ws);
     free(list);
     return rc;

@@ -2,6 +2,8 @@
 #ifndef CLCOALESCE_CLI_H
 #define CLCOALESCE_CLI_H
 
+#include <spawn.h>
+
 #include "clcoalesce/driver.h"
 
 /* Parsed `run` (or `custom`) arguments.  cases point into argv. */
@@ -32,6 +34,20 @@ int clc_run_command(const struct clc_run_args *a,
  * left, the usual exit status of the signal), and after `timeout` seconds (0: never) the run
  * ends with exit 1, naming what was running (clc_activity). */
 void clc_guard_run(double timeout);
+
+/* Child processes of this binary (host/commands/children.c).  clc_spawn_child starts
+ * args[0] with args, the environment plus env_add ("NAME=value" entries, NULL-ended, each
+ * replacing the variable of that name) and the file actions fa (NULL: none); from then on a
+ * signal that ends clcoalesce (INT, TERM, QUIT, HUP) is passed on to every child not yet
+ * ended.  Returns posix_spawn's error code, 0 when started.  clc_child_ended forgets a child
+ * that was waited for; clc_end_like(sig) ends this process by sig when sig is one of those
+ * four (a child ended by it), and returns otherwise.  clc_on_ending_signals installs handler
+ * for the four. */
+int clc_spawn_child(char *const *args, const char *const *env_add,
+                    const posix_spawn_file_actions_t *fa, pid_t *pid);
+void clc_child_ended(pid_t pid);
+void clc_end_like(int sig);
+void clc_on_ending_signals(void (*handler)(int));
 
 /* In a child process: end with the parent (pid `parent`), killed however it was, so that no
  * orphan goes on to write output after the command has ended. */
