@@ -41,65 +41,47 @@ __kernel void naive(__global const T *in, __global T *out, ulong width,
     }
 }
 
-/* The tile transposes: read a 32 x 32 tile of in row by row into __local memory, then write
- * it out row by row as the tile at the mirrored place of out, reading the __local tile down
- * its columns.  With a pitch of 32 a column lies in a single __local bank (a 32-way
- * conflict); a pitch of 33 spreads it over all 32 banks.  Work-items outside the matrix still
- * reach the barrier.  The four rows are loaded into registers before any is stored to the
- * tile: written load, store, load, store, NVIDIA's OpenCL compiler put each ld.global right
- * before its st.shared, between branches, so a work-item waited for every load in turn, and
- * the kernel ran 18-24 % slower than the same code in CUDA.  Rows outside the matrix leave v[] unset; those tile
- * entries are never written out. */
-#define TILED_TRANSPOSE(name, pitch)                                                        \
+/* The tile transposes: read a tile of in row by row into __local memory, then write it out
+ * row by row as the tile at the mirrored place of out, reading the __local tile down its
+ * columns.  With a pitch of 32 a column lies in a single __local bank (a 32-way conflict); a
+ * pitch of 33 spreads it over all 32 banks.  Work-items outside the matrix still reach the
+ * barrier.  A work-group of tile x tile / rows work-items moves the tile, each work-item
+ * every rows-th row, all loaded into registers before any is stored to the tile: written
+ * load, store, load, store, NVIDIA's OpenCL compiler put each ld.global right before its
+ * st.shared, between branches, so a work-item waited for every load in turn, and the kernel
+ * ran 18-24 % slower than the same code in CUDA.  Rows outside the matrix leave v[] unset;
+ * those tile entries are never written out. */
+#define TILED_TRANSPOSE(name, tile_, rows, pitch)                                           \
     __kernel void name(__global const T *in, __global T *out, ulong width,                  \
                        ulong height CLC_TRACE_ARGS)                                         \
     {                                                                                       \
         CLC_TRACE_BEGIN                                                                     \
-        __local T tile[TILE][pitch];                                                        \
+        __local T tile[tile_][pitch];                                                       \
         uint lx = get_local_id(0), ly = get_local_id(1);                                  \
-        size_t bx = get_group_id(0) * TILE, by = get_group_id(1) * TILE;                    \
-        T v[TILE / ROWS];                                                                   \
-        for (uint j = 0; j < TILE; j += ROWS)                                               \
+        size_t bx = get_group_id(0) * (tile_), by = get_group_id(1) * (tile_);              \
+        T v[(tile_) / (rows)];                                                              \
+        for (uint j = 0; j < (tile_); j += (rows))                                          \
             if (bx + lx < width && by + ly + j < height)                                    \
-                v[j / ROWS] = LOAD(in, (by + ly + j) * width + bx + lx);                    \
-        for (uint j = 0; j < TILE; j += ROWS)                                               \
-            tile[ly + j][lx] = v[j / ROWS];                                                 \
+                v[j / (rows)] = LOAD(in, (by + ly + j) * width + bx + lx);                  \
+        for (uint j = 0; j < (tile_); j += (rows))                                          \
+            tile[ly + j][lx] = v[j / (rows)];                                               \
         barrier(CLK_LOCAL_MEM_FENCE);                                                       \
         /* out's tile starts at row bx, column by */                                        \
-        for (uint j = 0; j < TILE; j += ROWS)                                               \
+        for (uint j = 0; j < (tile_); j += (rows))                                          \
             if (by + lx < height && bx + ly + j < width)                                    \
                 STORE(out, (bx + ly + j) * height + by + lx, tile[lx][ly + j]);             \
     }
 
-TILED_TRANSPOSE(tiled, TILE)
-TILED_TRANSPOSE(tiled_padded, TILE + 1)
+TILED_TRANSPOSE(tiled, TILE, ROWS, TILE)
+TILED_TRANSPOSE(tiled_padded, TILE, ROWS, TILE + 1)
 
-/* The padded tile, 64 x 64, moved by 64 x 4 work-items with 16 rows each: every work-item
- * has 16 loads in flight before the barrier where tiled_padded has 4, and each warp request
- * covers 64 consecutive elements of a row.  On an H200 the 32 x 32 tiles stop at 80 % of
- * the copy ceiling (a float matrix of 2 GiB) and this one passes 90 %: the faster memory
- * needs more bytes in flight per SM to stay busy (Little's law), and a 32 x 32 tile at 4
- * rows per work-item does not give it enough. */
-#define WIDE 64
-#define WIDE_ROWS 4
-__kernel void tiled_wide(__global const T *in, __global T *out, ulong width,
-                         ulong height CLC_TRACE_ARGS)
-{
-    CLC_TRACE_BEGIN
-    __local T tile[WIDE][WIDE + 1];
-    uint lx = get_local_id(0), ly = get_local_id(1);
-    size_t bx = get_group_id(0) * WIDE, by = get_group_id(1) * WIDE;
-    T v[WIDE / WIDE_ROWS];
-    for (uint j = 0; j < WIDE; j += WIDE_ROWS)
-        if (bx + lx < width && by + ly + j < height)
-            v[j / WIDE_ROWS] = LOAD(in, (by + ly + j) * width + bx + lx);
-    for (uint j = 0; j < WIDE; j += WIDE_ROWS)
-        tile[ly + j][lx] = v[j / WIDE_ROWS];
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint j = 0; j < WIDE; j += WIDE_ROWS)
-        if (bx + ly + j < width && by + lx < height)
-            STORE(out, (bx + ly + j) * height + by + lx, tile[lx][ly + j]);
-}
+/* tiled_wide: the padded tile, 64 x 64, moved by 64 x 4 work-items with 16 rows each: every
+ * work-item has 16 loads in flight before the barrier where tiled_padded has 4, and each
+ * warp request covers 64 consecutive elements of a row.  On an H200 the 32 x 32 tiles stop
+ * at 80 % of the copy ceiling (a float matrix of 2 GiB) and this one passes 90 %: the faster
+ * memory needs more bytes in flight per SM to stay busy (Little's law), and a 32 x 32 tile
+ * at 4 rows per work-item does not give it enough. */
+TILED_TRANSPOSE(tiled_wide, 2 * TILE, 4, 2 * TILE + 1)
 
 /* The padded tile with one element per work-item: 32 x 32 work-items per tile (needs a
  * work-group of 1024), so each work-item has a single load in flight.  NVIDIA's compiler

@@ -73,8 +73,6 @@ START_TEST(missed_edges_are_caught)
                                            "if (y + 1 < height) STORE(out, x * height + y,");
     clc_test_edit_kernel(dir, "transpose.cl", "if (by + lx < height && bx + ly + j < width)",
                          "if (by + lx < height && bx + ly + j + 1 < width)");
-    clc_test_edit_kernel(dir, "transpose.cl", "if (bx + ly + j < width && by + lx < height)",
-                         "if (bx + ly + j + 1 < width && by + lx < height)");
     clc_test_edit_kernel(dir, "transpose.cl", "if (y + r < height)\n                        STORE",
                          "if (y + r + 1 < height)\n                        STORE");
     o.types = CLC_FLOAT;

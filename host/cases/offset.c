@@ -14,8 +14,8 @@ static size_t params(const struct clc_env *e, const struct clc_variant *v, long 
     return MAX_OFFSET + 1;
 }
 
-/* Every element of the array: the n incremented ones and the s before and 32 - s after. */
-/* a[j] + 1 for j in [s, s + n), the rest as initialised */
+/* Every element of the array: the n incremented ones, a[j] + 1 for j in [s, s + n), and the
+ * s before and 32 - s after as initialised. */
 static bool check(const struct clc_check_in *c, struct clc_result *r)
 {
     size_t len = c->plan->bufs[0].elems;

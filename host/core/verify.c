@@ -172,10 +172,10 @@ bool clc_check_generated(struct clc_result *r, const void *got, size_t n, enum c
 }
 
 /* The checks that compute each expected element where they compare it: the output is read
- * once and nothing is written.  COMPARE runs `body` for every i of the loops that follow it,
- * on every host core, with `want` the expected value of element `at` (of element type
- * ctype), counting the mismatches and the first; written out per type, so that the loop
- * has no call and no type switch in it. */
+ * once and nothing is written.  CLC_PARALLEL_REDUCE spreads the loop after it over every
+ * host core, summing `bad` and keeping the least `first`; MISMATCH counts element `at` of
+ * got (of element type ctype) when it is not `want`.  The loops are written out per type,
+ * so that they have no call and no type switch in them. */
 #ifdef _OPENMP
 #define CLC_PARALLEL_REDUCE _Pragma("omp parallel for schedule(static) reduction(+ : bad) reduction(min : first)")
 #else
