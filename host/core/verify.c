@@ -64,27 +64,36 @@ static uint32_t mix32(uint32_t x)
     return x ^ (x >> 16);
 }
 
-/* Element j of a pseudo-random permutation of [0, len): a 4-round Feistel network over the
- * smallest even number of bits that holds len, walking the cycle until it lands below len
- * (the domain is under 4 x len, so a few steps).  Any element is computed on its own, so a
- * permutation of 2^29 elements takes a fraction of a second on every host core, where a
- * sequential shuffle took seconds. */
-static uint32_t permuted(uint64_t j, uint64_t len, uint32_t key)
+/* The domain of the permutation of [0, len): the smallest even number of bits that holds len,
+ * as two halves of `half` bits. */
+struct feistel {
+    unsigned half;
+    uint32_t mask;
+};
+
+static struct feistel feistel_for(uint64_t len)
 {
     unsigned bits = 2;
     while (((uint64_t)1 << bits) < len)
         bits += 2;
-    unsigned half = bits / 2;
-    uint32_t mask = (uint32_t)(((uint64_t)1 << half) - 1);
+    return (struct feistel){bits / 2, (uint32_t)(((uint64_t)1 << (bits / 2)) - 1)};
+}
+
+/* Element j of a pseudo-random permutation of [0, len): a 4-round Feistel network over f's
+ * domain, walking the cycle until it lands below len (the domain is under 4 x len, so a few
+ * steps).  Any element is computed on its own, so a permutation of 2^29 elements takes a
+ * fraction of a second on every host core, where a sequential shuffle took seconds. */
+static uint32_t permuted(uint64_t j, uint64_t len, struct feistel f, uint32_t key)
+{
     uint64_t x = j;
     do {
-        uint32_t l = (uint32_t)(x >> half) & mask, r = (uint32_t)x & mask;
+        uint32_t l = (uint32_t)(x >> f.half) & f.mask, r = (uint32_t)x & f.mask;
         for (uint32_t round = 0; round < 4; round++) {
-            uint32_t t = l ^ (mix32(r ^ key ^ (round * 0x9e3779b9u)) & mask);
+            uint32_t t = l ^ (mix32(r ^ key ^ (round * 0x9e3779b9u)) & f.mask);
             l = r;
             r = t;
         }
-        x = ((uint64_t)l << half) | r;
+        x = ((uint64_t)l << f.half) | r;
     } while (x >= len);
     return (uint32_t)x;
 }
@@ -93,11 +102,14 @@ void clc_gather_indices(uint32_t *idx, size_t n, size_t block)
 {
     if (block == 0)
         block = 1;
+    /* every block but the last (which may be short) has the same domain */
+    const struct feistel whole = feistel_for(block), last = feistel_for(n % block);
     CLC_PARALLEL_FOR
     for (size_t i = 0; i < n; i++) {
         size_t lo = i / block * block, len = n - lo < block ? n - lo : block;
         uint32_t key = mix32((uint32_t)block ^ mix32((uint32_t)(lo / block)));
-        idx[i] = (uint32_t)(lo + (len > 1 ? permuted(i - lo, len, key) : 0));
+        idx[i] = (uint32_t)(lo + (len > 1 ? permuted(i - lo, len, len == block ? whole : last,
+                                                     key) : 0));
     }
 }
 
