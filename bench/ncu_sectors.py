@@ -14,6 +14,13 @@ tolerance, 10 % by default, on the overall figure) and a free-text `hardware_not
 the hardware effects that explain a difference, filled in automatically only where the two
 disagree (by how much, and whether loads or stores differ), to be completed by hand.
 
+When the CSV also has dram__bytes_read.sum and dram__bytes_write.sum and --dram-csv / --dram-md
+are given, a second table sets the DRAM bytes each launch moved next to the model's
+model_dram_bytes (model_dram_read_bytes / model_dram_write_bytes where present), read from
+--dram-json: a run at the same size as the profiled one, so the profiled run's own JSON
+(bench/ncu-sectors.sh --dram).  agrees: |measured / model - 1| <= --dram-tolerance (15 %).
+Rows without a model figure are listed but not counted.
+
 Launches are matched to rows by the NVTX range name found in each profiled launch's row of the
 CSV (whatever the column is called), so the order of launches does not matter.  When the CSV
 carries no range names (ncu run without --nvtx), the launches are matched in order to the
@@ -37,6 +44,14 @@ METRICS = {
     "st_sec": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
 }
 
+# Optional: DRAM bytes per launch, for the DRAM table (bench/ncu-sectors.sh collects them;
+# older CSVs lack them and give the sectors table alone).
+DRAM_METRICS = {
+    "dram_rd": "dram__bytes_read.sum",
+    "dram_wr": "dram__bytes_write.sum",
+}
+ALL_METRICS = dict(METRICS, **DRAM_METRICS)
+
 LABEL_RE = re.compile(r"clc/([A-Za-z0-9_]+)/([A-Za-z0-9_]+)/(-|-?[0-9]+)/(float|double)")
 PROBE_RE = re.compile(r"^clcoalesce(?:-cuda)?: probe: (\S+)\s*$")
 
@@ -53,6 +68,13 @@ COLUMNS = [
     "measured_ld", "measured_st", "measured",
     "model_ld", "model_st", "model",
     "diff_pct", "agrees", "hardware_notes",
+]
+
+DRAM_COLUMNS = [
+    "case", "variant", "param", "type", "size_bytes", "kernels",
+    "dram_read_bytes", "dram_write_bytes", "dram_bytes",
+    "model_dram_read_bytes", "model_dram_write_bytes", "model_dram_bytes",
+    "ratio", "read_ratio", "write_ratio", "agrees", "note",
 ]
 
 
@@ -90,9 +112,10 @@ def find_label(cells):
 
 
 def read_ncu_csv(path):
-    """The profiled launches in order: dicts with id, kernel, key (or None) and the four counts.
+    """The profiled launches in order (dicts with id, kernel, key (or None) and the counts: the
+    four sector metrics, and the DRAM ones where the CSV has them), and each metric's unit.
     Accepts the raw page (one row per launch, a column per metric, a unit row) and the
-    details page (one row per metric: "Metric Name" / "Metric Value")."""
+    details page (one row per metric: "Metric Name" / "Metric Value" / "Metric Unit")."""
     try:
         with open(path, newline="", encoding="utf-8", errors="replace") as f:
             lines = f.read().splitlines()
@@ -115,11 +138,16 @@ def read_ncu_csv(path):
 
     launches = {}
     order = []
+    units = {}
     long_form = "Metric Name" in col and "Metric Value" in col
     for r in rows[1:]:
         ident = cell(r, "ID")
         if ident is None or not ident.strip().isdigit():
-            continue  # the unit row of the raw page, or a stray line
+            # the unit row of the raw page (its units kept), or a stray line
+            if not long_form and ident is not None and ident.strip() == "" and not units:
+                units = {short: (cell(r, m) or "").strip()
+                         for short, m in ALL_METRICS.items() if m in col}
+            continue
         if ident not in launches:
             launches[ident] = {"id": int(ident), "kernel": cell(r, "Kernel Name") or "",
                                "key": None, "counts": {}}
@@ -127,16 +155,17 @@ def read_ncu_csv(path):
         k = launches[ident]
         if long_form:
             name = (cell(r, "Metric Name") or "").strip()
-            for short, metric in METRICS.items():
+            for short, metric in ALL_METRICS.items():
                 if name == metric:
                     k["counts"][short] = number(cell(r, "Metric Value"))
+                    units.setdefault(short, (cell(r, "Metric Unit") or "").strip())
             other = [c for i, c in enumerate(r)
                      if i not in (col["Metric Name"], col["Metric Value"])]
         else:
-            for short, metric in METRICS.items():
+            for short, metric in ALL_METRICS.items():
                 if metric in col:
                     k["counts"][short] = number(cell(r, metric))
-            metric_cols = {col[m] for m in METRICS.values() if m in col}
+            metric_cols = {col[m] for m in ALL_METRICS.values() if m in col}
             other = [c for i, c in enumerate(r) if i not in metric_cols]
         if k["key"] is None:
             k["key"] = find_label(other)
@@ -146,7 +175,12 @@ def read_ncu_csv(path):
     if missing:
         fail("%s has no values for %s: was ncu run with --metrics naming them?"
              % (path, ", ".join(missing)))
-    return out
+    return out, units
+
+
+def has_dram(launches):
+    return bool(launches) and all(any(k["counts"].get(short) is not None for k in launches)
+                                  for short in DRAM_METRICS)
 
 
 def read_probes(path):
@@ -182,8 +216,8 @@ def assign_keys(launches, probes_path):
     return launches, "launch order (probe lines of %s)" % probes_path
 
 
-def read_model(path):
-    """(case, variant, param, type) -> the OpenCL row, and the report's device name."""
+def load_report(path):
+    """The report at path, each row with its key (case, variant, param, type)."""
     try:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)
@@ -193,13 +227,32 @@ def read_model(path):
         fail("%s is not JSON: %s" % (path, e))
     if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
         fail("%s is not a clcoalesce report (no results[])" % path)
-    rows = {}
+    keyed = []
     for r in doc["results"]:
         param = r.get("param")
-        key = (r.get("case"), r.get("variant"), "-" if param is None else str(param), r.get("type"))
-        rows[key] = r
+        keyed.append(((r.get("case"), r.get("variant"), "-" if param is None else str(param),
+                       r.get("type")), r))
+    return doc, keyed
+
+
+def read_model(path):
+    """(case, variant, param, type) -> the OpenCL row, and the report's device name."""
+    doc, keyed = load_report(path)
+    rows = dict(keyed)
     device = (doc.get("device") or {}).get("name", "")
     return rows, device, doc.get("api", "")
+
+
+def read_dram_model(path):
+    """(case, variant, param, type) -> the row of the JSON the DRAM model figures come from,
+    and the whole report.  Of a --api both report it keeps the CUDA row (the model's figures
+    are the same on both APIs)."""
+    doc, keyed = load_report(path)
+    rows = {}
+    for key, r in keyed:
+        if key not in rows or r.get("api") == "cuda":
+            rows[key] = r
+    return rows, doc
 
 
 def ratio(num, den):
@@ -322,6 +375,116 @@ def build_rows(launches, model_rows, tol, types_seen):
     return rows
 
 
+def dram_rows(launches, model_rows, tol, types_seen):
+    """One row per profiled case / variant / param / type: measured DRAM bytes (summed over
+    the row's kernels) against the model's; then the JSON's rows no launch matched."""
+    grouped = {}
+    order = []
+    for k in launches:
+        key = k["key"]
+        if key not in grouped:
+            grouped[key] = {"kernels": 0, "dram_rd": 0.0, "dram_wr": 0.0}
+            order.append(key)
+        g = grouped[key]
+        g["kernels"] += 1
+        for short in DRAM_METRICS:
+            g[short] += k["counts"].get(short) or 0.0
+
+    def model_part(m):
+        """The row's model cells, and the same figures as numbers (for the Markdown)."""
+        nums = {f: model_num(m, f) for f in
+                ("model_dram_read_bytes", "model_dram_write_bytes", "model_dram_bytes")}
+        cells = {f: fmt(v, 0) for f, v in nums.items()}
+        cells["size_bytes"] = fmt(model_num(m, "size_bytes"), 0)
+        return cells, nums
+
+    rows = []
+    for key in order:
+        g = grouped[key]
+        m = model_rows.get(key)
+        cells, nums = model_part(m)
+        total = g["dram_rd"] + g["dram_wr"]
+        pred = nums["model_dram_bytes"]
+        r = ratio(total, pred)
+        notes = []
+        if m is None:
+            notes.append("no row in the DRAM JSON")
+        elif pred is None:
+            notes.append("no model figure")
+        elif r is None:
+            notes.append("the model predicts no DRAM bytes")
+        if g["kernels"] > 1:
+            notes.append("%d kernels in the launch, bytes summed" % g["kernels"])
+        row = {"case": key[0], "variant": key[1], "param": key[2], "type": key[3],
+               "kernels": str(g["kernels"]),
+               "dram_read_bytes": fmt(g["dram_rd"], 0), "dram_write_bytes": fmt(g["dram_wr"], 0),
+               "dram_bytes": fmt(total, 0),
+               "ratio": fmt(r, 3),
+               "read_ratio": fmt(ratio(g["dram_rd"], nums["model_dram_read_bytes"]), 3),
+               "write_ratio": fmt(ratio(g["dram_wr"], nums["model_dram_write_bytes"]), 3),
+               "agrees": "" if r is None else ("yes" if abs(r - 1) <= tol else "no"),
+               "note": "; ".join(notes)}
+        row.update(cells)
+        nums.update({"dram_read_bytes": g["dram_rd"], "dram_write_bytes": g["dram_wr"],
+                     "dram_bytes": total})
+        row["_bytes"] = nums
+        rows.append(row)
+
+    # As in the sectors table: every row of the profiled types appears once.
+    seen = set(order)
+    for key, m in model_rows.items():
+        if key in seen or key[3] not in types_seen:
+            continue
+        why = ("no kernel (a driver copy)" if key[:2] in NO_KERNEL
+               else "not profiled: no CUDA launch with this case/variant/param/type")
+        if m.get("status") == "skipped":
+            why = "skipped in the run"
+        cells, nums = model_part(m)
+        row = {c: "" for c in DRAM_COLUMNS}
+        row.update({"case": key[0], "variant": key[1], "param": key[2], "type": key[3],
+                    "kernels": "0", "note": why, "_bytes": nums})
+        row.update(cells)
+        rows.append(row)
+    return rows
+
+
+def dram_summary(rows, tol):
+    compared = sum(1 for r in rows if r["agrees"])
+    within = sum(1 for r in rows if r["agrees"] == "yes")
+    return ("%d of %d rows compared within %g %% (measured / model DRAM bytes); "
+            "%d rows without a comparison" % (within, compared, 100 * tol, len(rows) - compared))
+
+
+def grouped_bytes(v):
+    return "" if v is None else "{:,.0f}".format(v)
+
+
+def write_dram_md(path, rows, args, launches_device, doc, matched_by):
+    sizes = sorted({r["size_bytes"] for r in rows if r["size_bytes"]}, key=int)
+    shown = ["case", "variant", "param", "type", "dram_read_bytes", "dram_write_bytes",
+             "dram_bytes", "model_dram_read_bytes", "model_dram_write_bytes", "model_dram_bytes",
+             "ratio", "read_ratio", "write_ratio", "agrees", "note"]
+    device = (doc.get("device") or {}).get("name", "")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# Measured DRAM bytes per launch vs the access model\n\n")
+        f.write("- measured: Nsight Compute, `dram__bytes_{read,write}.sum` over one launch per "
+                "row (the CUDA back end's probe launch, caches flushed before it)%s\n"
+                % (" on %s" % launches_device if launches_device else ""))
+        f.write("- model: `model_dram_{read_,write_,}bytes` of `%s`%s; size_bytes %s\n"
+                % (args.dram_json, " (%s)" % device if device else "",
+                   ", ".join(sizes) if sizes else "not given"))
+        f.write("- bytes per launch; ratio = measured / model; agrees: |ratio - 1| <= %g %%; "
+                "launches matched by %s\n"
+                % (100 * args.dram_tolerance, matched_by))
+        f.write("- %s\n\n" % dram_summary(rows, args.dram_tolerance))
+        f.write("| " + " | ".join(shown) + " |\n")
+        f.write("|" + "|".join("---" for _ in shown) + "|\n")
+        for r in rows:
+            cells = [grouped_bytes(r["_bytes"].get(c)) if c in r["_bytes"] else r[c]
+                     for c in shown]
+            f.write("| " + " | ".join(md_cell(c) for c in cells) + " |\n")
+
+
 def md_cell(s):
     return str(s).replace("|", "\\|")
 
@@ -352,12 +515,12 @@ def write_md(path, rows, args, matched_by, device, launches_device, tol):
             f.write("| " + " | ".join(md_cell(r[c]) for c in shown) + " |\n")
 
 
-def write_csv(path, rows):
+def write_csv(path, rows, columns=COLUMNS):
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(COLUMNS)
+        w.writerow(columns)
         for r in rows:
-            w.writerow([r[c] for c in COLUMNS])
+            w.writerow([r[c] for c in columns])
 
 
 def launches_device_name(path):
@@ -391,10 +554,21 @@ def main():
     p.add_argument("--md", required=True, help="table to write, Markdown")
     p.add_argument("--tolerance", type=float, default=0.10,
                    help="relative difference still counted as agreement (default 0.10)")
+    p.add_argument("--dram-json",
+                   help="clcoalesce run -f json output at the profiled size, for the DRAM "
+                        "table's model figures (bench/ncu-sectors.sh --dram: cuda-profiled.json)")
+    p.add_argument("--dram-csv", help="DRAM table to write, CSV (needs --dram-json)")
+    p.add_argument("--dram-md", help="DRAM table to write, Markdown (needs --dram-json)")
+    p.add_argument("--dram-tolerance", type=float, default=0.15,
+                   help="|measured / model - 1| still counted as agreement in the DRAM table "
+                        "(default 0.15)")
     args = p.parse_args()
+    want_dram = bool(args.dram_csv or args.dram_md)
+    if want_dram and not args.dram_json:
+        fail("--dram-csv / --dram-md need --dram-json (the run's JSON at the profiled size)")
 
-    launches = [k for k in read_ncu_csv(args.ncu_csv)
-                if not EXCLUDED_KERNEL_RE.search(k["kernel"])]
+    launches, units = read_ncu_csv(args.ncu_csv)
+    launches = [k for k in launches if not EXCLUDED_KERNEL_RE.search(k["kernel"])]
     if not launches:
         fail("%s lists no profiled launch" % args.ncu_csv)
     launches, matched_by = assign_keys(launches, args.probes)
@@ -411,6 +585,29 @@ def main():
     no = sum(1 for r in rows if r["agrees"] == "no")
     print("%d rows: %d agree, %d disagree, %d without a comparison -> %s, %s"
           % (len(rows), yes, no, len(rows) - yes - no, args.csv, args.md))
+
+    if want_dram and not has_dram(launches):
+        sys.stderr.write("ncu_sectors.py: warning: %s has no values for %s: no DRAM table\n"
+                         % (args.ncu_csv, ", ".join(DRAM_METRICS.values())))
+    elif want_dram:
+        # Scaled units (ncu without --print-units base) would otherwise be read as bytes.
+        for short, metric in DRAM_METRICS.items():
+            if units.get(short, "") not in ("", "byte"):
+                fail("%s gives %s in %s, not bytes: run ncu with --print-units base"
+                     % (args.ncu_csv, metric, units[short]))
+        dram_model, doc = read_dram_model(args.dram_json)
+        if not any(model_num(m, "model_dram_bytes") is not None for m in dram_model.values()):
+            sys.stderr.write("ncu_sectors.py: warning: %s has no model_dram_bytes (a run with "
+                             "--no-model, or by a clcoalesce without the DRAM model)\n"
+                             % args.dram_json)
+        drows = dram_rows(launches, dram_model, args.dram_tolerance, types_seen)
+        if args.dram_csv:
+            write_csv(args.dram_csv, drows, DRAM_COLUMNS)
+        if args.dram_md:
+            write_dram_md(args.dram_md, drows, args, launches_device_name(args.ncu_csv), doc,
+                          matched_by)
+        print("DRAM: %s -> %s" % (dram_summary(drows, args.dram_tolerance),
+                                  ", ".join(x for x in (args.dram_csv, args.dram_md) if x)))
     return 0
 
 

@@ -33,11 +33,13 @@ __kernel void clc_init(__global T *a, ulong n)
         a[j] = clc_value(j);
 }
 
-/* Every global-memory access in a kernel goes through LOAD and STORE, and every kernel's
- * parameter list ends with CLC_TRACE_ARGS and its body starts with CLC_TRACE_BEGIN.  In a
- * normal build they are plain p[i] and nothing; built with -DCLC_TRACE (the access model)
- * they also record the address each work-item touches, so the model is read off the very
- * kernel that is timed. */
+/* Every global-memory access in a kernel goes through LOAD and STORE, every access to an
+ * element of a __local array through LLOAD and LSTORE, and every kernel's parameter list
+ * ends with CLC_TRACE_ARGS and its body starts with CLC_TRACE_BEGIN.  In a normal build they
+ * are plain p[i] and nothing; built with -DCLC_TRACE (the access model) they also record the
+ * address each work-item touches, so the model is read off the very kernel that is timed.
+ * LLOAD(p, i) and LSTORE(p, i, v) take the array (or a row of one: LLOAD(tile[y], x)), not
+ * a __local pointer: CUDA cannot qualify those. */
 #ifdef CLC_TRACE
 #include "clc_trace.h"
 #else
@@ -45,6 +47,8 @@ __kernel void clc_init(__global T *a, ulong n)
 #define CLC_TRACE_BEGIN
 #define LOAD(p, i) ((p)[i])
 #define STORE(p, i, v) ((p)[i] = (v))
+#define LLOAD(p, i) ((p)[i])
+#define LSTORE(p, i, v) ((p)[i] = (v))
 /* vloadN / vstoreN: N elements at p + N * i, any alignment of p (e.g. VLOAD(4, i, p + 1)). */
 #define VLOAD(n, i, p) vload##n((i), (p))
 #define VSTORE(n, v, i, p) vstore##n((v), (i), (p))

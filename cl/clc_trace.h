@@ -1,8 +1,9 @@
 /* clc_trace.h - the trace build of the access macros (cl/clc.h includes it under
  * -DCLC_TRACE).  The host rebuilds a kernel with it and launches it once with the same
- * arguments and sizes: the first work-groups record the byte address of every global access
- * (the access model reads them), and every work-item checks every access against the
- * buffers the launch was given, so an access outside them is found and named instead of done.
+ * arguments and sizes: the first work-groups record the byte address of every global and
+ * every __local access (the access model reads them), and every work-item checks every
+ * global access against the buffers the launch was given, so an access outside them is
+ * found and named instead of done.
  *
  * The trace buffer, in 64-bit words (host/driver/trace.c reads it with the same layout):
  *     [0]                 the number of buffers, at most CLC_TRACE_MAX_BOUNDS
@@ -10,13 +11,27 @@
  *     [17]                accesses outside every buffer, counted in its low 32 bits
  *     [18 .. 21]          the first such access: work-item (linear global id), byte
  *                         address, (size << 1) | is_store, and the pointer it was made through
+ *     [22], [23]          the wide sample: its work-groups and slots per work-item (below)
  *     [32 .. 127]         a scratch area: an access outside the buffers is done here instead
- *     [CLC_TRACE_HEADER + w * 2 * slots ...]  work-item w's records (w = group linear id *
- *                         local size + local linear id, for the first clc_trace_groups groups)
+ *     [CLC_TRACE_HEADER + w * 2 * slots ...]  work-item w's records of global accesses
+ *                         (w = group linear id * local size + local linear id, for the
+ *                         first clc_trace_groups groups: items = groups * local size)
+ *     [CLC_TRACE_HEADER + (items + w) * 2 * slots ...]  its records of __local accesses,
+ *                         as many slots, counted apart
+ *     [CLC_TRACE_HEADER + 2 * items * 2 * slots + w * 2 * 2 * wide_slots ...]  the wide
+ *                         sample: the first [23] global loads, then the first [23] stores,
+ *                         of each work-item of the first [22] groups; a sample wide enough
+ *                         to see what L2 reuses between groups
  * A record is two words: the byte address of the first byte accessed, then
  * (access size in bytes << 1) | 1 for a store, 0 for a load.  The host zero-fills the
  * records, so a second word of 0 marks an unused slot.  Accesses past the last slot are
  * checked and done but not recorded.
+ *
+ * A __local address is the integer value of the __local pointer (a window offset on a GPU,
+ * a host address under PoCL, a generic address under CUDA): the banks need only its value
+ * modulo 128 and the distances between lanes (bank = address / width % banks).
+ * __local accesses are only recorded, and done as they are: they lie in none of the
+ * buffers, so the bounds check has nothing to hold them against.
  *
  * The index is evaluated once (it can itself be a LOAD, as in a gather): the recorder takes
  * the base pointer and the index and hands back the index, or one that lands in the scratch
@@ -28,6 +43,8 @@
 #define CLC_TRACE_HEADER 128
 #define CLC_TRACE_MAX_BOUNDS 8
 #define CLC_TRACE_FAULTS 17
+#define CLC_TRACE_WIDE_GROUPS 22
+#define CLC_TRACE_WIDE_SLOTS 23
 #define CLC_TRACE_SCRATCH 64 /* in the scratch area with 128 bytes below and 256 above */
 
 #define CLC_TRACE_ARGS , __global ulong *clc_trace, uint clc_trace_slots, uint clc_trace_groups
@@ -45,6 +62,30 @@ __global ulong *clc_trace_base(__global ulong *trace, uint slots, uint groups)
     return trace + CLC_TRACE_HEADER + (g * wg + l) * 2 * (size_t)slots;
 }
 
+/* This work-item's first __local record (the region after every traced work-item's global
+ * records), or 0 when it is not traced; t is its first global record. */
+__global ulong *clc_trace_local(__global ulong *t, uint slots, uint groups)
+{
+    if (t == 0)
+        return 0;
+    size_t wg = get_local_size(0) * get_local_size(1) * get_local_size(2);
+    return t + (size_t)groups * wg * 2 * (size_t)slots;
+}
+
+/* This work-item's first record in the wide sample, or 0 when its group is not in it. */
+__global ulong *clc_trace_wide(__global ulong *trace, uint slots, uint groups)
+{
+    size_t g = get_group_id(0) +
+               get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+    if (g >= trace[CLC_TRACE_WIDE_GROUPS])
+        return 0;
+    size_t wg = get_local_size(0) * get_local_size(1) * get_local_size(2);
+    size_t l = get_local_id(0) +
+               get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2));
+    return trace + CLC_TRACE_HEADER + 2 * (size_t)groups * wg * 2 * (size_t)slots +
+           (g * wg + l) * 2 * 2 * trace[CLC_TRACE_WIDE_SLOTS];
+}
+
 /* Records the first access outside the buffers (the others are only counted). */
 void clc_trace_fault(__global ulong *trace, ulong base, ulong addr, uint size, uint store)
 {
@@ -58,10 +99,11 @@ void clc_trace_fault(__global ulong *trace, ulong base, ulong addr, uint size, u
 }
 
 /* Checks the access to base + i * size (size bytes), records it when this work-item is
- * traced, and returns i, or an index that lands in the scratch area when the access lies
- * outside every buffer (i's distance from the scratch area, in accesses of size bytes). */
-long clc_trace_ix(__global ulong *trace, __global ulong *t, uint *count, uint slots, ulong base,
-                  long i, uint size, uint store)
+ * traced (t, and wide in the wide sample), and returns i, or an index that lands in the
+ * scratch area when the access lies outside every buffer (i's distance from the scratch
+ * area, in accesses of size bytes). */
+long clc_trace_ix(__global ulong *trace, __global ulong *t, __global ulong *wide, uint *count,
+                  uint *wcount, uint slots, ulong base, long i, uint size, uint store)
 {
     ulong addr = base + (ulong)i * size;
     uint k = *count, inside = 0;
@@ -73,6 +115,15 @@ long clc_trace_ix(__global ulong *trace, __global ulong *t, uint *count, uint sl
         t[2 * (size_t)k] = addr;
         t[2 * (size_t)k + 1] = ((ulong)size << 1) | store;
     }
+    if (wide != 0) {
+        uint ws = (uint)trace[CLC_TRACE_WIDE_SLOTS], wk = wcount[store];
+        if (wk < ws) {
+            __global ulong *w = wide + 2 * ((size_t)store * ws + wk);
+            w[0] = addr;
+            w[1] = ((ulong)size << 1) | store;
+        }
+        wcount[store] = wk + 1;
+    }
     *count = k + 1;
     if (inside)
         return i;
@@ -80,18 +131,52 @@ long clc_trace_ix(__global ulong *trace, __global ulong *t, uint *count, uint sl
     return ((long)(ulong)&trace[CLC_TRACE_SCRATCH] - (long)base) / (long)size;
 }
 
+/* Records the __local access to base + i * size (size bytes) in this work-item's next
+ * __local slot when it is traced (t != 0), and returns i unchanged. */
+long clc_trace_lix(__global ulong *t, uint *count, uint slots, ulong base, long i, uint size,
+                   uint store)
+{
+    uint k = *count;
+    if (t != 0 && k < slots) {
+        t[2 * (size_t)k] = base + (ulong)i * size;
+        t[2 * (size_t)k + 1] = ((ulong)size << 1) | store;
+    }
+    *count = k + 1;
+    return i;
+}
+
+/* clc_trace_p / clc_trace_n: global records and their count; clc_trace_wp / clc_trace_wn:
+ * the wide sample's, loads and stores counted apart; clc_trace_lp / clc_trace_ln: __local
+ * ones.  The void casts keep kernels without __local accesses free of unused-variable
+ * warnings (NVRTC's "set but never used" goes only once the counter's address is taken). */
 #define CLC_TRACE_BEGIN                                                                     \
     __global ulong *clc_trace_p = clc_trace_base(clc_trace, clc_trace_slots, clc_trace_groups); \
-    uint clc_trace_n = 0;
+    uint clc_trace_n = 0;                                                                   \
+    __global ulong *clc_trace_wp = clc_trace_wide(clc_trace, clc_trace_slots, clc_trace_groups); \
+    uint clc_trace_wn[2] = {0, 0};                                                          \
+    __global ulong *clc_trace_lp = clc_trace_local(clc_trace_p, clc_trace_slots,            \
+                                                   clc_trace_groups);                       \
+    uint clc_trace_ln = 0;                                                                  \
+    (void)clc_trace_lp;                                                                     \
+    (void)&clc_trace_ln;
 
 #define CLC_TRACE_IX_(p, i, size, store)                                                    \
-    clc_trace_ix(clc_trace, clc_trace_p, &clc_trace_n, clc_trace_slots, (ulong)(p),         \
-                 (long)(i), (uint)(size), (store))
+    clc_trace_ix(clc_trace, clc_trace_p, clc_trace_wp, &clc_trace_n, clc_trace_wn,          \
+                 clc_trace_slots, (ulong)(p), (long)(i), (uint)(size), (store))
 
 #define LOAD(p, i) ((p)[CLC_TRACE_IX_(p, i, sizeof((p)[0]), 0u)])
 #define STORE(p, i, v) ((p)[CLC_TRACE_IX_(p, i, sizeof((p)[0]), 1u)] = (v))
 /* vloadN / vstoreN touch N elements at p + N * i: one access of N * sizeof(*p) bytes. */
 #define VLOAD(n, i, p) vload##n((size_t)CLC_TRACE_IX_(p, i, (n) * sizeof((p)[0]), 0u), (p))
 #define VSTORE(n, v, i, p) vstore##n((v), (size_t)CLC_TRACE_IX_(p, i, (n) * sizeof((p)[0]), 1u), (p))
+
+/* __local arrays: p is an array (or a row of one), whose address converts to an integer in
+ * OpenCL C and in CUDA alike; the index is evaluated once, p more than once. */
+#define CLC_TRACE_LIX_(p, i, store)                                                         \
+    clc_trace_lix(clc_trace_lp, &clc_trace_ln, clc_trace_slots, (ulong)(p), (long)(i),      \
+                  (uint)sizeof((p)[0]), (store))
+
+#define LLOAD(p, i) ((p)[CLC_TRACE_LIX_(p, i, 0u)])
+#define LSTORE(p, i, v) ((p)[CLC_TRACE_LIX_(p, i, 1u)] = (v))
 
 #endif

@@ -34,13 +34,13 @@ __kernel void group_per_row(__global const T *m, __global T *out, ulong rows,
     T s = 0;
     for (size_t c = l; c < cols; c += GROUP)
         s += LOAD(m, r * cols + c);
-    part[l] = s;
+    LSTORE(part, l, s);
     /* halve the active work-items each step; every work-item reaches every barrier */
     for (uint step = GROUP / 2; step > 0; step /= 2) {
         barrier(CLK_LOCAL_MEM_FENCE);
         if (l < step)
-            part[l] += part[l + step];
+            LSTORE(part, l, LLOAD(part, l) + LLOAD(part, l + step));
     }
     if (l == 0)
-        STORE(out, r, part[0]);
+        STORE(out, r, LLOAD(part, 0));
 }

@@ -64,12 +64,12 @@ __kernel void naive(__global const T *in, __global T *out, ulong width,
             if (bx + lx < width && by + ly + j < height)                                    \
                 v[j / (rows)] = LOAD(in, (by + ly + j) * width + bx + lx);                  \
         for (uint j = 0; j < (tile_); j += (rows))                                          \
-            tile[ly + j][lx] = v[j / (rows)];                                               \
+            LSTORE(tile[ly + j], lx, v[j / (rows)]);                                        \
         barrier(CLK_LOCAL_MEM_FENCE);                                                       \
         /* out's tile starts at row bx, column by */                                        \
         for (uint j = 0; j < (tile_); j += (rows))                                          \
             if (by + lx < height && bx + ly + j < width)                                    \
-                STORE(out, (bx + ly + j) * height + by + lx, tile[lx][ly + j]);             \
+                STORE(out, (bx + ly + j) * height + by + lx, LLOAD(tile[lx], ly + j));      \
     }
 
 TILED_TRANSPOSE(tiled, TILE, ROWS, TILE)
@@ -106,11 +106,11 @@ __kernel void tiled_1elem(__global const T *in, __global T *out, ulong width,
     T v = 0;
     if ((x < width) & (y < height))
         v = LOAD(in, y * width + x);
-    tile[ly][lx] = v;
+    LSTORE(tile[ly], lx, v);
     barrier(CLK_LOCAL_MEM_FENCE);
     /* out's tile starts at row bx, column by */
     size_t ox = by + lx, oy = bx + ly;
-    T w = tile[lx][ly];
+    T w = LLOAD(tile[lx], ly);
     if ((ox < height) & (oy < width))
         STORE(out, oy * height + ox, w);
 }

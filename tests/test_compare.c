@@ -1,6 +1,7 @@
 /* test_compare.c - `clcoalesce compare`: result files written by the library are joined by
  * (case, variant, param, type); ratios, rows missing from a file, --tolerance, the formats and
- * every failure exit code are checked through the real binary. */
+ * every failure exit code are checked through the real binary; --model holds a file's rows
+ * against their predictions, or against those of a profile the test writes. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <math.h>
@@ -437,6 +438,130 @@ START_TEST(one_file_of_two_apis)
 }
 END_TEST
 
+/* --model: measured against what the run predicted, the residual, the bound and the count
+ * within 20 %; rows without a prediction are left out. */
+START_TEST(model_table)
+{
+    clc_test_make_dir(dir, "cmp");
+    struct clc_result rows[4];
+    rows[0] = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 100);
+    rows[1] = clc_test_row("stride", "inplace", 1, CLC_FLOAT, 80);
+    rows[2] = clc_test_row("stride", "inplace", 2, CLC_FLOAT, 40);
+    rows[3] = clc_test_row("copy", "enqueue", -1, CLC_FLOAT, 120); /* not predicted */
+    static const double pred[] = {110, 50, 40};
+    static const char *const bound[] = {"dram", "sectors", "sectors"};
+    for (int i = 0; i < 3; i++) {
+        rows[i].model_gbps = pred[i];
+        snprintf(rows[i].model_bound, sizeof rows[i].model_bound, "%s", bound[i]);
+    }
+    const char *a = write_report("a.json", "opencl", "GPU A", rows, 4);
+    ck_assert_int_eq(compare("--model %s", a), 0);
+    clc_test_assert_has(out, "predictions as each run predicted them");
+    clc_test_assert_has(out, "[1] ");
+    clc_test_assert_has(out, ": opencl on GPU A");
+    clc_test_assert_has(out, "     100.0      110.0     -9% dram");
+    clc_test_assert_has(out, "      80.0       50.0    +60% sectors  outside");
+    clc_test_assert_has(out, "      40.0       40.0     +0% sectors");
+    clc_test_assert_has(out, "2 of 3 predicted rows within 20 %");
+    clc_test_assert_lacks(out, "enqueue");
+
+    json_t *root = compare_json("--model %s", a);
+    ck_assert_str_eq(json_string_value(json_object_get(root, "command")), "compare --model");
+    ck_assert(json_is_null(json_object_get(root, "profile")));
+    json_t *f = json_array_get(json_object_get(root, "files"), 0);
+    ck_assert_int_eq(json_integer_value(json_object_get(f, "predicted")), 3);
+    ck_assert_int_eq(json_integer_value(json_object_get(f, "within")), 2);
+    json_t *rs = json_object_get(f, "rows");
+    ck_assert_uint_eq(json_array_size(rs), 3);
+    json_t *r1 = json_array_get(rs, 1);
+    ck_assert_str_eq(json_string_value(json_object_get(r1, "variant")), "inplace");
+    ck_assert_int_eq(json_integer_value(json_object_get(r1, "param")), 1);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(r1, "model_gbps")), 50, 1e-9);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(r1, "residual")), 0.6, 1e-9);
+    ck_assert_str_eq(json_string_value(json_object_get(r1, "model_bound")), "sectors");
+    json_decref(root);
+
+    /* what does not apply to it is a usage error */
+    ck_assert_int_eq(compare("--model %s --tolerance 5", a), 2);
+    ck_assert_int_eq(compare("--model %s --metric ms", a), 2);
+    ck_assert_int_eq(compare("--model %s -f csv", a), 2);
+    clc_test_assert_has(err, "--model writes a table or JSON");
+    ck_assert_int_eq(compare("--model"), 2);
+    ck_assert_int_eq(compare("--profile %s %s %s", a, a, a), 2);
+    clc_test_assert_has(err, "--profile goes with --model");
+    ck_assert_int_eq(compare("--help"), 0);
+    clc_test_assert_has(out, "--model");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* Writes dir/name, a profile of "Test GPU" whose stream rows all run at gbps; returns the
+ * path (clc_test_path). */
+static const char *write_profile(const char *name, double gbps)
+{
+    json_t *rows = json_array();
+    static const char *const stream[] = {"read", "write", "copy"};
+    for (int i = 0; i < 3; i++) {
+        struct clc_result r = clc_test_row("stream", stream[i], -1, CLC_FLOAT, gbps);
+        json_array_append_new(rows, clc_result_json(&r));
+    }
+    json_t *root = json_pack("{s:s, s:{s:s, s:s}, s:o}", "tool", "clcoalesce", "device", "name",
+                             "Test GPU", "api", "opencl", "rows", rows);
+    ck_assert_ptr_nonnull(root);
+    const char *path = clc_test_path(dir, name);
+    ck_assert_int_eq(json_dump_file(root, path, JSON_COMPACT), 0);
+    json_decref(root);
+    return path;
+}
+
+/* --model --profile: each row predicted again from its features, in place of the run's
+ * prediction; a row without features has none on the new profile. */
+START_TEST(model_reprediction)
+{
+    clc_test_make_dir(dir, "cmp");
+    struct clc_result rows[2];
+    /* a copy as a run's trace records it: each useful byte half loaded, half stored, each
+     * moving one granule of its own */
+    rows[0] = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 180);
+    struct clc_model_features *ft = &rows[0].model_features;
+    ft->valid = true;
+    for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+        ft->dram[0][g][0] = ft->dram[1][g][0] = 0.5;
+    ft->elem_bytes = 4;
+    rows[1] = clc_test_row("stride", "inplace", 2, CLC_FLOAT, 30); /* no features */
+    for (int i = 0; i < 2; i++) {
+        rows[i].model_gbps = 50;
+        snprintf(rows[i].model_bound, sizeof rows[i].model_bound, "inflight");
+    }
+    const char *a = write_report("a.json", "opencl", "GPU A", rows, 2);
+    const char *prof = write_profile("profile.json", 200);
+
+    ck_assert_int_eq(compare("--model %s", a), 0);
+    clc_test_assert_has(out, "     180.0       50.0   +260% inflight outside");
+    clc_test_assert_has(out, "0 of 2 predicted rows within 20 %");
+
+    ck_assert_int_eq(compare("--model --profile %s %s", prof, a), 0);
+    clc_test_assert_has(out, "predictions on the profile ");
+    clc_test_assert_has(out, "(Test GPU)");
+    clc_test_assert_has(out, "     180.0      200.0    -10% dram");
+    clc_test_assert_has(out, "1 of 1 predicted rows within 20 %");
+    clc_test_assert_lacks(out, "inflight");
+
+    json_t *root = compare_json("--model --profile %s %s", prof, a);
+    ck_assert_str_eq(json_string_value(json_object_get(root, "profile")), prof);
+    json_t *r0 = json_array_get(
+        json_object_get(json_array_get(json_object_get(root, "files"), 0), "rows"), 0);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(r0, "model_gbps")), 200, 1e-9);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(r0, "residual")), -0.1, 1e-9);
+    json_decref(root);
+
+    /* a profile that cannot be read fails the comparison */
+    ck_assert_int_eq(compare("--model --profile %s/missing.json %s", dir, a), 1);
+    clc_test_assert_has(err, "missing.json: cannot read the profile");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 /* End to end: two real runs of one case compare row for row. */
 START_TEST(real_runs_join)
 {
@@ -459,6 +584,6 @@ int main(void)
 {
     const TTest *tests[] = {identical_files_ratio_one, known_ratios, tolerance, outliers,
                             mismatched_rows, csv_output, bad_inputs, one_file_of_two_apis,
-                            real_runs_join};
+                            model_table, model_reprediction, real_runs_join};
     return clc_test_main(clc_test_suite("compare", tests, sizeof tests / sizeof tests[0]));
 }

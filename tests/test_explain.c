@@ -1,7 +1,10 @@
 /* test_explain.c - the `explain` and `ptx` commands through the real binary: the kernel
- * source, the picture of a warp's requests and the predicted figures; the measured fraction
- * of the ceiling from a result file; usage errors; and `ptx` on a device without PTX. */
+ * source, the picture of a warp's requests and the predicted figures; the predictive
+ * model's waterfall on a profile the test writes, or the one a result file kept; the
+ * measured fraction of the ceiling from a result file; usage errors; and `ptx` on a device
+ * without PTX. */
 #define _GNU_SOURCE
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,8 @@
 
 #define OUT 65536
 static char out[OUT], err[OUT];
+
+static char dir[64];
 
 static int cli(const char *args)
 {
@@ -31,6 +36,34 @@ static void assert_fits_80(const char *text)
     clc_test_assert_width(from, 80);
 }
 
+/* A verified float row of a profile's case, as `clcoalesce profile -o` keeps it. */
+static json_t *profile_row(const char *case_name, const char *variant, long param, double gbps)
+{
+    struct clc_result r = clc_test_row(case_name, variant, param, CLC_FLOAT, gbps);
+    return clc_result_json(&r);
+}
+
+/* Writes dir/name, a profile of device "Test GPU" (peak 200 GB/s) with the stream rows
+ * (read 120, write 90, copy 100 GB/s) and, with banks, the banks rows of 32 banks: stride s
+ * at 1 / s of stride 1's 800 GB/s.  Returns the path (clc_test_path). */
+static const char *write_profile(const char *name, bool banks)
+{
+    json_t *rows = json_array();
+    json_array_append_new(rows, profile_row("stream", "read", -1, 120));
+    json_array_append_new(rows, profile_row("stream", "write", -1, 90));
+    json_array_append_new(rows, profile_row("stream", "copy", -1, 100));
+    for (long s = 1; banks && s <= 32; s *= 2)
+        json_array_append_new(rows, profile_row("banks", "stride", s, 800.0 / (double)s));
+    json_t *root = json_pack("{s:s, s:i, s:{s:s, s:s, s:f}, s:o}", "tool", "clcoalesce",
+                             "profile_format", CLC_PROFILE_FORMAT, "device", "name", "Test GPU",
+                             "api", "opencl", "peak_gbps", 200.0, "rows", rows);
+    ck_assert_ptr_nonnull(root);
+    const char *path = clc_test_path(dir, name);
+    ck_assert_int_eq(json_dump_file(root, path, JSON_COMPACT), 0);
+    json_decref(root);
+    return path;
+}
+
 START_TEST(explain_coalesced)
 {
     ck_assert_int_eq(cli("explain coalesced"), 0);
@@ -45,6 +78,10 @@ START_TEST(explain_coalesced)
     clc_test_assert_has(out, "overall    4.00 sectors/request, efficiency 100%");
     /* the source stops at the kernel's closing brace: the next file's text is absent */
     clc_test_assert_lacks(out, "clc_init");
+    /* no profile: the waterfall says how to get one */
+    clc_test_assert_has(out, "predicted GB/s, layer by layer:\n"
+                             "  no profile: 'clcoalesce profile -o FILE', then --profile FILE");
+    clc_test_assert_lacks(out, "bound:");
     assert_fits_80(out);
 }
 END_TEST
@@ -89,7 +126,124 @@ START_TEST(explain_with_results)
     clc_test_assert_has(out, "measured (");
     clc_test_assert_has(out, "of the copy ceiling");
     clc_test_assert_has(out, "predicted: 22%");
+    /* a run of uncoalesced alone has no stream rows to predict from: no profile kept */
+    clc_test_assert_has(out, "the --results run kept no profile");
     assert_fits_80(out);
+}
+END_TEST
+
+/* --profile: the waterfall, layer by layer, on a profile the test wrote.  A coalesced copy
+ * streams at the copy ceiling (half the peak); stride 8 uses 4 bytes of each 32-byte granule
+ * it loads and stores. */
+START_TEST(explain_waterfall_on_a_profile)
+{
+    clc_test_make_dir(dir, "explain");
+    const char *prof = write_profile("profile.json", false);
+    char *args;
+    ck_assert(asprintf(&args, "explain coalesced --profile %s", prof) > 0);
+    ck_assert_int_eq(cli(args), 0);
+    free(args);
+    clc_test_assert_has(out, "predicted GB/s, layer by layer:\n"
+                             "  profile: Test GPU\n"
+                             "  from:    --profile ");
+    clc_test_assert_has(out, "200.0 GB/s  the top");
+    clc_test_assert_has(out, "  ceiling   x 0.500     100.0 GB/s  stream copy, measured");
+    clc_test_assert_has(out, "  granules  x 1.000     100.0 GB/s  1.00 B of 32-B granules per useful B");
+    clc_test_assert_has(out, "  inflight  x ");
+    clc_test_assert_has(out, "  banks     x 1.000     100.0 GB/s");
+    clc_test_assert_has(out, "  predicted ");
+    clc_test_assert_has(out, "100.0 GB/s  bound: dram");
+    clc_test_assert_lacks(out, "no profile");
+    assert_fits_80(out);
+
+    ck_assert(asprintf(&args, "explain stride --param 8 --profile %s", prof) > 0);
+    ck_assert_int_eq(cli(args), 0);
+    free(args);
+    clc_test_assert_has(out, "  granules  x 0.125 ");
+    clc_test_assert_has(out, "bound: sectors");
+    assert_fits_80(out);
+
+    /* a profile that cannot be read, or a file that is none, is said before any device work */
+    ck_assert(asprintf(&args, "explain coalesced --profile %s/missing.json", dir) > 0);
+    ck_assert_int_eq(cli(args), 1);
+    free(args);
+    clc_test_assert_has(err, "missing.json: cannot read the profile");
+    clc_test_assert_lacks(out, "__kernel");
+    const char *other = clc_test_path(dir, "other.json");
+    clc_test_write_file(other, "{\"name\": 1}\n");
+    ck_assert(asprintf(&args, "explain coalesced --profile %s", other) > 0);
+    ck_assert_int_eq(cli(args), 1);
+    free(args);
+    clc_test_assert_has(err, "not a profile written by 'clcoalesce profile -o'");
+    ck_assert_int_eq(cli("explain coalesced --profile"), 2);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* --results of a run that kept its profiles: the one of explain's API is used, the row's
+ * measurement goes beside the prediction, and so does what that run predicted; --profile
+ * takes the place of the run's profile. */
+START_TEST(explain_waterfall_from_results)
+{
+    clc_test_make_dir(dir, "explain");
+    struct clc_report rep;
+    clc_report_init(&rep, "opencl");
+    snprintf(rep.device.name, sizeof rep.device.name, "Run GPU");
+    snprintf(rep.model_profile, sizeof rep.model_profile, "%s",
+             "[{\"device\": {\"name\": \"Run GPU\", \"api\": \"cuda\"},"
+             "  \"stream_gbps\": {\"read\": 50, \"write\": 50, \"copy\": 50}},"
+             " {\"device\": {\"name\": \"Run GPU\", \"api\": \"opencl\"},"
+             "  \"stream_gbps\": {\"read\": 70, \"write\": 70, \"copy\": 70}}]");
+    struct clc_result r = clc_test_row("coalesced", "kernel", -1, CLC_FLOAT, 80);
+    r.model_gbps = 90;
+    snprintf(r.model_bound, sizeof r.model_bound, "dram");
+    ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
+    const char *res = clc_test_path(dir, "run.json");
+    clc_test_write_json(&rep, res);
+
+    char *args;
+    ck_assert(asprintf(&args, "explain coalesced --results %s", res) > 0);
+    ck_assert_int_eq(cli(args), 0);
+    free(args);
+    clc_test_assert_has(out, "  profile: Run GPU\n  from:    the run in ");
+    clc_test_assert_has(out, "70.0 GB/s  bound: dram");
+    clc_test_assert_has(out, "80.0 GB/s  (+14 % against the prediction)");
+    clc_test_assert_has(out, "  the run predicted 90.0 GB/s, bound: dram");
+    clc_test_assert_has(out, "measured (the --results file):");
+    assert_fits_80(out);
+
+    const char *prof = write_profile("profile.json", false);
+    ck_assert(asprintf(&args, "explain coalesced --results %s --profile %s", res, prof) > 0);
+    ck_assert_int_eq(cli(args), 0);
+    free(args);
+    clc_test_assert_has(out, "  profile: Test GPU\n  from:    --profile ");
+    clc_test_assert_has(out, "100.0 GB/s  bound: dram");
+    clc_test_assert_has(out, "80.0 GB/s  (-20 % against the prediction)");
+    clc_test_assert_has(out, "  the run predicted 90.0 GB/s");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* The tiled transpose reads its tile down a column: 32 lanes in one bank, so on a profile
+ * with 32 banks whose local bandwidth is 8 x the copy ceiling the banks bind; the padded
+ * tile spreads the column over the banks and stays DRAM-bound. */
+START_TEST(explain_transpose_banks)
+{
+    clc_test_make_dir(dir, "explain");
+    const char *prof = write_profile("banks.json", true);
+    char *args;
+    ck_assert(asprintf(&args, "explain transpose --variant tiled --profile %s", prof) > 0);
+    ck_assert_int_eq(cli(args), 0);
+    free(args);
+    clc_test_assert_has(out, "  banks     x 0.");
+    clc_test_assert_has(out, "bound: banks");
+    assert_fits_80(out);
+    ck_assert(asprintf(&args, "explain transpose --variant tiled_padded --profile %s", prof) > 0);
+    ck_assert_int_eq(cli(args), 0);
+    free(args);
+    clc_test_assert_has(out, "  banks     x 1.000");
+    clc_test_assert_has(out, "bound: dram");
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
@@ -108,6 +262,7 @@ START_TEST(explain_errors)
     clc_test_assert_has(err, "enqueue");
     ck_assert_int_eq(cli("explain --help"), 0);
     clc_test_assert_has(out, "usage: clcoalesce explain CASE");
+    clc_test_assert_has(out, "--profile FILE");
     ck_assert_int_eq(cli("--help"), 0);
     clc_test_assert_has(out, "explain CASE");
     clc_test_assert_has(out, "ptx CASE");
@@ -204,7 +359,8 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {explain_coalesced, explain_offset_and_stride_params,
-                            explain_with_results, explain_errors, run_no_model, ptx_command,
-                            kernel_source_extraction};
+                            explain_with_results, explain_waterfall_on_a_profile,
+                            explain_waterfall_from_results, explain_transpose_banks,
+                            explain_errors, run_no_model, ptx_command, kernel_source_extraction};
     return clc_test_main(clc_test_suite("explain", tests, sizeof tests / sizeof tests[0]));
 }

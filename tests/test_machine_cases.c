@@ -111,8 +111,8 @@ START_TEST(banks_verify_and_say_the_conflict)
     clc_report_free(&rep);
 
     struct clc_opts o;
-    clc_test_opts_edited(&o, "banks.cl", "acc += lm[(base + 32 * r) & (WORDS - 1)];",
-                         "acc += lm[(base + 31 * r) & (WORDS - 1)];");
+    clc_test_opts_edited(&o, "banks.cl", "acc += LLOAD(lm, (base + 32 * r) & (WORDS - 1));",
+                         "acc += LLOAD(lm, (base + 31 * r) & (WORDS - 1));");
     o.variant = "stride";
     clc_test_run_expect("banks", &o, CLC_ERR, &rep);
     ck_assert(!clc_test_get(&rep, "stride", 1, CLC_FLOAT)->verified);

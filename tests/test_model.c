@@ -1,7 +1,9 @@
 /* test_model.c - the access model: sectors per request on synthetic traces (no device), then
  * on the real kernels traced on the default device, against the figures of the 2013 article
  * (coalesced fp32 4 sectors per request, stride 2 8, stride 32 32, offset 1 5, uncoalesced
- * loads 32); and a trace build that fails leaves the row verified with the model empty. */
+ * loads 32); and a trace build that fails leaves the row verified with the model empty.
+ * The predictive figures too: DRAM granules by gap class, loads in flight, sector bytes per
+ * load lane, and __local bank passes, synthetic and on the traced transpose and banks. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -231,6 +233,251 @@ START_TEST(invalid_shapes_rejected)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ granules, in flight */
+
+/* The counts of granules of direction dir (0 loads) and size index gi, by class. */
+static void assert_granules(const struct clc_model *m, unsigned dir, unsigned gi, uint64_t c0,
+                            uint64_t c1, uint64_t c2, uint64_t c3)
+{
+    const uint64_t *g = m->granules[dir][gi];
+    ck_assert_msg(g[0] == c0 && g[1] == c1 && g[2] == c2 && g[3] == c3,
+                  "%s, %u-byte granules: classes %llu %llu %llu %llu, want %llu %llu %llu %llu",
+                  dir ? "stores" : "loads", clc_model_granule_bytes(gi), (unsigned long long)g[0],
+                  (unsigned long long)g[1], (unsigned long long)g[2], (unsigned long long)g[3],
+                  (unsigned long long)c0, (unsigned long long)c1, (unsigned long long)c2,
+                  (unsigned long long)c3);
+}
+
+/* 1 KiB of fp32 read in a stream: 32, 16 and 8 granules, each next to another; no stores. */
+START_TEST(granules_of_a_stream_are_adjacent)
+{
+    struct clc_model m;
+    analyse_streams(256, 256, (struct stream){BASE, 4, 4}, NO_STORE, &m);
+    assert_granules(&m, 0, 0, 32, 0, 0, 0);
+    assert_granules(&m, 0, 1, 16, 0, 0, 0);
+    assert_granules(&m, 0, 2, 8, 0, 0, 0);
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+        assert_granules(&m, 1, gi, 0, 0, 0, 0);
+}
+END_TEST
+
+/* fp32 128 bytes apart: 128-byte granules adjacent, 64-byte ones 2 apart (class 1), 32-byte
+ * ones 4 apart (class 2). */
+START_TEST(granules_of_a_stride_by_gap)
+{
+    struct clc_model m;
+    analyse_streams(64, 64, (struct stream){BASE, 128, 4}, NO_STORE, &m);
+    assert_granules(&m, 0, 0, 0, 0, 64, 0);
+    assert_granules(&m, 0, 1, 0, 64, 0, 0);
+    assert_granules(&m, 0, 2, 64, 0, 0, 0);
+    /* 6 granules of 32 bytes apart is farther than class 2 */
+    analyse_streams(32, 32, (struct stream){BASE, 6 * 32, 4}, NO_STORE, &m);
+    assert_granules(&m, 0, 0, 0, 0, 0, 32);
+}
+END_TEST
+
+/* Addresses at least 4 KiB apart in no order: every granule alone (class 3), as is a single
+ * access with no neighbour at all. */
+START_TEST(granules_far_apart_are_alone)
+{
+    struct synth s;
+    synth_init(&s, 64, 64, 2, 32);
+    for (size_t i = 0; i < 64; i++) {
+        uint32_t h = (uint32_t)i * 2654435761u;
+        /* a permutation of 64 slots 8 KiB apart, each at a hashed offset below 4 KiB */
+        synth_add(&s, i, BASE + (uint64_t)((i * 37) % 64) * 8192 + (h >> 22) * 4, 4, false);
+    }
+    struct clc_model m;
+    analyse(&s, &m);
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+        assert_granules(&m, 0, gi, 0, 0, 0, 64);
+    free(s.w);
+
+    analyse_streams(32, 32, (struct stream){BASE + 8, 0, 4}, NO_STORE, &m);
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+        assert_granules(&m, 0, gi, 0, 0, 0, 1);
+}
+END_TEST
+
+/* Loads and stores of the same bytes count once in each direction; a second warp on the same
+ * sectors adds requests and sectors but no granule (reuse in L2). */
+START_TEST(granules_per_direction_and_reused_once)
+{
+    struct clc_model m;
+    analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE, 4, 4}, &m);
+    for (unsigned dir = 0; dir < 2; dir++) {
+        assert_granules(&m, dir, 0, 32, 0, 0, 0);
+        assert_granules(&m, dir, 2, 8, 0, 0, 0);
+    }
+
+    struct synth s;
+    synth_init(&s, 64, 64, 2, 32);
+    for (size_t i = 0; i < 64; i++)
+        synth_add(&s, i, BASE + 4 * (i % 32), 4, false);
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.requests, 2);
+    ck_assert_uint_eq(m.load.sectors, 8);
+    assert_granules(&m, 0, 0, 4, 0, 0, 0);
+    assert_granules(&m, 0, 2, 0, 0, 0, 1);
+    free(s.w);
+}
+END_TEST
+
+/* A load then a store per work-item: 1 in flight; 4 loads summed then stored: 4; the longest
+ * run counts (2, then 3: 3) and is averaged over the work-items that load. */
+START_TEST(loads_in_flight_per_work_item)
+{
+    struct clc_model m;
+    analyse_streams(64, 64, (struct stream){BASE, 4, 4}, (struct stream){BASE2, 4, 4}, &m);
+    ck_assert_double_eq(m.loads_in_flight, 1);
+
+    struct synth s;
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++) {
+        for (uint64_t j = 0; j < 4; j++)
+            synth_add(&s, i, BASE + 4 * (i + 32 * j), 4, false);
+        synth_add(&s, i, BASE2 + 4 * i, 4, true);
+    }
+    analyse(&s, &m);
+    ck_assert_double_eq(m.loads_in_flight, 4);
+    free(s.w);
+
+    /* items 0-15: L L S L L L S (3); items 16-31 only store: not counted */
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++) {
+        static const bool st[] = {false, false, true, false, false, false, true};
+        for (size_t j = 0; j < 7; j++)
+            if (i < 16 || st[j])
+                synth_add(&s, i, BASE + 4 * (i + 32 * j), 4, st[j]);
+    }
+    analyse(&s, &m);
+    ck_assert_double_eq(m.loads_in_flight, 3);
+    free(s.w);
+
+    analyse_streams(32, 32, NO_STORE, (struct stream){BASE2, 4, 4}, &m);
+    ck_assert(isnan(m.loads_in_flight) && isnan(m.load_lane_bytes));
+}
+END_TEST
+
+/* Sector bytes per load lane: coalesced fp32 4, fp32 32 bytes apart 32 (a sector per lane),
+ * all lanes on one element 1 (one sector shared by 32 lanes). */
+START_TEST(load_lane_bytes_by_pattern)
+{
+    struct clc_model m;
+    analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE2, 128, 4}, &m);
+    ck_assert_double_eq(m.load_lane_bytes, 4);
+    analyse_streams(64, 64, (struct stream){BASE, 32, 4}, NO_STORE, &m);
+    ck_assert_double_eq(m.load_lane_bytes, 32);
+    analyse_streams(32, 32, (struct stream){BASE, 0, 4}, NO_STORE, &m);
+    ck_assert_double_eq(m.load_lane_bytes, 1);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ __local passes */
+
+#define LBASE 0x1040ull /* a __local address: only its value modulo 128 matters */
+
+/* Analyses one warp whose lane i makes one __local access of `size` bytes at
+ * LBASE + step * i (a store when store), and no global access. */
+static void analyse_local(uint64_t step, uint32_t size, bool store, struct clc_model *m)
+{
+    struct synth s;
+    synth_init(&s, 32, 32, 2, 32);
+    uint64_t *l = calloc(32 * 2 * 2, sizeof *l);
+    ck_assert_ptr_nonnull(l);
+    for (size_t i = 0; i < 32; i++) {
+        l[i * 2 * 2] = LBASE + step * i;
+        l[i * 2 * 2 + 1] = ((uint64_t)size << 1) | store;
+    }
+    s.t.local_words = l;
+    analyse(&s, m);
+    free(l);
+    free(s.w);
+}
+
+/* Words 1 apart: 32 banks, one pass; 32 apart: one bank, 32 passes; 33 apart: one pass
+ * again; 2 apart: 2; one word for every lane: a broadcast, one pass. */
+START_TEST(local_passes_by_stride)
+{
+    static const struct {
+        uint64_t step;
+        uint64_t passes;
+    } cases[] = {{4, 1}, {4 * 32, 32}, {4 * 33, 1}, {4 * 2, 2}, {0, 1}, {4 * 16, 16}};
+    for (size_t j = 0; j < sizeof cases / sizeof cases[0]; j++) {
+        struct clc_model m;
+        analyse_local(cases[j].step, 4, j % 2 == 1, &m);
+        ck_assert_uint_eq(m.local.requests, 1);
+        ck_assert_uint_eq(m.local.accesses, 32);
+        ck_assert_msg(m.local.passes == cases[j].passes, "step %llu: %llu passes, want %llu",
+                      (unsigned long long)cases[j].step, (unsigned long long)m.local.passes,
+                      (unsigned long long)cases[j].passes);
+        ck_assert_uint_eq(m.load.requests + m.store.requests, 0);
+    }
+}
+END_TEST
+
+/* 8-byte accesses one after the other: 256 bytes, served in two phases of 16 lanes, one pass
+ * each; 8-byte banks serve them in one.  8 bytes 8 words apart: the 16 lanes of a phase fall
+ * in 8 banks, 4 distinct words in each: 4 passes a phase. */
+START_TEST(local_passes_of_wide_accesses)
+{
+    struct clc_model m;
+    analyse_local(8, 8, false, &m);
+    ck_assert_uint_eq(m.local.requests, 1);
+    ck_assert_uint_eq(m.local.passes, 2);
+    analyse_local(32, 8, false, &m);
+    ck_assert_uint_eq(m.local.passes, 2 * 4);
+
+    struct synth s;
+    synth_init(&s, 32, 32, 2, 32);
+    uint64_t *l = calloc(32 * 2 * 2, sizeof *l);
+    ck_assert_ptr_nonnull(l);
+    for (size_t i = 0; i < 32; i++) {
+        l[i * 4] = LBASE + 8 * i;
+        l[i * 4 + 1] = 8 << 1;
+    }
+    s.t.local_words = l;
+    s.t.bank_width = 8;
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.local.passes, 1);
+    free(l);
+    free(s.w);
+}
+END_TEST
+
+/* __local requests are formed as the global ones: per warp and access index, loads and
+ * stores apart, idle lanes left out; with no __local records the counts stay 0. */
+START_TEST(local_requests_like_global_ones)
+{
+    struct synth s;
+    synth_init(&s, 64, 64, 2, 32);
+    uint64_t *l = calloc(64 * 2 * 2, sizeof *l);
+    ck_assert_ptr_nonnull(l);
+    for (size_t i = 0; i < 64; i++) {
+        synth_add(&s, i, BASE + 4 * i, 4, false);
+        /* access 0: even lanes store, odd lanes load, stride 1; access 1 in warp 0 only */
+        l[i * 4] = LBASE + 4 * (i % 32);
+        l[i * 4 + 1] = (4 << 1) | (i % 2 == 0);
+        if (i < 16) {
+            l[i * 4 + 2] = LBASE + 128 * i;
+            l[i * 4 + 3] = 4 << 1;
+        }
+    }
+    struct clc_model m;
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.local.requests, 0);
+    s.t.local_words = l;
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.local.requests, 2 + 2 + 1);
+    ck_assert_uint_eq(m.local.accesses, 64 + 16);
+    ck_assert_uint_eq(m.local.passes, 4 + 16);
+    ck_assert_uint_eq(m.load.requests, 2); /* the global figures stay */
+    ck_assert_double_eq(m.sectors_per_req, 4);
+    free(l);
+    free(s.w);
+}
+END_TEST
+
 static char *draw(const struct clc_model_request *rq)
 {
     char *buf = NULL;
@@ -443,12 +690,81 @@ START_TEST(failed_trace_build_keeps_the_row)
 }
 END_TEST
 
+/* Traces variant `variant` of case `name` (param, fp32, 1 MiB) on the default device and
+ * analyses it into m; the trace must be clean. */
+static void trace_variant(const char *name, const char *variant, long param, struct clc_model *m)
+{
+    struct clc_opts o;
+    clc_test_opts(&o);
+    struct clc_report rep;
+    clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
+    struct clc_session s;
+    ck_assert_int_eq(clc_session_open(&s, &o, &rep, NULL), CLC_OK);
+    const struct clc_case *c = clc_find_case(name);
+    ck_assert_ptr_nonnull(c);
+    const struct clc_variant *v = clc_find_variant(c, variant);
+    ck_assert_ptr_nonnull(v);
+    struct clc_traced tr;
+    int rc = clc_session_trace(&s, c, v, param, CLC_FLOAT, (uint64_t)1 << 20, &tr);
+    ck_assert_msg(rc == CLC_OK, "%s/%s: trace returned %d (%s)", name, variant, rc,
+                  tr.plan.note);
+    ck_assert_uint_eq(tr.fault.count, 0);
+    ck_assert_ptr_nonnull(tr.trace.local_words);
+    ck_assert_int_eq(clc_model_analyse(&tr.trace, m), 0);
+    clc_traced_free(&tr);
+    clc_session_close(&s);
+    clc_report_free(&rep);
+}
+
+/* The transposes store a row of the tile and load a column: 4 of each per work-item.  With a
+ * pitch of 32 every column load takes 32 passes, with 33 one; the row stores take one. */
+START_TEST(traced_transpose_bank_passes)
+{
+    struct clc_model tiled, padded;
+    trace_variant("transpose", "tiled", -1, &tiled);
+    trace_variant("transpose", "tiled_padded", -1, &padded);
+    ck_assert_uint_eq(tiled.local.requests, tiled.warps * 8);
+    ck_assert_uint_eq(tiled.local.accesses, tiled.local.requests * 32);
+    ck_assert_uint_eq(tiled.local.passes, tiled.warps * (4 * 1 + 4 * 32));
+    ck_assert_uint_eq(padded.local.requests, padded.warps * 8);
+    ck_assert_uint_eq(padded.local.passes, padded.local.requests);
+    /* no __local memory in the naive transpose */
+    struct clc_model naive;
+    trace_variant("transpose", "naive", -1, &naive);
+    ck_assert_uint_eq(naive.local.requests, 0);
+    ck_assert_uint_gt(naive.load.requests, 0);
+}
+END_TEST
+
+/* banks/stride: each work-item fills 8192 / 256 = 32 words at a stride of 1 (one pass each),
+ * then reads at a stride of s words: 32 passes a read at s = 32, 1 at s = 1. */
+START_TEST(traced_banks_bank_passes)
+{
+    const uint64_t fills = 8192 / 256;
+    struct clc_model s1, s32;
+    trace_variant("banks", "stride", 1, &s1);
+    trace_variant("banks", "stride", 32, &s32);
+    ck_assert_uint_gt(s1.local.requests, s1.warps * fills);
+    ck_assert_uint_eq(s1.local.passes, s1.local.requests);
+    uint64_t reads = s32.local.requests - s32.warps * fills;
+    ck_assert_uint_gt(reads, 0);
+    ck_assert_uint_eq(s32.local.passes, s32.warps * fills + 32 * reads);
+    ck_assert_uint_eq(s32.load.requests, 0); /* the only global access is the store */
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {coalesced_fp32_is_4, stride_fp32, offset_fp32, float4_is_16,
                             uncoalesced_and_fp64, inactive_and_short_warps, divergent_directions,
-                            scaling_truncation_warp64, invalid_shapes_rejected, picture_of_requests,
+                            scaling_truncation_warp64, invalid_shapes_rejected,
+                            granules_of_a_stream_are_adjacent, granules_of_a_stride_by_gap,
+                            granules_far_apart_are_alone, granules_per_direction_and_reused_once,
+                            loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
+                            local_passes_by_stride, local_passes_of_wide_accesses,
+                            local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
-                            unmodelled_rows, failed_trace_build_keeps_the_row};
+                            unmodelled_rows, failed_trace_build_keeps_the_row,
+                            traced_transpose_bank_passes, traced_banks_bank_passes};
     return clc_test_main(clc_test_suite("model", tests, sizeof tests / sizeof tests[0]));
 }

@@ -258,16 +258,20 @@ START_TEST(csv_new_columns_last)
     full_report(&rep);
     snprintf(rep.results[2].variant, sizeof rep.results[2].variant, "a,b");
     rep.results[0].cache_resident = true;
+    rep.results[0].model_gbps = 3.5;
+    snprintf(rep.results[0].model_bound, sizeof rep.results[0].model_bound, "sectors");
+    rep.results[0].model_dram_bytes = 8e6;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     ck_assert_int_eq(clc_write_csv(&rep, f), CLC_OK);
     fclose(f);
     clc_test_assert_has(buf, "verified,status,api,device,note,size_bytes,api,metric,unit,value,"
-                             "cache_resident\n");
+                             "cache_resident,model_gbps,model_bound,model_dram_bytes\n");
     clc_test_assert_has(buf, "stride,inplace,-4,double,1000000,20,3,");
-    clc_test_assert_has(buf, "\"a \"\"quoted\"\", note\",2000000,cuda,gbps,GB/s,2.5,true\n");
-    clc_test_assert_has(buf, ",0,opencl,ns_per_access,ns,500,false\n");
+    clc_test_assert_has(buf, "\"a \"\"quoted\"\", note\",2000000,cuda,gbps,GB/s,2.5,true,"
+                             "3.5,sectors,8e+06\n");
+    clc_test_assert_has(buf, ",0,opencl,ns_per_access,ns,500,false,,,\n");
     clc_test_assert_has(buf, "copy,\"a,b\",,float,"); /* a comma quoted, columns kept */
     free(buf);
     clc_report_free(&rep);

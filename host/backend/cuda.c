@@ -47,6 +47,10 @@ enum {
     ATTR_MEMORY_CLOCK_KHZ = 36,
     ATTR_BUS_WIDTH = 37,
     ATTR_L2_SIZE = 38,
+    ATTR_MAX_THREADS_PER_SM = 39,
+    ATTR_MAX_SHARED_PER_SM = 81,
+    ATTR_MAX_REGISTERS_PER_SM = 82,
+    ATTR_MAX_BLOCKS_PER_SM = 106,
     ATTR_CC_MAJOR = 75,
     ATTR_CC_MINOR = 76,
     ATTR_MEMORY_POOLS = 115,
@@ -233,7 +237,8 @@ static int attr(CUdevice d, int what)
 }
 
 /* What the driver says of the hardware: SMs, L2, DRAM clock and bus width, and the peak
- * bandwidth they make (2 x clock x width / 8). */
+ * bandwidth they make (2 x clock x width / 8); what an SM holds at once (the model's
+ * occupancy). */
 static void facts(CUdevice dev, struct clc_device_meta *m)
 {
     const char *src = "CUDA driver";
@@ -253,6 +258,10 @@ static void facts(CUdevice dev, struct clc_device_meta *m)
         m->peak_gbps = 2.0 * khz * 1e3 * bits / 8.0 / 1e9;
         snprintf(m->peak_source, sizeof m->peak_source, "%s", src);
     }
+    m->threads_per_cu = attr(dev, ATTR_MAX_THREADS_PER_SM);
+    m->groups_per_cu = attr(dev, ATTR_MAX_BLOCKS_PER_SM);
+    m->regs_per_cu = attr(dev, ATTR_MAX_REGISTERS_PER_SM);
+    m->local_per_cu = (uint64_t)attr(dev, ATTR_MAX_SHARED_PER_SM);
 }
 
 int clc_cuda_device_facts(const char *pci_bus_id, struct clc_device_meta *m)

@@ -61,7 +61,11 @@ static const char usage_text[] =
     "      --cold                flush the last-level cache before each timed sample (one\n"
     "                            launch per sample), so each starts from DRAM\n"
     "      --no-model            skip the access model (the model column: useful bytes /\n"
-    "                            bytes moved in 32-byte sectors, from traced addresses)\n"
+    "                            bytes moved in 32-byte sectors, from traced addresses) and\n"
+    "                            the predictions (pred, bound)\n"
+    "      --profile FILE        the device profile the predictions read ('clcoalesce\n"
+    "                            profile -o FILE'); without it, the run's own rows of the\n"
+    "                            profile's cases, at the end of the run\n"
     "      --timeout SECONDS     end the run when it takes longer, naming the kernel that\n"
     "                            was running (default: none; custom: 60)\n"
     "      --progress, --no-progress\n"
@@ -184,6 +188,7 @@ enum {
     OPT_TIMEOUT,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
+    OPT_PROFILE,
 };
 
 static const struct option own_options[] = {
@@ -193,6 +198,7 @@ static const struct option own_options[] = {
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"profile", required_argument, NULL, OPT_PROFILE},
     {NULL, 0, NULL, 0},
 };
 
@@ -232,6 +238,13 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
     case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->timeout);
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
+    case OPT_PROFILE:
+        if (*value == '\0') {
+            usage_error("--profile takes a file written by 'clcoalesce profile -o', not", value);
+            return CLC_USAGE;
+        }
+        o->profile = value;
+        break;
     }
     return CLC_OK;
 }

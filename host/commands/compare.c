@@ -4,7 +4,8 @@
  * one; one file of a run with --api both is compared API with API; --api keeps one API's
  * rows of every file; --tolerance turns the comparison into a check, and --outliers into a
  * node's acceptance test: the files of one run per GPU, each row held against the median of
- * the other GPUs'. */
+ * the other GPUs'.  --model holds each file's rows against the predictive model instead:
+ * what the run predicted, or what a device profile (--profile) predicts. */
 #define _GNU_SOURCE
 #include "clcoalesce/compare.h"
 
@@ -18,11 +19,13 @@
 #include <unistd.h>
 
 #include "clcoalesce/outfile.h"
+#include "clcoalesce/predict.h"
 #include "clcoalesce/result.h"
 
 static const char compare_usage[] =
     "usage: clcoalesce compare A.json B.json [MORE.json...] [options]\n"
     "       clcoalesce compare BOTH.json [options]\n"
+    "       clcoalesce compare --model [--profile PROF] FILE.json [MORE.json...] [options]\n"
     "\n"
     "Joins the rows of result files by (case, variant, param, type) and shows each file's\n"
     "figure with its ratio to the FIRST file's.  Rows missing from a file show '-'; rows\n"
@@ -39,8 +42,18 @@ static const char compare_usage[] =
     "                            other files' and the devices that have one; exit 1 if any\n"
     "  -h, --help                this text\n"
     "\n"
+    "      --model               each file on its own: its rows' measured GB/s against the\n"
+    "                            predictive model's, with the residual (measured / predicted\n"
+    "                            - 1), the limit that binds, and how many rows lie within\n"
+    "                            20 %; as a table, or per row in JSON (-f json); no CSV\n"
+    "      --profile PROF        with --model: predict every row again on the device profile\n"
+    "                            PROF ('clcoalesce profile -o PROF') instead of showing what\n"
+    "                            the run predicted; rows need the features a run records\n"
+    "                            (not with --no-model)\n"
+    "\n"
     "exit status: 0 compared (within the tolerance, no outlier), 1 unreadable file, no row\n"
-    "joins, a ratio outside the tolerance or an outlier, 2 usage error\n";
+    "joins, a ratio outside the tolerance or an outlier, 2 usage error.  With --model: 0\n"
+    "whatever the residuals, 1 unreadable file or profile, 2 usage error\n";
 
 enum metric { METRIC_GBPS, METRIC_MS };
 
@@ -86,6 +99,9 @@ struct compare {
     double out_pct;   /* --outliers, NAN when not given */
     struct peer_stats *peers; /* [n_files] */
     int n_outlier_files;
+    bool model;       /* --model: each file against the predictive model */
+    const char *profile_path; /* --profile, NULL: the predictions the runs made */
+    struct clc_profile *profile;
 };
 
 static void usage_error(const char *msg, const char *arg)
@@ -569,17 +585,130 @@ static json_t *compare_json(const struct compare *c)
     return root;
 }
 
+/* ------------------------------------------------------------------ --model */
+
+/* The measured and predicted GB/s of a row the table lists (ok, both positive), else false. */
+static bool model_pair(const struct clc_result *r, double *measured, double *predicted)
+{
+    *measured = r->value;
+    *predicted = r->model_gbps;
+    return r->status == CLC_STATUS_OK && r->value > 0 && r->model_gbps > 0;
+}
+
+/* Where the predictions come from, for a reader of either output. */
+static void model_source(const struct compare *c, char *buf, size_t len)
+{
+    char path[1024], dev[4 * sizeof c->profile->device];
+    if (c->profile == NULL) {
+        snprintf(buf, len, "as each run predicted them");
+        return;
+    }
+    snprintf(buf, len, "on the profile %s (%s)", clc_printable(c->profile_path, path, sizeof path),
+             clc_printable(or_unknown(c->profile->device, "unknown device"), dev, sizeof dev));
+}
+
+/* --model's table: a heading per file, then clc_write_model_table of its rows. */
+static void write_model_table(const struct compare *c, FILE *f)
+{
+    char src[1400];
+    model_source(c, src, sizeof src);
+    fprintf(f, "measured against predicted GB/s, predictions %s;\n"
+            "resid = measured / predicted - 1\n", src);
+    for (int i = 0; i < c->n_files; i++) {
+        const struct clc_report *r = &c->reps[i];
+        char path[1024], api[4 * sizeof r->api], dev[4 * sizeof r->device.name];
+        fprintf(f, "\n[%d] %s: %s on %s\n", i + 1, clc_printable(c->paths[i], path, sizeof path),
+                clc_printable(or_unknown(r->api, "unknown api"), api, sizeof api),
+                clc_printable(or_unknown(r->device.name, "unknown device"), dev, sizeof dev));
+        clc_write_model_table(r, f);
+    }
+}
+
+/* --model's JSON: per file, the rows with both figures (measured, predicted, residual,
+ * bound) and the summary clc_write_model_table prints. */
+static json_t *model_json(const struct compare *c)
+{
+    json_t *root = json_object(), *files = json_array();
+    json_object_set_new(root, "tool", json_string("clcoalesce"));
+    json_object_set_new(root, "version", json_string(CLC_VERSION));
+    json_object_set_new(root, "command", json_string("compare --model"));
+    json_object_set_new(root, "profile",
+                        c->profile_path != NULL ? json_string(c->profile_path) : json_null());
+    json_object_set_new(root, "within_pct", json_real(100 * CLC_MODEL_WITHIN));
+    for (int i = 0; i < c->n_files; i++) {
+        const struct clc_report *rep = &c->reps[i];
+        json_t *o = json_object(), *rows = json_array();
+        size_t n = 0, within = 0;
+        double log_sum = 0;
+        for (size_t k = 0; k < rep->n_results; k++) {
+            const struct clc_result *r = &rep->results[k];
+            double meas, pred;
+            if (!model_pair(r, &meas, &pred))
+                continue;
+            json_t *e = json_object();
+            json_object_set_new(e, "case", json_string(r->case_name));
+            json_object_set_new(e, "variant", json_string(r->variant));
+            json_object_set_new(e, "param", r->has_param ? json_integer(r->param) : json_null());
+            json_object_set_new(e, "type", json_string(clc_type_name(r->type)));
+            json_object_set_new(e, "api", json_string(r->api));
+            json_object_set_new(e, "gbps", json_real(meas));
+            json_object_set_new(e, "model_gbps", json_real(pred));
+            json_object_set_new(e, "residual", json_real(meas / pred - 1.0));
+            json_object_set_new(e, "model_bound", json_string(r->model_bound));
+            json_array_append_new(rows, e);
+            n++;
+            within += fabs(meas / pred - 1.0) <= CLC_MODEL_WITHIN;
+            log_sum += log(meas / pred);
+        }
+        json_object_set_new(o, "path", json_string(c->paths[i]));
+        json_object_set_new(o, "api", json_string(rep->api));
+        json_object_set_new(o, "device", json_string(rep->device.name));
+        json_object_set_new(o, "rows", rows);
+        json_object_set_new(o, "predicted", json_integer((json_int_t)n));
+        json_object_set_new(o, "within", json_integer((json_int_t)within));
+        json_object_set_new(o, "geomean", n ? json_real(exp(log_sum / (double)n)) : json_null());
+        json_array_append_new(files, o);
+    }
+    json_object_set_new(root, "files", files);
+    return root;
+}
+
+/* --profile: every row of every file predicted again on it.  Returns the rows that have a
+ * prediction now; when none has, why not for the first verified row, into why. */
+static size_t repredict(struct compare *c, char *why, size_t len)
+{
+    size_t n = 0;
+    bool said = false;
+    snprintf(why, len, "no verified row");
+    for (int i = 0; i < c->n_files; i++)
+        for (size_t k = 0; k < c->reps[i].n_results; k++) {
+            struct clc_result *r = &c->reps[i].results[k];
+            clc_predict_row(c->profile, r);
+            n += r->model_gbps > 0;
+            struct clc_prediction pr;
+            if (!said && r->status == CLC_STATUS_OK && !clc_predict(c->profile, r, &pr)) {
+                char label[512];
+                row_label(r, label, sizeof label);
+                snprintf(why, len, "%s: %s", label, pr.note);
+                said = true;
+            }
+        }
+    return n;
+}
+
 /* ------------------------------------------------------------------ output */
 
 static int write_output(FILE *f, void *ctx)
 {
     const struct compare *c = ctx;
-    if (c->format == CLC_FMT_TABLE) {
+    if (c->model && c->format == CLC_FMT_TABLE) {
+        write_model_table(c, f);
+    } else if (c->format == CLC_FMT_TABLE) {
         write_table(c, f);
     } else if (c->format == CLC_FMT_CSV) {
         write_csv(c, f);
     } else {
-        json_t *root = compare_json(c);
+        json_t *root = c->model ? model_json(c) : compare_json(c);
         int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
         fputc('\n', f);
         json_decref(root);
@@ -676,9 +805,35 @@ static void compare_free(struct compare *c)
     free(c->stats);
     free(c->peers);
     free(c->paths);
+    free(c->profile);
 }
 
-enum { OPT_TOLERANCE = 256, OPT_METRIC, OPT_API, OPT_OUTLIERS };
+/* --model: the files read, each row's prediction shown (predicted again on --profile first),
+ * to output or stdout.  CLC_OK, or CLC_ERR when the profile or the output fails. */
+static int compare_model(struct compare *c, const char *output)
+{
+    if (c->profile_path != NULL) {
+        c->profile = malloc(sizeof *c->profile);
+        if (c->profile == NULL) {
+            clc_error("out of memory");
+            return CLC_ERR;
+        }
+        if (clc_profile_load(c->profile_path, c->profile) != CLC_OK)
+            return CLC_ERR; /* it said what is wrong */
+        char why[640];
+        if (repredict(c, why, sizeof why) == 0)
+            clc_note("no row could be predicted on %s (%s)", c->profile_path, why);
+    }
+    if (clc_output_write(output != NULL ? output : "-", write_output, c) != CLC_OK)
+        return CLC_ERR;
+    if (output != NULL) {
+        char shown[1024];
+        printf("wrote %s\n", clc_printable(output, shown, sizeof shown));
+    }
+    return CLC_OK;
+}
+
+enum { OPT_TOLERANCE = 256, OPT_METRIC, OPT_API, OPT_OUTLIERS, OPT_MODEL, OPT_PROFILE };
 
 static const struct option compare_options[] = {
     {"format", required_argument, NULL, 'f'},
@@ -687,6 +842,8 @@ static const struct option compare_options[] = {
     {"outliers", required_argument, NULL, OPT_OUTLIERS},
     {"metric", required_argument, NULL, OPT_METRIC},
     {"api", required_argument, NULL, OPT_API},
+    {"model", no_argument, NULL, OPT_MODEL},
+    {"profile", required_argument, NULL, OPT_PROFILE},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -700,6 +857,7 @@ int clc_cmd_compare(int argc, char **argv)
     c.tol_pct = NAN;
     c.out_pct = NAN;
     const char *output = NULL, *api = NULL;
+    bool metric_given = false;
     /* 0, not 1: glibc then also forgets a cluster of short options an earlier parse
      * stopped inside ("-hq" stops at h), which it would go on reading from that argv */
     optind = 0;
@@ -730,6 +888,7 @@ int clc_cmd_compare(int argc, char **argv)
             break;
         }
         case OPT_METRIC:
+            metric_given = true;
             if (strcmp(optarg, "gbps") == 0)
                 c.metric = METRIC_GBPS;
             else if (strcmp(optarg, "ms") == 0)
@@ -746,12 +905,31 @@ int clc_cmd_compare(int argc, char **argv)
             }
             api = optarg;
             break;
+        case OPT_MODEL: c.model = true; break;
+        case OPT_PROFILE: c.profile_path = optarg; break;
         case 'h': fputs(compare_usage, stdout); return CLC_OK;
         case ':': usage_error("option needs a value:", argv[optind - 1]); return CLC_USAGE;
         default: usage_error("unknown option", argv[optind - 1]); return CLC_USAGE;
         }
     }
+    if (c.profile_path != NULL && !c.model) {
+        usage_error("--profile goes with --model", NULL);
+        return CLC_USAGE;
+    }
+    if (c.model && (metric_given || !isnan(c.tol_pct) || !isnan(c.out_pct))) {
+        usage_error("--model holds GB/s against the model: --metric, --tolerance and "
+                    "--outliers do not apply", NULL);
+        return CLC_USAGE;
+    }
+    if (c.model && c.format == CLC_FMT_CSV) {
+        usage_error("--model writes a table or JSON, not", "csv");
+        return CLC_USAGE;
+    }
     c.n_files = argc - optind;
+    if (c.model && c.n_files < 1) {
+        usage_error("--model needs a result file", NULL);
+        return CLC_USAGE;
+    }
     if (c.n_files < 1) {
         usage_error("compare needs two result files, or one of a run with --api both", NULL);
         return CLC_USAGE;
@@ -776,6 +954,10 @@ int clc_cmd_compare(int argc, char **argv)
             goto done; /* it said what is wrong with the file */
         if (api != NULL && select_api(&c.reps[i], api) != CLC_OK)
             goto done;
+    }
+    if (c.model) {
+        rc = compare_model(&c, output);
+        goto done;
     }
     if (c.n_files == 1 && api == NULL && split_apis(&c) != CLC_OK)
         goto done;

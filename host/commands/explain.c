@@ -1,12 +1,14 @@
 /* explain.c - `explain`: one variant of a case, planned at the quick size and launched once in
  * its trace build (nothing is timed), shown as its kernel source, a picture of one warp's
- * first load and store requests, and the predicted sectors per request; given a result file,
- * the measured fraction of the copy ceiling beside the prediction.  Lines fit 80 columns:
- * names that would not are shortened. */
+ * first load and store requests, the predicted sectors per request and, given a device
+ * profile, the predictive model's GB/s layer by layer; given a result file, the measured
+ * figures beside the predictions.  Lines fit 80 columns: names that would not are
+ * shortened, longer lines wrapped. */
 #define _GNU_SOURCE
 #include "clcoalesce/explain.h"
 
 #include <inttypes.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +18,17 @@
 
 static const char explain_usage[] =
     "usage: clcoalesce explain CASE [--variant V] [--param P] [--type T] [--results FILE]\n"
-    "                          [--device SEL] [--api opencl|cuda] [--kernel-dir DIR]\n"
+    "                          [--profile FILE] [--device SEL] [--api opencl|cuda]\n"
+    "                          [--kernel-dir DIR]\n"
     "Plans CASE's variant at the quick size, launches it once in its trace build and shows\n"
-    "its kernel, one warp's first load and store requests sector by sector, and the\n"
-    "predicted sectors per request.  Nothing is timed.  --results FILE (from 'run -f json')\n"
-    "adds the measured GB/s of the same row as a fraction of that file's copy ceiling.\n"
+    "its kernel, one warp's first load and store requests sector by sector, the predicted\n"
+    "sectors per request and the predictive model's GB/s layer by layer (ceiling, granules,\n"
+    "scatter, inflight, banks, launch) with the limit that binds.  Nothing is timed.\n"
+    "  --profile FILE   the device profile to predict on ('clcoalesce profile -o FILE');\n"
+    "                   without it, the one the --results file's run predicted with\n"
+    "  --results FILE   a result file ('run -f json'): the measured GB/s of the same row\n"
+    "                   beside the prediction, what that run predicted, and the fraction\n"
+    "                   of its copy ceiling\n"
     "Default: the first variant with a kernel of its own, its first param, float when the\n"
     "case has it.\n";
 
@@ -48,42 +56,184 @@ static void print_side(const char *what, double spr, const struct clc_model_side
            100.0 * (double)s->useful / ((double)s->sectors * CLC_MODEL_SECTOR), s->requests);
 }
 
-/* The measured row of the result file beside the prediction.  CLC_ERR when the file cannot be
- * read (the reader says why). */
-static int print_measured(const char *path, const struct clc_result *mine)
+/* Prints text, wrapping each line longer than WIDTH at a space, its continuation indented
+ * under the text that follows "GB/s  " (a waterfall's figures), else by four. */
+static void print_wrapped(const char *text)
 {
-    struct clc_report file;
-    char shown[WIDTH];
-    if (clc_read_json(path, &file) != CLC_OK)
-        return CLC_ERR;
-    const struct clc_result *m = NULL;
-    for (size_t i = 0; i < file.n_results && m == NULL; i++) {
-        const struct clc_result *r = &file.results[i];
+    while (*text != '\0') {
+        const char *end = strchr(text, '\n');
+        size_t len = end != NULL ? (size_t)(end - text) : strlen(text);
+        const char *unit = strstr(text, "GB/s  ");
+        size_t indent = unit != NULL && unit < text + len ? (size_t)(unit - text) + 6 : 4;
+        if (indent > WIDTH / 2)
+            indent = 4; /* room for the text after it */
+        size_t col = 0;
+        while (len - col > WIDTH - (col ? indent : 0)) {
+            size_t room = WIDTH - (col ? indent : 0), cut = room;
+            while (cut > 0 && text[col + cut] != ' ')
+                cut--;
+            if (cut == 0)
+                break; /* one word wider than the line: left whole */
+            printf("%*s%.*s\n", col ? (int)indent : 0, "", (int)cut, text + col);
+            col += cut + 1;
+        }
+        printf("%*s%.*s\n", col ? (int)indent : 0, "", (int)(len - col), text + col);
+        text += len + (end != NULL);
+    }
+}
+
+/* The row of the result file with mine's case, variant, type and param, or NULL. */
+static const struct clc_result *file_row(const struct clc_report *file,
+                                         const struct clc_result *mine)
+{
+    for (size_t i = 0; i < file->n_results; i++) {
+        const struct clc_result *r = &file->results[i];
         if (strcmp(r->case_name, mine->case_name) == 0 && strcmp(r->variant, mine->variant) == 0 &&
             r->type == mine->type && r->has_param == mine->has_param &&
             (!r->has_param || r->param == mine->param))
-            m = r;
+            return r;
     }
+    return NULL;
+}
+
+/* A measured figure: the row's GB/s when it verified, else NAN. */
+static double measured_gbps(const struct clc_result *m)
+{
+    return m != NULL && m->status == CLC_STATUS_OK && m->gbps > 0 ? m->gbps : NAN;
+}
+
+/* The measured row m of the result file (NULL: none) beside the access model's prediction. */
+static void print_measured(const struct clc_report *file, const struct clc_result *m,
+                           const struct clc_result *mine)
+{
+    char shown[WIDTH];
     printf("\nmeasured (the --results file):\n");
-    char name[4 * sizeof file.device.name]; /* a file anyone wrote: no raw control bytes */
-    clc_printable(file.device.name[0] ? file.device.name : "?", name, sizeof name);
+    char name[4 * sizeof file->device.name]; /* a file anyone wrote: no raw control bytes */
+    clc_printable(file->device.name[0] ? file->device.name : "?", name, sizeof name);
     printf("  device: %s\n", fit(name, WIDTH - 10, shown, sizeof shown));
-    if (m == NULL || m->status != CLC_STATUS_OK || !(m->gbps > 0)) {
+    if (isnan(measured_gbps(m))) {
         printf("  no verified row of this variant in the file\n");
-    } else {
-        double ceil = clc_report_copy_gbps(&file, m);
-        if (isnan(ceil) || ceil <= 0)
-            printf("  %.1f GB/s (the file has no copy ceiling)\n", m->gbps);
-        else
-            printf("  %.1f GB/s = %.0f%% of the copy ceiling (%.1f GB/s)\n", m->gbps,
-                   100.0 * m->gbps / ceil, ceil);
-        double eff = !isnan(m->model_efficiency) ? m->model_efficiency : mine->model_efficiency;
-        printf("  predicted: %.0f%% (useful bytes / bytes moved in sectors%s)\n"
-               "  a kernel bound by the DRAM sectors it moves reaches about that fraction\n",
-               100.0 * eff, !isnan(m->model_efficiency) ? ", that run's model" : "");
+        return;
     }
-    clc_report_free(&file);
-    return CLC_OK;
+    double ceil = clc_report_copy_gbps(file, m);
+    if (isnan(ceil) || ceil <= 0)
+        printf("  %.1f GB/s (the file has no copy ceiling)\n", m->gbps);
+    else
+        printf("  %.1f GB/s = %.0f%% of the copy ceiling (%.1f GB/s)\n", m->gbps,
+               100.0 * m->gbps / ceil, ceil);
+    double eff = !isnan(m->model_efficiency) ? m->model_efficiency : mine->model_efficiency;
+    printf("  predicted: %.0f%% (useful bytes / bytes moved in sectors%s)\n"
+           "  a kernel bound by the DRAM sectors it moves reaches about that fraction\n",
+           100.0 * eff, !isnan(m->model_efficiency) ? ", that run's model" : "");
+}
+
+/* The profile a run predicted with, from its report's model_profile (an array of profiles,
+ * one per API): the one of `api`, else the first.  False when it holds none with ceilings. */
+static bool run_profile(const struct clc_report *file, const char *api, struct clc_profile *p)
+{
+    json_t *all = file->model_profile[0] ? json_loads(file->model_profile, 0, NULL) : NULL;
+    json_t *pick = json_array_get(all, 0);
+    for (size_t i = 0; i < json_array_size(all); i++) {
+        json_t *dev = json_object_get(json_array_get(all, i), "device");
+        const char *name = json_string_value(json_object_get(dev, "api"));
+        if (name != NULL && strcmp(name, api) == 0) {
+            pick = json_array_get(all, i);
+            break;
+        }
+    }
+    bool ok = pick != NULL && clc_profile_from_json(pick, p) == CLC_OK;
+    json_decref(all);
+    return ok;
+}
+
+/* The work-groups the traced variant launches at the size a run gives it on this device:
+ * explain traces at the quick size, whose few groups would leave the compute units all but
+ * idle, and the occupancy the model reads depends on them.  The traced launch's own count
+ * when the run's plan cannot be made. */
+static size_t run_groups(const struct clc_session *s, const struct clc_case *c,
+                         const struct clc_variant *v, long param, enum clc_type t,
+                         const struct clc_traced *tr)
+{
+    size_t groups = 1;
+    for (unsigned d = 0; d < tr->plan.dims; d++)
+        groups *= tr->plan.global[d] / (tr->plan.local[d] > 0 ? tr->plan.local[d] : 1);
+    const struct clc_device *dev = &s->be[0]->dev;
+    uint64_t size;
+    char why[256];
+    struct clc_plan p;
+    memset(&p, 0, sizeof p);
+    if (clc_case_size(&dev->meta, dev->cpu, c->alloc_factor, !c->no_plateau, 0, false, &size,
+                      why, sizeof why) != CLC_OK)
+        return groups;
+    struct clc_env e = clc_env_make(dev, t, size);
+    if (clc_variant_plan(&e, v, param, &p) == CLC_OK && p.dims > 0) {
+        groups = 1;
+        for (unsigned d = 0; d < p.dims; d++)
+            groups *= p.global[d] / (p.local[d] > 0 ? p.local[d] : 1);
+    }
+    clc_plan_free(&p);
+    return groups;
+}
+
+/* The predictive model's waterfall for the traced row r on profile p, from names where p
+ * came from; p NULL: a line saying how to get one (results: a --results file was given and
+ * kept none).  r's features come from the trace's analysis `model` as a run computes them
+ * (trace.c), but with the trace build's registers and local memory and at explain's quick
+ * size; m is the --results file's row (NULL: none), whose measurement and own prediction go
+ * beside. */
+static void print_waterfall(const struct clc_session *s, const struct clc_case *c,
+                            const struct clc_variant *v, long param,
+                            const struct clc_traced *tr,
+                            const struct clc_model *model, struct clc_result *r,
+                            const struct clc_profile *p, const char *from, bool results,
+                            const struct clc_result *m)
+{
+    char shown[WIDTH], line[4 * sizeof p->device];
+    printf("\npredicted GB/s, layer by layer:\n");
+    if (p == NULL) {
+        printf(results ? "  the --results run kept no profile: 'clcoalesce profile -o FILE',\n"
+                         "  then --profile FILE\n"
+                       : "  no profile: 'clcoalesce profile -o FILE', then --profile FILE or"
+                         " --results RUN\n");
+        return;
+    }
+    size_t wg = 1, groups = run_groups(s, c, v, param, r->type, tr);
+    for (unsigned d = 0; d < tr->plan.dims; d++)
+        wg *= tr->plan.local[d] > 0 ? tr->plan.local[d] : 1;
+    clc_model_features_make(&r->model_features, model, wg, groups, tr->info.registers,
+                            tr->info.local_bytes, &s->be[0]->dev.meta);
+    r->model_features.local_row = tr->plan.local_bytes;
+    r->model_features.elem_bytes = (unsigned)clc_type_size(r->type);
+    clc_printable(p->device[0] ? p->device : "?", line, sizeof line);
+    printf("  profile: %s\n", fit(line, WIDTH - 11, shown, sizeof shown));
+    printf("  from:    %s\n", fit(from, WIDTH - 11, shown, sizeof shown));
+    if (strcmp(p->device, s->be[0]->dev.meta.name) != 0)
+        printf("  (measured on another device: the figures below are that device's)\n");
+
+    struct clc_prediction pr;
+    if (!clc_predict(p, r, &pr)) {
+        snprintf(line, sizeof line, "  no prediction: %s", pr.note);
+        print_wrapped(line);
+        return;
+    }
+    /* the layers' reasons run past 80 columns: captured, then wrapped */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL) {
+        clc_print_waterfall(stdout, &pr, measured_gbps(m));
+    } else {
+        clc_print_waterfall(f, &pr, measured_gbps(m));
+        fclose(f);
+        print_wrapped(text);
+    }
+    free(text);
+    if (m != NULL && m->model_gbps > 0) {
+        char size[32];
+        printf("  the run predicted %.1f GB/s, bound: %s (at its size, %s)\n", m->model_gbps,
+               m->model_bound[0] ? m->model_bound : "-",
+               clc_format_size(m->size ? m->size : m->bytes, size, sizeof size));
+    }
 }
 
 /* Prints the kernel's source, from its file in the kernel directory. */
@@ -126,20 +276,20 @@ static int print_requests(const struct clc_trace *t)
     return CLC_OK;
 }
 
-static void print_prediction(const struct clc_traced *tr)
+/* The access model's figures of the trace, analysed into m for the waterfall. */
+static void print_prediction(const struct clc_traced *tr, struct clc_model *m)
 {
-    struct clc_model m;
-    clc_model_analyse(&tr->trace, &m);
-    printf("\nprediction (%zu warps of %u lanes traced):\n", m.warps, tr->trace.warp);
-    print_side("loads", m.sectors_per_req_load, &m.load);
-    print_side("stores", m.sectors_per_req_store, &m.store);
+    clc_model_analyse(&tr->trace, m);
+    printf("\nprediction (%zu warps of %u lanes traced):\n", m->warps, tr->trace.warp);
+    print_side("loads", m->sectors_per_req_load, &m->load);
+    print_side("stores", m->sectors_per_req_store, &m->store);
     char moved[32], useful[32];
     printf("  overall  %6.2f sectors/request, efficiency %.0f%% (useful / moved)\n",
-           m.sectors_per_req, 100.0 * m.efficiency);
+           m->sectors_per_req, 100.0 * m->efficiency);
     printf("  per launch: %s moved for %s useful%s\n",
-           clc_format_size((uint64_t)m.bytes_moved, moved, sizeof moved),
-           clc_format_size((uint64_t)m.bytes_useful, useful, sizeof useful),
-           m.truncated ? " (first 64 accesses of each work-item only)" : "");
+           clc_format_size((uint64_t)m->bytes_moved, moved, sizeof moved),
+           clc_format_size((uint64_t)m->bytes_useful, useful, sizeof useful),
+           m->truncated ? " (first 64 accesses of each work-item only)" : "");
     printf("  (a request: one access index of the 32 lanes of a warp; a sector: 32 bytes,\n"
            "   the unit L2 and DRAM move; a line: 128 bytes, four sectors)\n");
 }
@@ -154,6 +304,26 @@ int clc_cmd_explain(int argc, char **argv)
         fputs(explain_usage, stdout);
         return CLC_OK;
     }
+    /* the files first: a bad one is said before a device is opened */
+    struct clc_report file;
+    struct clc_profile prof;
+    bool have_prof = false;
+    char from[320] = "";
+    clc_report_init(&file, "");
+    if (a.results != NULL && clc_read_json(a.results, &file) != CLC_OK) {
+        clc_report_free(&file);
+        return CLC_ERR; /* the reader said why */
+    }
+    if (a.profile != NULL) {
+        if (clc_profile_load(a.profile, &prof) != CLC_OK) {
+            clc_report_free(&file);
+            return CLC_ERR;
+        }
+        have_prof = true;
+        char path[256];
+        snprintf(from, sizeof from, "--profile %s", clc_printable(a.profile, path, sizeof path));
+    }
+
     struct clc_opts o;
     struct clc_session s;
     struct clc_report rep;
@@ -182,6 +352,9 @@ int clc_cmd_explain(int argc, char **argv)
     clc_result_init(&r, a.c->name, v->name, a.type);
     if (tr.plan.has_param)
         clc_result_set_param(&r, tr.plan.param);
+    r.metric = tr.plan.metric;
+    r.bytes = tr.plan.bytes;
+    r.cache_resident = false;
     char param_text[32] = "";
     if (tr.plan.has_param)
         snprintf(param_text, sizeof param_text, ", param %ld", tr.plan.param);
@@ -202,16 +375,24 @@ int clc_cmd_explain(int argc, char **argv)
         rc = CLC_ERR;
         goto done;
     }
-    print_prediction(&tr);
-    if (a.results != NULL) {
-        struct clc_model m;
-        clc_model_analyse(&tr.trace, &m);
-        r.model_efficiency = m.efficiency;
-        rc = print_measured(a.results, &r);
+    struct clc_model m;
+    print_prediction(&tr, &m);
+    r.model_efficiency = m.efficiency;
+    const struct clc_result *measured = a.results != NULL ? file_row(&file, &r) : NULL;
+    if (!have_prof && a.results != NULL &&
+        run_profile(&file, clc_api_name(s.be[0]->dev.api), &prof)) {
+        have_prof = true;
+        char path[256];
+        snprintf(from, sizeof from, "the run in %s", clc_printable(a.results, path, sizeof path));
     }
+    print_waterfall(&s, a.c, v, param, &tr, &m, &r, have_prof ? &prof : NULL, from, a.results != NULL,
+                    measured);
+    if (a.results != NULL)
+        print_measured(&file, measured, &r);
 done:
     clc_traced_free(&tr);
     clc_session_close(&s);
     clc_report_free(&rep);
+    clc_report_free(&file);
     return rc;
 }

@@ -14,7 +14,7 @@ static void usage_error(const char *msg, const char *arg)
                     arg);
 }
 
-enum { OPT_VARIANT = 300, OPT_PARAM, OPT_RESULTS, OPT_VERBOSE, OPT_RAW, OPT_API };
+enum { OPT_VARIANT = 300, OPT_PARAM, OPT_RESULTS, OPT_VERBOSE, OPT_RAW, OPT_API, OPT_PROFILE };
 
 int clc_inspect_args(int argc, char **argv, bool ptx, struct insp_args *a)
 {
@@ -23,6 +23,7 @@ int clc_inspect_args(int argc, char **argv, bool ptx, struct insp_args *a)
         {"param", required_argument, NULL, OPT_PARAM},
         {"type", required_argument, NULL, 't'},
         {"results", required_argument, NULL, OPT_RESULTS},
+        {"profile", required_argument, NULL, OPT_PROFILE},
         {"device", required_argument, NULL, 'd'},
         {"api", required_argument, NULL, OPT_API},
         {"kernel-dir", required_argument, NULL, 'k'},
@@ -74,6 +75,7 @@ int clc_inspect_args(int argc, char **argv, bool ptx, struct insp_args *a)
             break;
         }
         case OPT_RESULTS: a->results = optarg; break;
+        case OPT_PROFILE: a->profile = optarg; break;
         case OPT_VERBOSE: a->verbose = true; break;
         case OPT_RAW: a->raw = true; break;
         case OPT_API:

@@ -11,6 +11,7 @@ struct insp_args {
     long param;
     enum clc_type type;          /* --type, else float when the case has it */
     const char *results;         /* explain --results FILE */
+    const char *profile;         /* explain --profile FILE: the device profile to predict on */
     const char *device;
     const char *kernel_dir;
     unsigned apis;               /* --api: one API */

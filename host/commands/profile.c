@@ -1,9 +1,10 @@
-/* profile.c - `clcoalesce profile`: the device measured by the four cases that isolate one
- * mechanism each (latency, stream, inflight, banks), at their default sizes with few
+/* profile.c - `clcoalesce profile`: the device measured by the five cases that isolate one
+ * mechanism each (latency, stream, inflight, banks, stride), at their default sizes with few
  * repetitions, summed up as a device profile (JSON): the load-to-use latency of L1, L2 and
- * DRAM, the read, write, copy and triad ceilings, the bytes in flight per compute unit that
- * reach 50 % and 90 % of the read ceiling, and the local memory's banks.  Every figure comes
- * from a row of this run; the rows go into the profile too. */
+ * DRAM, the read, write, copy and triad ceilings, the curve of read bandwidth over the bytes
+ * in flight per compute unit, the local memory's banks and bandwidth, and the DRAM granule
+ * and how scattered granules slow down.  Every figure comes from a row of this run
+ * (devprofile.c); the rows go into the profile too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <math.h>
@@ -12,119 +13,23 @@
 
 #include "clcoalesce/cli.h"
 #include "clcoalesce/outfile.h"
+#include "clcoalesce/predict.h"
 
 #define PROG "clcoalesce"
 #define HELP "'clcoalesce profile --help'"
 #define REPS 5
+#define LAUNCH_BYTES 65536 /* the copy that measures a launch's fixed cost */
 
 static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
-    "Measures the device with the latency, stream, inflight and banks cases (float, default\n"
-    "sizes, 5 repetitions) and writes its profile as JSON to FILE (or stdout): L1, L2 and\n"
-    "DRAM latency, the read / write / copy / triad ceilings, the bytes in flight per compute\n"
-    "unit for 50 % and 90 % of the read ceiling, and the local memory's banks.  A summary\n"
-    "goes to stdout with -o, else to stderr.\n";
-
-/* ------------------------------------------------------------------ figures from rows */
-
-static const struct clc_result *row(const struct clc_report *rep, const char *c, const char *v,
-                                    long param)
-{
-    for (size_t i = 0; i < rep->n_results; i++) {
-        const struct clc_result *r = &rep->results[i];
-        if (r->status == CLC_STATUS_OK && strcmp(r->case_name, c) == 0 &&
-            strcmp(r->variant, v) == 0 && (param < 0 || (r->has_param && r->param == param)))
-            return r;
-    }
-    return NULL;
-}
-
-static double value_of(const struct clc_result *r)
-{
-    return r != NULL ? r->value : NAN;
-}
-
-/* The latency plateaus: L1 at the smallest working set, L2 at the largest set of at most a
- * quarter of the L2 (well past L1, well inside L2), DRAM at the largest set when it is at
- * least twice the L2.  NAN where the sweep does not reach. */
-static void latency_levels(const struct clc_report *rep, uint64_t l2, double out[3])
-{
-    out[0] = out[1] = out[2] = NAN;
-    long first = -1, inside = -1, last = -1;
-    for (size_t i = 0; i < rep->n_results; i++) {
-        const struct clc_result *r = &rep->results[i];
-        if (r->status != CLC_STATUS_OK || strcmp(r->case_name, "latency") != 0)
-            continue;
-        uint64_t set = (uint64_t)r->param << 10;
-        if (first < 0 || r->param < first)
-            first = r->param;
-        if (set >= ((uint64_t)1 << 20) && set <= l2 / 4 && r->param > inside)
-            inside = r->param;
-        if (r->param > last)
-            last = r->param;
-    }
-    if (first >= 0)
-        out[0] = value_of(row(rep, "latency", "chase", first));
-    if (inside >= 0)
-        out[1] = value_of(row(rep, "latency", "chase", inside));
-    if (last >= 0 && l2 > 0 && ((uint64_t)last << 10) >= 2 * l2)
-        out[2] = value_of(row(rep, "latency", "chase", last));
-}
-
-/* The fewest bytes in flight per compute unit that reach `frac` of `ceiling`, interpolated
- * between the inflight rows (on the rising envelope, log scale); NAN when none reaches it. */
-static double inflight_for(const struct clc_report *rep, double ceiling, double frac)
-{
-    double best_x = NAN, want = frac * ceiling;
-    double below_x = NAN, below_y = 0; /* the row with the most bandwidth under `want` ... */
-    for (size_t i = 0; i < rep->n_results; i++) {
-        const struct clc_result *r = &rep->results[i];
-        if (r->status != CLC_STATUS_OK || strcmp(r->case_name, "inflight") != 0 ||
-            isnan(r->in_flight))
-            continue;
-        if (r->gbps >= want && (isnan(best_x) || r->in_flight < best_x))
-            best_x = r->in_flight;
-    }
-    if (isnan(best_x))
-        return NAN;
-    for (size_t i = 0; i < rep->n_results; i++) {
-        const struct clc_result *r = &rep->results[i];
-        if (r->status != CLC_STATUS_OK || strcmp(r->case_name, "inflight") != 0 ||
-            isnan(r->in_flight) || r->in_flight >= best_x || r->gbps >= want)
-            continue;
-        if (r->gbps > below_y || (r->gbps == below_y && r->in_flight > below_x)) {
-            below_y = r->gbps;
-            below_x = r->in_flight;
-        }
-    }
-    double best_y = NAN;
-    for (size_t i = 0; i < rep->n_results; i++) {
-        const struct clc_result *r = &rep->results[i];
-        if (r->status == CLC_STATUS_OK && strcmp(r->case_name, "inflight") == 0 &&
-            r->in_flight == best_x && (isnan(best_y) || r->gbps < best_y))
-            best_y = r->gbps;
-    }
-    if (isnan(below_x) || best_y <= below_y)
-        return best_x;
-    double t = (want - below_y) / (best_y - below_y);
-    return exp(log(below_x) + t * (log(best_x) - log(below_x)));
-}
-
-/* The banks: with 32 banks of 4 bytes, words s apart cost gcd(s, 32) passes.  The count is
- * the largest power of two s (2 .. 32) at which stride s runs at most 1.5 / s of stride 1's
- * bandwidth; 0 when no stride conflicts (a CPU). */
-static int bank_count(const struct clc_report *rep)
-{
-    double one = value_of(row(rep, "banks", "stride", 1));
-    int count = 0;
-    for (int s = 2; s <= 32; s *= 2) {
-        double v = value_of(row(rep, "banks", "stride", s));
-        if (one > 0 && v > 0 && one / v >= s / 1.5)
-            count = s;
-    }
-    return count;
-}
+    "Measures the device with the latency, stream, inflight, banks and stride cases (float,\n"
+    "and double where the cases and the device have it; default sizes, 5 repetitions) and\n"
+    "writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM latency, the read /\n"
+    "write / copy / triad ceilings, read bandwidth over the bytes in flight per compute unit\n"
+    "(and the bytes for 50 % and 90 % of the read ceiling), the local memory's banks and\n"
+    "bandwidth, the DRAM granule and the speed of scattered granules.  'run --profile FILE'\n"
+    "predicts every row from it.  A summary goes to stdout with -o, else to stderr.\n";
 
 /* ------------------------------------------------------------------ the profile */
 
@@ -133,58 +38,38 @@ static json_t *num(double v)
     return isfinite(v) ? json_real(v) : json_null();
 }
 
-static json_t *profile_json(const struct clc_report *rep)
+/* The figures (devprofile.c) with what the file says of itself and the device. */
+static json_t *profile_json(const struct clc_report *rep, double launch_us)
 {
     const struct clc_device_meta *d = &rep->device;
-    json_t *root = json_object(), *dev = json_object(), *lat = json_object(),
-           *cyc = json_object(), *str = json_object(), *inf = json_object(),
-           *banks = json_object(), *curve = json_array();
-    double lv[3];
-    latency_levels(rep, d->l2_bytes, lv);
+    struct clc_profile p;
+    clc_profile_from_report(rep, "measured", &p);
+    p.launch_us = launch_us;
+    json_t *root = json_object(), *fig = clc_profile_to_json(&p), *cyc = json_object();
     static const char *const level[] = {"l1", "l2", "dram"};
-    for (int i = 0; i < 3; i++) {
-        json_object_set_new(lat, level[i], num(lv[i]));
-        json_object_set_new(cyc, level[i], num(d->clock_mhz > 0 ? lv[i] * d->clock_mhz * 1e-3 : NAN));
-    }
+    for (int i = 0; i < 3; i++)
+        json_object_set_new(cyc, level[i], num(d->clock_mhz > 0 ? p.latency_ns[i] * d->clock_mhz * 1e-3 : NAN));
+    json_t *dev = json_object_get(fig, "device");
+    json_object_set_new(dev, "clock_mhz", d->clock_mhz > 0 ? json_integer(d->clock_mhz) : json_null());
+    json_object_set_new(dev, "l2_source", json_string(d->l2_source[0] ? d->l2_source : "reported"));
+    json_object_set_new(dev, "peak_source", json_string(d->peak_source));
+    json_object_set_new(root, "tool", json_string("clcoalesce"));
+    json_object_set_new(root, "profile_format", json_integer(CLC_PROFILE_FORMAT));
+    json_object_set_new(root, "version", json_string(CLC_VERSION));
+    json_object_set_new(root, "timestamp", json_string(rep->timestamp));
+    json_object_update(root, fig);
+    json_decref(fig);
+    json_object_del(root, "source");
+    json_t *curve = json_array(); /* the whole latency sweep, for the plot */
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
         if (r->status == CLC_STATUS_OK && strcmp(r->case_name, "latency") == 0)
             json_array_append_new(curve, json_pack("{s:I, s:o}", "kib", (json_int_t)r->param,
                                                    "ns", num(r->value)));
     }
-    json_object_set_new(lat, "curve", curve);
-    static const char *const streams[] = {"read", "write", "copy", "triad"};
-    for (int i = 0; i < 4; i++)
-        json_object_set_new(str, streams[i], num(value_of(row(rep, "stream", streams[i], -1))));
-    double read = value_of(row(rep, "stream", "read", -1));
-    json_object_set_new(inf, "ceiling", json_string("stream read"));
-    json_object_set_new(inf, "bytes_per_cu_50", num(inflight_for(rep, read, 0.5)));
-    json_object_set_new(inf, "bytes_per_cu_90", num(inflight_for(rep, read, 0.9)));
-    int count = bank_count(rep);
-    json_object_set_new(banks, "count", count ? json_integer(count) : json_null());
-    json_object_set_new(banks, "width_bytes", count ? json_integer(4) : json_null());
-    json_object_set_new(banks, "stride1_gbps", num(value_of(row(rep, "banks", "stride", 1))));
-    json_object_set_new(banks, "stride32_gbps", num(value_of(row(rep, "banks", "stride", 32))));
-
-    json_object_set_new(dev, "name", json_string(d->name));
-    json_object_set_new(dev, "api", json_string(rep->apis[0].name));
-    json_object_set_new(dev, "compute_units", json_integer(d->compute_units));
-    json_object_set_new(dev, "clock_mhz", d->clock_mhz > 0 ? json_integer(d->clock_mhz) : json_null());
-    json_object_set_new(dev, "l2_bytes", json_integer((json_int_t)d->l2_bytes));
-    json_object_set_new(dev, "l2_source", json_string(d->l2_source[0] ? d->l2_source : "reported"));
-    json_object_set_new(dev, "peak_gbps", num(d->peak_gbps));
-    json_object_set_new(dev, "peak_source", json_string(d->peak_source));
-    json_object_set_new(root, "tool", json_string("clcoalesce"));
-    json_object_set_new(root, "profile_format", json_integer(1));
-    json_object_set_new(root, "version", json_string(CLC_VERSION));
-    json_object_set_new(root, "timestamp", json_string(rep->timestamp));
-    json_object_set_new(root, "device", dev);
-    json_object_set_new(root, "latency_ns", lat);
+    json_object_set_new(json_object_get(root, "latency_ns"), "curve", curve);
     json_object_set_new(root, "latency_cycles", cyc);
     json_object_set_new(root, "copy_ceiling_gbps", num(rep->apis[0].copy_gbps));
-    json_object_set_new(root, "stream_gbps", str);
-    json_object_set_new(root, "inflight", inf);
-    json_object_set_new(root, "local_banks", banks);
     return root;
 }
 
@@ -217,6 +102,19 @@ static void print_summary(FILE *f, json_t *p)
     fprintf(f, "  in flight per compute unit for 50 %% / 90 %% of the read ceiling: %.1f / %.1f KiB\n",
             json_is_number(h) ? json_number_value(h) / 1024 : NAN,
             json_is_number(n) ? json_number_value(n) / 1024 : NAN);
+    json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
+    json_t *gaps = json_object_get(dram, "gap_efficiency");
+    if (json_is_integer(g))
+        fprintf(f, "  DRAM granule: %lld bytes; granules 2 / 4 apart move at %.0f %% / %.0f %%\n",
+                (long long)json_integer_value(g),
+                100 * (json_is_number(json_array_get(gaps, 1)) ? json_number_value(json_array_get(gaps, 1)) : NAN),
+                100 * (json_is_number(json_array_get(gaps, 2)) ? json_number_value(json_array_get(gaps, 2)) : NAN));
+    else
+        fprintf(f, "  DRAM granule: not measured (the stride rows did not run)\n");
+    json_t *launch = json_object_get(p, "launch_us");
+    if (json_is_number(launch))
+        fprintf(f, "  a launch costs %.1f us (a copy of %d KiB)\n", json_number_value(launch),
+                LAUNCH_BYTES / 1024);
     json_t *count = json_object_get(b, "count");
     if (json_is_integer(count))
         fprintf(f, "  local memory: %lld banks of 4 bytes\n", (long long)json_integer_value(count));
@@ -229,6 +127,33 @@ static int write_profile(FILE *f, void *arg)
     int rc = json_dumpf(arg, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
     fputc('\n', f);
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
+}
+
+/* Runs one variant of one case (float) at `size` into rep; CLC_OK or the run's code. */
+static int run_small(const struct clc_opts *o, const char *name, const char *variant,
+                     uint64_t size, struct clc_report *rep)
+{
+    struct clc_opts small = *o;
+    small.size = size;
+    small.sweep_min = small.sweep_max = 0;
+    small.types = CLC_FLOAT;
+    small.variant = variant;
+    const char *names[] = {name};
+    clc_report_init(rep, clc_api_name(CLC_API_OPENCL));
+    return clc_run(&small, names, 1, rep, NULL);
+}
+
+/* The fixed cost of a launch: the copy kernel over LAUNCH_BYTES, which moves next to
+ * nothing, timed as every row is (short launches batched). */
+static int launch_cost(const struct clc_opts *o, double *us)
+{
+    struct clc_report rep;
+    int rc = run_small(o, "copy", "kernel", LAUNCH_BYTES, &rep);
+    for (size_t i = 0; rc == CLC_OK && i < rep.n_results; i++)
+        if (rep.results[i].status == CLC_STATUS_OK)
+            *us = rep.results[i].ms_min * 1e3; /* the least: the launch itself, not a stall */
+    clc_report_free(&rep);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ the command */
@@ -258,15 +183,23 @@ int clc_cmd_profile(int argc, char **argv)
     clc_quiet = a.quiet;
     clc_guard_run(a.timeout);
     struct clc_opts o = a.opts;
-    o.types = CLC_FLOAT;
+    /* float for every case; double too where the device has it: the stride rows of both
+     * types reach granules 2 and 4 apart */
+    o.types = CLC_FLOAT | CLC_DOUBLE;
+    o.types_given = false;
+    o.profile = NULL;
+    o.model = false; /* the profile's own rows need no trace */
     if (o.reps == 0)
         o.reps = REPS;
-    static const char *const names[] = {"latency", "stream", "inflight", "banks"};
+    static const char *const names[] = {"latency", "stream", "inflight", "banks", "stride"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
-    rc = clc_run(&o, names, 4, &rep, NULL);
+    rc = clc_run(&o, names, 5, &rep, NULL);
+    double launch_us = NAN;
+    if (rc == CLC_OK)
+        rc = launch_cost(&o, &launch_us);
     if (rc == CLC_OK) {
-        json_t *p = profile_json(&rep);
+        json_t *p = profile_json(&rep, launch_us);
         json_t *rows = json_array();
         for (size_t i = 0; i < rep.n_results; i++)
             json_array_append_new(rows, clc_result_json(&rep.results[i]));

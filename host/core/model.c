@@ -91,10 +91,19 @@ static size_t warp_base(const struct clc_trace *t, size_t w, unsigned *lanes)
     return g * t->wg_size + first;
 }
 
-/* Gathers the request of warp w at access index k in one direction.  Returns the number of
- * lanes that have any access at k (either direction), so callers know when to stop. */
-static unsigned gather(const struct clc_trace *t, size_t w, unsigned k, bool store,
-                       struct clc_model_request *rq)
+/* Work-item i's record k in words (t->words or t->local_words); a second word of 0: none. */
+static const uint64_t *record(const struct clc_trace *t, const uint64_t *words, size_t i,
+                              unsigned k)
+{
+    return words + (i * 2 * (size_t)t->slots + 2 * (size_t)k);
+}
+
+/* Gathers the request of warp w at access index k in one direction from records `words`
+ * (t->words or t->local_words).  Returns the number of lanes that have any access at k
+ * (either direction), so callers know when to stop.  Sectors, lines and useful bytes are
+ * filled for global records only. */
+static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t w, unsigned k,
+                       bool store, struct clc_model_request *rq)
 {
     unsigned lanes, any = 0;
     size_t base = warp_base(t, w, &lanes);
@@ -104,7 +113,7 @@ static unsigned gather(const struct clc_trace *t, size_t w, unsigned k, bool sto
     rq->k = k;
     rq->lanes = lanes;
     for (unsigned l = 0; l < lanes; l++) {
-        const uint64_t *slot = t->words + ((base + l) * 2 * (size_t)t->slots + 2 * (size_t)k);
+        const uint64_t *slot = record(t, words, base + l, k);
         if (slot[1] == 0)
             continue;
         any++;
@@ -115,7 +124,7 @@ static unsigned gather(const struct clc_trace *t, size_t w, unsigned k, bool sto
         rq->lane[l].size = (uint32_t)(slot[1] >> 1);
         rq->active++;
     }
-    if (rq->active) {
+    if (rq->active && words == t->words) {
         rq->useful = union_bytes(rq);
         rq->sectors = count_units(rq, CLC_MODEL_SECTOR);
         rq->lines = count_units(rq, CLC_MODEL_LINE);
@@ -128,23 +137,283 @@ static double ratio(double num, double den)
     return den > 0 ? num / den : NAN;
 }
 
+/* ------------------------------------------------------------------ granules, loads in flight */
+
+/* Granules of `bytes` an access of `size` bytes at addr overlaps, at most MAX_UNITS_PER_LANE
+ * (an access of up to 128 bytes, the widest vector, needs no more at 32 bytes). */
+static unsigned granule_span(uint64_t addr, uint64_t size, uint64_t bytes, uint64_t *first)
+{
+    *first = addr / bytes;
+    uint64_t n = size ? (addr + size - 1) / bytes - *first + 1 : 0;
+    return n < MAX_UNITS_PER_LANE ? (unsigned)n : MAX_UNITS_PER_LANE;
+}
+
+/* The gap class of a granule whose nearest touched neighbour is d granules away (0: none). */
+static unsigned gap_class(uint64_t d)
+{
+    if (d == 1)
+        return 0;
+    if (d == 2)
+        return 1;
+    if (d >= 3 && d <= 5)
+        return 2;
+    return 3;
+}
+
+/* A set of accesses what reaches DRAM is read off: the fully traced warps, or the wide
+ * sample (the first few loads and stores of many work-items).  Empty slots are skipped. */
+struct sample {
+    const uint64_t *words;
+    size_t items;
+    unsigned slots;
+};
+
+/* Granules of one direction in a sample: by size and gap class, and the bytes they hold. */
+struct sampled {
+    uint64_t granules[CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
+    uint64_t useful;
+};
+
+static const uint64_t *slot_of(const struct sample *sm, size_t i, unsigned k)
+{
+    return sm->words + (i * 2 * (size_t)sm->slots + 2 * (size_t)k);
+}
+
+/* Counts the distinct granules of direction dir in sm into out, each by the gap to its
+ * nearest touched neighbour.  The 32-byte ids are sorted once: the larger granules' ids are
+ * the same ids shifted, still in order.  ids has room for count_ids(sm). */
+static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids,
+                           struct sampled *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t n = 0;
+    for (size_t i = 0; i < sm->items; i++)
+        for (unsigned k = 0; k < sm->slots; k++) {
+            const uint64_t *r = slot_of(sm, i, k);
+            if (r[1] == 0 || (r[1] & 1) != dir)
+                continue;
+            out->useful += r[1] >> 1;
+            uint64_t first;
+            unsigned span = granule_span(r[0], r[1] >> 1, clc_model_granule_bytes(0), &first);
+            for (unsigned u = 0; u < span; u++)
+                ids[n++] = first + u;
+        }
+    qsort(ids, n, sizeof ids[0], cmp_u64);
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
+        /* ids[0 .. n): the distinct ids of the size before (32-byte ones at first); halved,
+         * still in order, they are this size's ids, deduplicated in place */
+        size_t d = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t id = gi ? ids[i] >> 1 : ids[i];
+            if (d == 0 || id != ids[d - 1])
+                ids[d++] = id;
+        }
+        n = d;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t gap = 0; /* none */
+            if (i > 0)
+                gap = ids[i] - ids[i - 1];
+            if (i + 1 < n && (gap == 0 || ids[i + 1] - ids[i] < gap))
+                gap = ids[i + 1] - ids[i];
+            out->granules[gi][gap_class(gap)]++;
+        }
+    }
+}
+
+/* Room count_granules needs: the 32-byte granules of every access of the sample. */
+static size_t count_ids(const struct sample *sm)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < sm->items; i++)
+        for (unsigned k = 0; k < sm->slots; k++) {
+            const uint64_t *r = slot_of(sm, i, k);
+            if (r[1] == 0)
+                continue;
+            uint64_t first;
+            n += granule_span(r[0], r[1] >> 1, clc_model_granule_bytes(0), &first);
+        }
+    return n;
+}
+
+/* Fills m->granules and m->granule_useful: per direction, from the sample that shows the
+ * fewer 32-byte granules per useful byte.  Each sample can only miss reuse (the traced warps
+ * see what a work-item reuses over its first accesses, the wide sample what work-items far
+ * apart share), never invent it, so the smaller figure is the better one. */
+static void dram_granules(const struct clc_trace *t, uint64_t *ids, struct clc_model *m)
+{
+    struct sample narrow = {t->words, t->n_items, t->slots};
+    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
+    bool has_wide = t->wide_words != NULL && t->wide_items > 0 && t->wide_slots > 0;
+    for (unsigned dir = 0; dir < 2; dir++) {
+        struct sampled a, b, *best = &a;
+        count_granules(&narrow, dir, ids, &a);
+        if (has_wide) {
+            count_granules(&wide, dir, ids, &b);
+            uint64_t ga = 0, gb = 0;
+            for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+                ga += a.granules[0][c];
+                gb += b.granules[0][c];
+            }
+            /* gb / b.useful < ga / a.useful, in whole numbers */
+            if (b.useful > 0 && (a.useful == 0 || gb * a.useful < ga * b.useful))
+                best = &b;
+        }
+        memcpy(m->granules[dir], best->granules, sizeof best->granules);
+        m->granule_useful[dir] = best->useful;
+    }
+}
+
+/* The mean over work-items that load of the longest run of loads with no store between. */
+static double loads_in_flight(const struct clc_trace *t)
+{
+    double sum = 0;
+    size_t loaders = 0;
+    for (size_t i = 0; i < t->n_items; i++) {
+        unsigned run = 0, longest = 0;
+        for (unsigned k = 0; k < t->slots; k++) {
+            const uint64_t *r = record(t, t->words, i, k);
+            if (r[1] == 0)
+                break;
+            run = r[1] & 1 ? 0 : run + 1;
+            if (run > longest)
+                longest = run;
+        }
+        if (longest > 0) {
+            sum += longest;
+            loaders++;
+        }
+    }
+    return ratio(sum, (double)loaders);
+}
+
+/* ------------------------------------------------------------------ local memory */
+
+/* Words (of `width` bytes) one lane's access may cover before the rest are dropped: a
+ * 128-byte access at width 4 covers 32, or 33 unaligned. */
+#define MAX_WORDS_PER_LANE 64
+
+/* Passes the banks need to serve the lanes of rq in phase [from, to) of its active lanes:
+ * the most distinct words any one bank holds.  words has room for MAX_WORDS_PER_LANE per
+ * lane. */
+static unsigned phase_passes(const struct clc_model_request *rq, unsigned from, unsigned to,
+                             unsigned banks, unsigned width, uint64_t *words)
+{
+    size_t n = 0;
+    unsigned seen = 0;
+    for (unsigned l = 0; l < rq->lanes && seen < to; l++) {
+        const struct clc_model_lane *ln = &rq->lane[l];
+        if (!ln->active)
+            continue;
+        if (seen++ < from || ln->size == 0)
+            continue;
+        uint64_t first = ln->addr / width, last = (ln->addr + ln->size - 1) / width;
+        for (uint64_t w = first; w <= last && w - first < MAX_WORDS_PER_LANE; w++)
+            words[n++] = w;
+    }
+    if (n == 0)
+        return 0;
+    qsort(words, n, sizeof words[0], cmp_u64);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        if (d == 0 || words[i] != words[d - 1])
+            words[d++] = words[i];
+    /* distinct words by bank: the longest run of one bank once sorted by it */
+    for (size_t i = 0; i < d; i++)
+        words[i] %= banks;
+    qsort(words, d, sizeof words[0], cmp_u64);
+    unsigned most = 0, run = 0;
+    for (size_t i = 0; i < d; i++) {
+        run = i > 0 && words[i] == words[i - 1] ? run + 1 : 1;
+        if (run > most)
+            most = run;
+    }
+    return most;
+}
+
+/* Passes for a __local request: its active lanes in lane order, in phases of
+ * banks * width / size lanes when the accesses are wider than a bank (the whole warp
+ * otherwise), each phase served apart. */
+static uint64_t request_passes(const struct clc_model_request *rq, unsigned banks,
+                               unsigned width, uint64_t *words)
+{
+    uint32_t size = 0;
+    for (unsigned l = 0; l < rq->lanes; l++)
+        if (rq->lane[l].active && rq->lane[l].size > size)
+            size = rq->lane[l].size;
+    unsigned per = rq->active;
+    if (size > width) {
+        per = (unsigned)((uint64_t)banks * width / size);
+        if (per == 0)
+            per = 1;
+    }
+    uint64_t passes = 0;
+    for (unsigned from = 0; from < rq->active; from += per)
+        passes += phase_passes(rq, from, from + per, banks, width, words);
+    return passes;
+}
+
+/* Fills m->local from t->local_words, requests formed as the global ones are. */
+static void count_local(const struct clc_trace *t, struct clc_model_request *rq,
+                        uint64_t *words, struct clc_model *m)
+{
+    unsigned banks = t->banks ? t->banks : CLC_MODEL_BANKS;
+    unsigned width = t->bank_width ? t->bank_width : CLC_MODEL_BANK_WIDTH;
+    for (size_t w = 0; w < m->warps; w++) {
+        for (unsigned k = 0; k < t->slots; k++) {
+            unsigned any = 0;
+            for (int dir = 0; dir < 2; dir++) {
+                any = gather(t, t->local_words, w, k, dir == 1, rq);
+                if (rq->active == 0)
+                    continue;
+                uint64_t passes = request_passes(rq, banks, width, words);
+                m->local.requests++;
+                m->local.accesses += rq->active;
+                m->local.passes += passes;
+                if (dir == 0) {
+                    m->local.load_requests++;
+                    m->local.load_accesses += rq->active;
+                    m->local.load_passes += passes;
+                }
+            }
+            if (any == 0)
+                break;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ the analysis */
+
 int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
 {
     memset(m, 0, sizeof *m);
     m->sectors_per_req_load = m->sectors_per_req_store = m->sectors_per_req = NAN;
     m->efficiency = m->bytes_moved = m->bytes_useful = NAN;
+    m->loads_in_flight = m->load_lane_bytes = NAN;
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
+    /* scratch, allocated once: a request, the granule ids, a phase's words */
+    struct sample narrow = {t->words, t->n_items, t->slots};
+    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
+    size_t nids = count_ids(&narrow);
+    if (t->wide_words != NULL && count_ids(&wide) > nids)
+        nids = count_ids(&wide);
     struct clc_model_request *rq = malloc(sizeof *rq);
-    if (rq == NULL)
+    uint64_t *ids = malloc((nids ? nids : 1) * sizeof *ids);
+    uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);
+    if (rq == NULL || ids == NULL || words == NULL) {
+        free(rq);
+        free(ids);
+        free(words);
         return -1;
+    }
     m->warps = clc_model_warps(t);
+    uint64_t load_lanes = 0;
     for (size_t w = 0; w < m->warps; w++) {
         for (unsigned k = 0; k < t->slots; k++) {
             unsigned any = 0;
             for (int dir = 0; dir < 2; dir++) {
-                any = gather(t, w, k, dir == 1, rq);
+                any = gather(t, t->words, w, k, dir == 1, rq);
                 if (rq->active == 0)
                     continue;
                 struct clc_model_side *s = dir ? &m->store : &m->load;
@@ -152,6 +421,8 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 s->sectors += rq->sectors;
                 s->lines += rq->lines;
                 s->useful += rq->useful;
+                if (dir == 0)
+                    load_lanes += rq->active;
             }
             if (any == 0)
                 break; /* slots fill in order: no lane has a later access either */
@@ -159,7 +430,14 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 m->truncated = true;
         }
     }
+    dram_granules(t, ids, m);
+    if (t->local_words != NULL)
+        count_local(t, rq, words, m);
     free(rq);
+    free(ids);
+    free(words);
+    m->loads_in_flight = loads_in_flight(t);
+    m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)load_lanes);
     uint64_t req = m->load.requests + m->store.requests;
     uint64_t sec = m->load.sectors + m->store.sectors;
     uint64_t useful = m->load.useful + m->store.useful;
@@ -180,7 +458,7 @@ bool clc_model_first_request(const struct clc_trace *t, size_t warp, bool store,
         warp >= clc_model_warps(t))
         return false;
     for (unsigned k = 0; k < t->slots; k++) {
-        unsigned any = gather(t, warp, k, store, rq);
+        unsigned any = gather(t, t->words, warp, k, store, rq);
         if (rq->active)
             return true;
         if (any == 0)

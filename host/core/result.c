@@ -70,6 +70,8 @@ void clc_result_init(struct clc_result *r, const char *case_name, const char *va
     r->gbps = r->pct_copy = r->pct_peak = NAN;
     r->model_sectors_per_req = r->model_efficiency = r->model_bytes_moved = NAN;
     r->model_ld_sectors_per_req = r->model_st_sectors_per_req = NAN;
+    clc_model_features_clear(&r->model_features);
+    r->model_gbps = r->model_dram_bytes = r->model_dram_read_bytes = r->model_dram_write_bytes = NAN;
     r->status = CLC_STATUS_ERROR;
 }
 
@@ -291,7 +293,7 @@ void clc_table_header(FILE *f, bool apis)
     fprintf(f, "%-12s %-20s %6s %-6s ", "case", "variant", "param", "type");
     if (apis)
         fprintf(f, "%-6s ", "api");
-    fprintf(f, "%10s %10s %10s ", "MB", "ms", "GB/s");
+    fprintf(f, "%10s %10s %10s %8s %-8s ", "MB", "ms", "GB/s", "pred", "bound");
     if (apis)
         fprintf(f, "%6s ", "vs cl");
     fprintf(f, "%7s %7s %6s %7s %s\n", "%copy", "%peak", "cv%", "model", "status");
@@ -308,6 +310,7 @@ static void fmt_num(char *buf, size_t len, const char *fmt, double v)
 void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
 {
     char param[24] = "-", ms[24], value[32], copy[24], peak[24], cv[24], model[24], rt[24];
+    char pred[24];
     if (r->has_param)
         snprintf(param, sizeof param, "%ld", r->param);
     fmt_num(ms, sizeof ms, "%.4f", r->ms_median);
@@ -322,6 +325,7 @@ void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
     fmt_num(cv, sizeof cv, "%.1f", r->cv * 100.0);
     fmt_num(model, sizeof model, "%.0f%%", r->model_efficiency * 100.0);
     fmt_num(rt, sizeof rt, "%.3f", ratio);
+    fmt_num(pred, sizeof pred, "%.1f", r->model_gbps);
     /* a row may come from a file anyone wrote: no byte of it reaches the terminal raw */
     char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant], note[4 * sizeof r->note];
     char api[4 * sizeof r->api];
@@ -335,7 +339,8 @@ void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
     fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
     if (apis)
         fprintf(f, "%-6s ", api);
-    fprintf(f, "%10.1f %10s %10s ", (double)r->bytes / 1e6, ms, value);
+    fprintf(f, "%10.1f %10s %10s %8s %-8s ", (double)r->bytes / 1e6, ms, value, pred,
+            r->model_bound[0] ? r->model_bound : "-");
     if (apis)
         fprintf(f, "%6s ", rt);
     fprintf(f, "%7s %7s %6s %7s %s%s%s\n", copy, peak, cv, model, status, note[0] ? ": " : "",
@@ -384,7 +389,8 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
 {
     fputs("case,variant,param,type,bytes,reps,batch,ms_median,ms_min,ms_max,cv,ms_host,gbps,"
           "pct_copy,pct_peak,model_sectors_per_req,model_efficiency,model_bytes_moved,"
-          "verified,status,api,device,note,size_bytes,api,metric,unit,value,cache_resident\n",
+          "verified,status,api,device,note,size_bytes,api,metric,unit,value,cache_resident,"
+          "model_gbps,model_bound,model_dram_bytes\n",
           f);
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
@@ -416,12 +422,45 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
         fprintf(f, ",%llu,%s,%s,%s", (unsigned long long)r->size, r->api,
                 clc_metric_name(r->metric), clc_metric_unit(r->metric));
         csv_num(f, r->value);
-        fprintf(f, ",%s\n", r->cache_resident ? "true" : "false");
+        fprintf(f, ",%s", r->cache_resident ? "true" : "false");
+        csv_num(f, r->model_gbps);
+        fprintf(f, ",%s", r->model_bound);
+        csv_num(f, r->model_dram_bytes);
+        fputc('\n', f);
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
 }
 
 /* ------------------------------------------------------------------ JSON */
+
+/* The features' plain numbers, by JSON key (the writer and the reader share the list). */
+static const struct {
+    const char *key;
+    size_t offset;
+} feature_nums[] = {
+#define FEATURE(field) {#field, offsetof(struct clc_model_features, field)}
+    FEATURE(l2_per_useful),
+    FEATURE(loads_in_flight),
+    FEATURE(load_lane_bytes),
+    FEATURE(resident_per_cu),
+    FEATURE(group_items),
+    FEATURE(groups),
+    FEATURE(registers),
+    FEATURE(local_bytes),
+    FEATURE(local_passes),
+    FEATURE(local_accesses),
+    FEATURE(local_passes_per_access),
+    FEATURE(local_load_passes),
+#undef FEATURE
+};
+#define FEATURE_NUMS (sizeof feature_nums / sizeof feature_nums[0])
+
+void clc_model_features_clear(struct clc_model_features *f)
+{
+    memset(f, 0, sizeof *f);
+    for (size_t k = 0; k < FEATURE_NUMS; k++)
+        *(double *)((char *)f + feature_nums[k].offset) = NAN;
+}
 
 static json_t *num_or_null(double v)
 {
@@ -477,6 +516,10 @@ static json_t *device_json(const struct clc_device_meta *d)
     json_object_set_new(o, "peak_source", text_or_null(d->peak_source));
     json_object_set_new(o, "copy_gbps", num_or_null(d->copy_gbps));
     json_object_set_new(o, "copy_source", text_or_null(d->copy_source));
+    json_object_set_new(o, "threads_per_cu", d->threads_per_cu > 0 ? json_integer(d->threads_per_cu) : json_null());
+    json_object_set_new(o, "groups_per_cu", d->groups_per_cu > 0 ? json_integer(d->groups_per_cu) : json_null());
+    json_object_set_new(o, "regs_per_cu", d->regs_per_cu > 0 ? json_integer(d->regs_per_cu) : json_null());
+    json_object_set_new(o, "local_per_cu", d->local_per_cu > 0 ? json_integer((json_int_t)d->local_per_cu) : json_null());
     return o;
 }
 
@@ -496,6 +539,32 @@ static json_t *config_json(const struct clc_run_meta *m)
         json_array_append_new(types, json_string("double"));
     json_object_set_new(o, "types", types);
     json_object_set_new(o, "cases", text_json(m->cases));
+    return o;
+}
+
+/* The model's features (predict.h), so that a file can be predicted again on another
+ * profile; null when the row was not traced. */
+static json_t *features_json(const struct clc_model_features *f)
+{
+    if (!f->valid)
+        return json_null();
+    json_t *o = json_object(), *dram = json_array();
+    for (unsigned d = 0; d < 2; d++) {
+        json_t *dir = json_array();
+        for (unsigned g = 0; g < 3; g++) {
+            json_t *gaps = json_array();
+            for (unsigned c = 0; c < 4; c++)
+                json_array_append_new(gaps, num_or_null(f->dram[d][g][c]));
+            json_array_append_new(dir, gaps);
+        }
+        json_array_append_new(dram, dir);
+    }
+    json_object_set_new(o, "local_row", json_boolean(f->local_row));
+    json_object_set_new(o, "elem_bytes", json_integer(f->elem_bytes));
+    json_object_set_new(o, "dram_per_useful", dram);
+    for (size_t k = 0; k < FEATURE_NUMS; k++)
+        json_object_set_new(o, feature_nums[k].key,
+                            num_or_null(*(const double *)((const char *)f + feature_nums[k].offset)));
     return o;
 }
 
@@ -550,6 +619,12 @@ json_t *clc_result_json(const struct clc_result *r)
     json_object_set_new(o, "model_st_sectors_per_req", num_or_null(r->model_st_sectors_per_req));
     json_object_set_new(o, "model_efficiency", num_or_null(r->model_efficiency));
     json_object_set_new(o, "model_bytes_moved", num_or_null(r->model_bytes_moved));
+    json_object_set_new(o, "model_gbps", num_or_null(r->model_gbps));
+    json_object_set_new(o, "model_bound", text_or_null(r->model_bound));
+    json_object_set_new(o, "model_dram_bytes", num_or_null(r->model_dram_bytes));
+    json_object_set_new(o, "model_dram_read_bytes", num_or_null(r->model_dram_read_bytes));
+    json_object_set_new(o, "model_dram_write_bytes", num_or_null(r->model_dram_write_bytes));
+    json_object_set_new(o, "model_features", features_json(&r->model_features));
     json_object_set_new(o, "verified", json_boolean(r->verified));
     json_object_set_new(o, "cache_resident", json_boolean(r->cache_resident));
     json_object_set_new(o, "status", json_string(clc_status_name(r->status)));
@@ -568,6 +643,8 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     json_object_set_new(root, "timestamp", text_json(rep->timestamp));
     json_object_set_new(root, "device", device_json(&rep->device));
     json_object_set_new(root, "config", config_json(&rep->run));
+    json_t *used = rep->model_profile[0] ? json_loads(rep->model_profile, 0, NULL) : NULL;
+    json_object_set_new(root, "model_profile", used != NULL ? used : json_null());
     json_t *results = json_array();
     for (size_t i = 0; i < rep->n_results; i++)
         json_array_append_new(results, clc_result_json(&rep->results[i]));
@@ -807,8 +884,53 @@ static const struct {
     ROW_NUM("model_st_sectors_per_req", model_st_sectors_per_req),
     ROW_NUM("model_efficiency", model_efficiency),
     ROW_NUM("model_bytes_moved", model_bytes_moved),
+    ROW_NUM("model_gbps", model_gbps),
+    ROW_NUM("model_dram_bytes", model_dram_bytes),
+    ROW_NUM("model_dram_read_bytes", model_dram_read_bytes),
+    ROW_NUM("model_dram_write_bytes", model_dram_write_bytes),
 #undef ROW_NUM
 };
+
+/* A row's "model_features": absent or null (not traced), or an object of the writer's keys,
+ * dram_per_useful 2 x 3 x 4 numbers. */
+static int read_features(struct reader *rd, json_t *o, struct clc_model_features *f)
+{
+    clc_model_features_clear(f);
+    if (o == NULL)
+        return CLC_OK;
+    json_t *dram = member(o, "dram_per_useful");
+    bool shape = json_is_object(o) && json_is_array(dram) && json_array_size(dram) == 2;
+    for (unsigned d = 0; shape && d < 2; d++) {
+        json_t *dir = json_array_get(dram, d);
+        shape = json_is_array(dir) && json_array_size(dir) == 3;
+        for (unsigned g = 0; shape && g < 3; g++) {
+            json_t *gaps = json_array_get(dir, g);
+            shape = json_is_array(gaps) && json_array_size(gaps) == 4;
+            for (unsigned c = 0; shape && c < 4; c++) {
+                json_t *v = json_array_get(gaps, c);
+                shape = json_is_number(v) && json_number_value(v) >= 0 &&
+                        isfinite(json_number_value(v));
+                f->dram[d][g][c] = shape ? json_number_value(v) : NAN;
+            }
+        }
+    }
+    if (!shape) {
+        bad(rd, "'model_features' is not an object with dram_per_useful of 2 x 3 x 4 numbers");
+        return CLC_ERR;
+    }
+    long long v;
+    bool present;
+    if (get_bool(rd, o, "local_row", false, &f->local_row) != CLC_OK ||
+        get_int(rd, o, "elem_bytes", false, 0, 64, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    f->elem_bytes = present ? (unsigned)v : 0;
+    for (size_t k = 0; k < FEATURE_NUMS; k++)
+        if (opt_num(rd, o, feature_nums[k].key,
+                    (double *)((char *)f + feature_nums[k].offset)) != CLC_OK)
+            return CLC_ERR;
+    f->valid = true;
+    return CLC_OK;
+}
 
 /* Reads results[idx] into r.  Required: case, variant, type, status (strings), bytes, reps,
  * batch (whole numbers), verified (true/false), and for an ok row its figure (gbps for a
@@ -904,6 +1026,11 @@ static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_resu
         if (isnan(r->ms_median))
             lacks(rd, LACK_MS_MEDIAN, idx);
     }
+    if (get_str(rd, o, "model_bound", false, true, r->model_bound, sizeof r->model_bound) !=
+        CLC_OK)
+        return CLC_ERR;
+    if (read_features(rd, member(o, "model_features"), &r->model_features) != CLC_OK)
+        return CLC_ERR;
     return get_str(rd, o, "note", false, false, r->note, sizeof r->note);
 }
 
@@ -958,6 +1085,16 @@ static int read_device(struct reader *rd, json_t *dev, struct clc_device_meta *d
         opt_num(rd, dev, "peak_gbps", &d->peak_gbps) != CLC_OK ||
         opt_num(rd, dev, "copy_gbps", &d->copy_gbps) != CLC_OK)
         return CLC_ERR;
+    static const char *const per_cu[] = {"threads_per_cu", "groups_per_cu", "regs_per_cu"};
+    int *dst[] = {&d->threads_per_cu, &d->groups_per_cu, &d->regs_per_cu};
+    for (size_t i = 0; i < 3; i++) {
+        if (get_int(rd, dev, per_cu[i], false, 1, INT_MAX, &v, &present) != CLC_OK)
+            return CLC_ERR;
+        *dst[i] = present ? (int)v : 0;
+    }
+    if (get_int(rd, dev, "local_per_cu", false, 1, INT64_MAX, &v, &present) != CLC_OK)
+        return CLC_ERR;
+    d->local_per_cu = present ? (uint64_t)v : 0;
     return CLC_OK;
 }
 
@@ -1067,6 +1204,14 @@ static int read_root(struct reader *rd, json_t *root, struct clc_report *rep)
         return CLC_ERR;
     if ((v = member(root, "config")) != NULL && read_config(rd, v, &rep->run) != CLC_OK)
         return CLC_ERR;
+    /* the profiles the predictions used: kept as text for whoever re-predicts (predict.h
+     * reads them); one too large for the field is dropped, not cut */
+    if ((v = member(root, "model_profile")) != NULL && json_is_array(v)) {
+        char *text = json_dumps(v, JSON_COMPACT);
+        if (text != NULL && strlen(text) < sizeof rep->model_profile)
+            snprintf(rep->model_profile, sizeof rep->model_profile, "%s", text);
+        free(text);
+    }
     for (size_t i = 0; i < json_array_size(results); i++) {
         json_t *o = json_array_get(results, i);
         struct clc_result r;

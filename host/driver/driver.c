@@ -290,6 +290,7 @@ static int finish_row(struct clc_session *s, int i, struct clc_result *r, bool v
     if (!verified)
         clc_error("%s/%s (%s, %s): %s", r->case_name, r->variant, clc_type_name(r->type),
                   clc_api_name(s->be[i]->dev.api), r->note);
+    clc_session_predict_row(s, r);
     if (report_row(s, r) != CLC_OK)
         return CLC_ERR;
     return verified ? CLC_OK : CLC_ERR;
@@ -433,6 +434,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
             r[i].model_st_sectors_per_req = r[tracer].model_st_sectors_per_req;
             r[i].model_efficiency = r[tracer].model_efficiency;
             r[i].model_bytes_moved = r[tracer].model_bytes_moved;
+            r[i].model_features = r[tracer].model_features;
             if (!clean) /* the access outside the buffers, named */
                 snprintf(r[i].note, sizeof r[i].note, "%s", r[tracer].note);
         }
@@ -518,9 +520,10 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
     clc_status(NULL);
     double total = (double)(clc_now_ns() - s->t0) * 1e-9;
     clc_note("%zu rows in %.1f s: %.1f s building kernels and filling buffers, %.1f s timing, "
-             "%.1f s checking results, %.1f s tracing for the model", s->rows_done, total,
-             s->phase_ns[CLC_PHASE_SETUP] * 1e-9, s->phase_ns[CLC_PHASE_TIMING] * 1e-9,
-             s->phase_ns[CLC_PHASE_CHECK] * 1e-9, s->phase_ns[CLC_PHASE_MODEL] * 1e-9);
+             "%.1f s checking results, %.1f s tracing for the model (%.1f s of it building the "
+             "trace builds)", s->rows_done, total, s->phase_ns[CLC_PHASE_SETUP] * 1e-9,
+             s->phase_ns[CLC_PHASE_TIMING] * 1e-9, s->phase_ns[CLC_PHASE_CHECK] * 1e-9,
+             s->phase_ns[CLC_PHASE_MODEL] * 1e-9, s->trace_build_ns * 1e-9);
     if (s->rows_in_cache > 0) {
         char l2[32];
         const struct clc_device_meta *m = &s->be[0]->dev.meta;
@@ -703,6 +706,8 @@ void clc_session_close(struct clc_session *s)
         s->be[i] = NULL;
     }
     s->n_be = 0;
+    free(s->profile);
+    s->profile = NULL;
 }
 
 int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases, size_t n,
@@ -714,7 +719,11 @@ int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases,
     struct clc_session s;
     rc = clc_session_open(&s, o, rep, table);
     if (rc == CLC_OK)
+        rc = clc_session_load_profile(&s);
+    if (rc == CLC_OK)
         rc = clc_session_run(&s, cases, n);
+    if (rc == CLC_OK)
+        clc_session_predict_end(&s);
     if (rc == CLC_OK && o->variant != NULL && rep->n_results == 0) {
         clc_error("no variant '%s' in the cases run; 'clcoalesce cases' lists the variants",
                   o->variant);

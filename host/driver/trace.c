@@ -18,7 +18,11 @@
 #define W_ADDR 19
 #define W_KIND 20
 #define W_BASE 21
-#define TRACE_SLOTS 64    /* accesses recorded per work-item */
+#define W_WIDE_GROUPS 22  /* the wide sample: its groups, and slots per work-item */
+#define W_WIDE_SLOTS 23
+#define WIDE_ITEMS 65536  /* work-items in the wide sample, at most (whole groups) */
+#define WIDE_SLOTS 4      /* loads, and as many stores, each records there */
+#define TRACE_SLOTS 64    /* accesses recorded per work-item: global ones, and as many __local */
 #define BUILD_FAILED 4    /* trace_instance: the trace build did not compile */
 #define TRACE_WARPS 8     /* warps traced per launch, at least */
 
@@ -83,7 +87,10 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     snprintf(out->options, sizeof out->options, "%.*s", (int)sizeof out->options - 1, opts);
     out->file = in->file;
     strncat(opts, " -DCLC_TRACE", sizeof opts - strlen(opts) - 1);
-    if (be->ops->build(be, in->file, opts, p->kernel, &tr.kernel) != CLC_OK) {
+    uint64_t t0 = clc_now_ns();
+    int built = be->ops->build(be, in->file, opts, p->kernel, &tr.kernel);
+    s->trace_build_ns += clc_now_ns() - t0;
+    if (built != CLC_OK) {
         rc = BUILD_FAILED;
         goto done;
     }
@@ -113,13 +120,26 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     size_t tgroups = (TRACE_WARPS * warp + wg - 1) / wg;
     if (tgroups > groups)
         tgroups = groups;
-    size_t items = tgroups * wg, nwords = HEADER_WORDS + items * 2 * TRACE_SLOTS;
+    /* the header, every traced work-item's global records, then as many __local ones */
+    size_t items = tgroups * wg, region = items * 2 * TRACE_SLOTS;
+    /* the wide sample's footprint (WIDE_SLOTS granules of up to 64 bytes a work-item, in
+     * each direction) stays within half the L2, so that what it reuses, L2 can */
+    size_t wide = WIDE_ITEMS;
+    uint64_t l2 = be->dev.meta.l2_bytes;
+    if (l2 > 0 && l2 / (2 * 2 * WIDE_SLOTS * 64) < wide)
+        wide = (size_t)(l2 / (2 * 2 * WIDE_SLOTS * 64));
+    size_t wgroups = (wide + wg - 1) / wg;
+    if (wgroups > groups)
+        wgroups = groups;
+    size_t witems = wgroups * wg, nwords = HEADER_WORDS + 2 * region + witems * 2 * 2 * WIDE_SLOTS;
     words = calloc(nwords, sizeof *words);
     if (words == NULL) {
         clc_error("out of host memory for the trace");
         goto done;
     }
     words[W_NBOUNDS] = p->nbufs;
+    words[W_WIDE_GROUPS] = wgroups;
+    words[W_WIDE_SLOTS] = WIDE_SLOTS;
     for (unsigned i = 0; i < p->nbufs; i++) {
         words[1 + 2 * i] = begin[i];
         words[2 + 2 * i] = end[i];
@@ -158,8 +178,17 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     }
     out->words = words;
     words = NULL;
-    out->trace = (struct clc_trace){out->words + HEADER_WORDS, items, wg, TRACE_SLOTS, warp,
-                                    items_all};
+    /* banks and bank_width 0: the model's defaults */
+    out->trace = (struct clc_trace){.words = out->words + HEADER_WORDS,
+                                    .n_items = items,
+                                    .wg_size = wg,
+                                    .slots = TRACE_SLOTS,
+                                    .warp = warp,
+                                    .launch_items = items_all,
+                                    .local_words = out->words + HEADER_WORDS + region,
+                                    .wide_words = out->words + HEADER_WORDS + 2 * region,
+                                    .wide_items = witems,
+                                    .wide_slots = 2 * WIDE_SLOTS};
     rc = CLC_OK;
 done:
     clc_release(be, words_buf);
@@ -190,6 +219,27 @@ int clc_session_trace(struct clc_session *s, const struct clc_case *c, const str
         rc = CLC_ERR;
     clc_instance_close(&in);
     return rc;
+}
+
+/* The predictive model's features of the row: the analysis, and the occupancy of the timed
+ * kernel's launch (its own registers and local memory, not the trace build's). */
+static void features(const struct clc_instance *in, const struct clc_model *m,
+                     struct clc_model_features *f)
+{
+    struct clc_kernel_info ki;
+    int regs = -1;
+    size_t local = 0, wg = 1, groups = 1;
+    if (in->be->ops->kernel_info(in->be, in->kernel, &ki) == CLC_OK) {
+        regs = ki.registers;
+        local = ki.local_bytes;
+    }
+    for (unsigned d = 0; d < in->launch.dims; d++) {
+        wg *= in->launch.local[d];
+        groups *= in->launch.global[d] / in->launch.local[d];
+    }
+    clc_model_features_make(f, m, wg, groups, regs, local, &in->be->dev.meta);
+    f->local_row = in->plan->local_bytes;
+    f->elem_bytes = (unsigned)clc_type_size(in->t);
 }
 
 int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_result *r,
@@ -226,6 +276,7 @@ int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_res
             r->model_st_sectors_per_req = m.sectors_per_req_store;
             r->model_efficiency = m.efficiency;
             r->model_bytes_moved = m.bytes_moved;
+            features(in, &m, &r->model_features);
             if (m.truncated)
                 clc_note_append(r, "%smodel: first %d accesses of each work-item",
                                 r->note[0] ? "; " : "", TRACE_SLOTS);

@@ -6,8 +6,10 @@
 
 #include <stdio.h>
 
-/* `clcoalesce compare A.json B.json [...] [options]`; argv[0] is "compare".
- * Returns 0, 1 (unreadable file, nothing joins, a ratio outside --tolerance) or 2 (usage). */
+/* `clcoalesce compare A.json B.json [...] [options]`, or `compare --model [--profile PROF]
+ * FILE.json [...]` (each file's rows against the predictive model); argv[0] is "compare".
+ * Returns 0, 1 (unreadable file or profile, nothing joins, a ratio outside --tolerance) or
+ * 2 (usage). */
 int clc_cmd_compare(int argc, char **argv);
 
 /* `clcoalesce plot RESULTS.json [...] -o DIR`; argv[0] is "plot".

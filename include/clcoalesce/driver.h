@@ -11,6 +11,7 @@
 #include "clcoalesce/cases.h"
 #include "clcoalesce/model.h"
 #include "clcoalesce/options.h"
+#include "clcoalesce/predict.h"
 #include "clcoalesce/result.h"
 #include "clcoalesce/timing.h"
 
@@ -20,6 +21,8 @@ struct clc_opts {
     CLC_RUN_OPTS_GROUP(run);
     const char *kernel_dir; /* --kernel-dir, NULL to look it up */
     bool model;             /* the access model after each verified kernel row (--no-model) */
+    const char *profile;    /* --profile FILE: the device profile the predictions read; NULL:
+                             * the run's own rows of the profile's cases, at its end */
     unsigned apis;          /* --api: a mask of (1u << enum clc_api) */
     int progress;           /* a progress line on stderr: -1 when it is a terminal, 0, 1 */
 };
@@ -56,6 +59,8 @@ struct clc_session {
     const char *custom_kernel;  /* a user's kernel: failures at synchronisation say so */
     bool ceilings;              /* the APIs' copy ceilings are measured (on the first run) */
     uint64_t phase_ns[4];       /* host time per enum clc_phase */
+    uint64_t trace_build_ns;    /* of CLC_PHASE_MODEL: building the trace builds */
+    struct clc_profile *profile; /* --profile's, loaded when the session opens; NULL */
 };
 
 /* Opens the device(s) of o (--api, --device) and fills the report's device and APIs.
@@ -125,5 +130,19 @@ struct clc_env clc_env_make(const struct clc_device *dev, enum clc_type t, uint6
 /* Fills p with the plan of v for param (0 without params).  Returns what v->plan returns. */
 int clc_variant_plan(const struct clc_env *e, const struct clc_variant *v, long param,
                      struct clc_plan *p);
+
+/* ------------------------------------------------------------------ predictions */
+
+/* Loads o->profile into s->profile (nothing without one).  CLC_OK or CLC_ERR, said. */
+int clc_session_load_profile(struct clc_session *s);
+
+/* Predicts row r from s->profile, when there is one (as rows stream). */
+void clc_session_predict_row(const struct clc_session *s, struct clc_result *r);
+
+/* At the end of a run without --profile: each API's rows predicted from the profile its own
+ * rows of the profile's cases give (when they give the stream ceilings), the profiles used
+ * recorded in the report, and, when rows were streamed to a table without predictions, the
+ * predictions shown there after them. */
+void clc_session_predict_end(struct clc_session *s);
 
 #endif

@@ -26,6 +26,46 @@ struct clc_trace {
     unsigned slots;        /* slots per work-item */
     unsigned warp;         /* warp size, 1..CLC_MODEL_MAX_WARP */
     uint64_t launch_items; /* work-items in the whole launch (scales bytes); 0: n_items */
+    /* The work-items' __local accesses, in the layout of `words` (their own slots), or NULL
+     * when the kernel makes none that are traced (LLOAD / LSTORE in cl/clc.h). */
+    const uint64_t *local_words;
+    /* The wide sample: the first global loads and stores (wide_slots / 2 each, loads first,
+     * unused slots zero) of each of the first wide_items work-items, in the layout of
+     * `words` with wide_slots slots: what reaches DRAM is read off it too, since L2 reuses
+     * what work-groups far apart touch.  NULL: none. */
+    const uint64_t *wide_words;
+    size_t wide_items;
+    unsigned wide_slots;
+    unsigned banks;        /* local memory banks and their width in bytes, for the passes */
+    unsigned bank_width;   /* per request; 0: CLC_MODEL_BANKS of CLC_MODEL_BANK_WIDTH */
+};
+
+#define CLC_MODEL_BANKS 32u
+#define CLC_MODEL_BANK_WIDTH 4u
+
+/* DRAM moves whole granules: the model counts them at three sizes (32, 64 and 128 bytes; the
+ * profile measures which one the device uses) and sorts each granule by the gap to its
+ * nearest touched neighbour of the same direction, in granules: class 0 adjacent (gap 1),
+ * class 1 gap 2, class 2 gap 3 to 5, class 3 farther or none.  Scattered granules cost more
+ * than streamed ones (fewer per DRAM page); the profile measures by how much. */
+#define CLC_MODEL_GRANULES 3u
+#define CLC_MODEL_GAPS 4u
+static inline unsigned clc_model_granule_bytes(unsigned gi)
+{
+    return 32u << gi;
+}
+
+/* __local accesses: warp-level requests and the passes the banks need to serve them. */
+struct clc_model_local {
+    uint64_t requests; /* (warp, local access index) pairs with an active lane */
+    uint64_t passes;   /* summed over requests: a request whose lanes hit n distinct words
+                        * of one bank takes n passes (lanes on the same word share one);
+                        * accesses wider than the bank width split the warp in phases of
+                        * banks x width bytes, each phase counted apart */
+    uint64_t accesses; /* lane accesses */
+    uint64_t load_requests; /* the loads' share of each: a kernel that fills a tile once and */
+    uint64_t load_passes;   /* reads it over and over is its reads, which a trace of its */
+    uint64_t load_accesses; /* first accesses under-counts */
 };
 
 /* Totals of one direction (loads or stores) over the traced warps. */
@@ -48,6 +88,22 @@ struct clc_model {
     double efficiency;            /* useful bytes / bytes moved in whole sectors, 0..1 */
     double bytes_moved;           /* per launch: traced sectors x 32, scaled to launch_items */
     double bytes_useful;          /* per launch, scaled the same way */
+
+    /* What reaches DRAM, from all the accesses of a sample together (per direction the
+     * sample, traced warps or wide, with fewer granules per useful byte): each distinct
+     * granule once, so that what several requests touch (reuse in L2) counts once.  [0] loads, [1] stores;
+     * [gi] granule size clc_model_granule_bytes(gi); [c] gap class (see above). */
+    uint64_t granules[2][CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
+    uint64_t granule_useful[2];   /* per direction, the bytes the accesses those granules
+                                   * were counted from access */
+    /* Loads in flight per work-item: the longest run of global loads with no store between
+     * them in a work-item's sequence, averaged over the traced work-items (a loop that
+     * stores each element it loads: 1; K loads summed then stored: K). */
+    double loads_in_flight;
+    /* Bytes of sectors one lane's load brings: load sectors x 32 / active load lanes
+     * (4 for coalesced fp32, 32 when every lane needs its own sector). */
+    double load_lane_bytes;
+    struct clc_model_local local;
 };
 
 /* Analyses a trace.  Warps are wg_size-local: warp j of a work-group holds local linear ids

@@ -38,6 +38,35 @@ int clc_parse_metric(const char *s, enum clc_metric *m);
  * report's apis.  Files without "format" are version 1 and still read. */
 #define CLC_RESULT_FORMAT 2
 
+/* What the predictive model (predict.h) reads of a row besides the profile: the kernel's
+ * access figures from its trace (model.h) and the occupancy of its launch.  Ratios are per
+ * useful global byte of the traced accesses, so a trace of the first accesses only (a long
+ * loop) still gives them.  NAN: unknown. */
+struct clc_model_features {
+    bool valid;              /* traced and analysed */
+    bool local_row;          /* the row counts local-memory bytes (banks) */
+    unsigned elem_bytes;     /* the row's element size: local rows count elements */
+    double dram[2][3][4];    /* DRAM bytes per useful byte: [loads, stores][granule 32, 64,
+                              * 128 bytes][gap class], model.h's granules */
+    double l2_per_useful;    /* sector bytes per useful byte (1 / the sector efficiency) */
+    double loads_in_flight;  /* independent loads a work-item has in flight */
+    double load_lane_bytes;  /* sector bytes one lane's load brings */
+    double resident_per_cu;  /* work-items resident per compute unit during the launch, from
+                              * the device's facts; NAN: the profile's facts decide */
+    double group_items;      /* the launch: work-items per group, groups, the kernel's */
+    double groups;           /* registers per work-item (NAN unknown) and local bytes per */
+    double registers;        /* group, for the occupancy on the profile's device */
+    double local_bytes;
+    double local_passes;     /* local-memory passes per useful global byte */
+    double local_accesses;   /* local accesses per useful global byte */
+    double local_passes_per_access; /* passes per lane access */
+    double local_load_passes;       /* local rows (banks), which count the bytes they load:
+                                     * passes per load request */
+};
+
+/* Unknown features: not valid, every figure NAN. */
+void clc_model_features_clear(struct clc_model_features *f);
+
 /* One measured (or skipped) variant.  Doubles that are unknown hold NAN and become JSON null. */
 struct clc_result {
     char case_name[32];  /* registry name, e.g. "stride" */
@@ -71,6 +100,13 @@ struct clc_result {
     double model_st_sectors_per_req; /* the same over store requests only */
     double model_efficiency;      /* useful bytes / bytes moved in sectors, 0..1 */
     double model_bytes_moved;     /* bytes moved in whole sectors per launch */
+    /* The predictive model (predict.h), from the features and the run's device profile. */
+    struct clc_model_features model_features;
+    double model_gbps;            /* predicted GB/s, NAN when not predicted */
+    char model_bound[12];         /* the limit that binds: "dram", "sectors", ... or "" */
+    double model_dram_bytes;      /* predicted DRAM bytes per launch, reads and writes */
+    double model_dram_read_bytes;
+    double model_dram_write_bytes;
     bool verified;       /* the output matched the host reference */
     enum clc_status status;
     char note[192];      /* why skipped or failed, or a remark on timing */
@@ -114,6 +150,11 @@ struct clc_device_meta {
     char peak_source[32];   /* "nvml", "CUDA driver", "table", "--peak" or "" */
     double copy_gbps;       /* the primary API's copy ceiling (apis[0]), NAN when not measured */
     char copy_source[48];   /* "clEnqueueCopyBuffer" / "cuMemcpyDtoD" */
+    /* What bounds the work-items resident on a compute unit (CUDA driver; 0 when unknown) */
+    int threads_per_cu;     /* work-items */
+    int groups_per_cu;      /* work-groups */
+    int regs_per_cu;        /* 32-bit registers */
+    uint64_t local_per_cu;  /* local (shared) memory, bytes */
 };
 
 /* The configuration a run used, echoed in the report so a result file explains itself. */
@@ -147,6 +188,10 @@ struct clc_report {
     char timestamp[32];/* ISO 8601 UTC */
     struct clc_device_meta device;
     struct clc_run_meta run;
+    /* The device profiles the model's predictions used, as compact JSON text (an array, one
+     * per API that was predicted: its figures and where they came from), "" for none.  Text
+     * and not a pointer: reports are copied by value. */
+    char model_profile[8192];
     struct clc_result *results;
     size_t n_results, cap_results;
 };

@@ -1,0 +1,458 @@
+/* devprofile.c - the device profile: the figures the predictive model reads, each taken from
+ * a row of the cases that isolate one mechanism (latency, stream, inflight, banks, stride),
+ * whether `clcoalesce profile` ran them or a suite did; the profile as JSON and back. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcoalesce/predict.h"
+
+/* ------------------------------------------------------------------ rows */
+
+#define CURVE_ROWS 256 /* inflight rows read, at most */
+
+static const struct clc_result *row(const struct clc_report *rep, const char *c, const char *v,
+                                    long param, enum clc_type t)
+{
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status == CLC_STATUS_OK && r->type == t && strcmp(r->case_name, c) == 0 &&
+            strcmp(r->variant, v) == 0 && (param < 0 || (r->has_param && r->param == param)))
+            return r;
+    }
+    return NULL;
+}
+
+static double value_of(const struct clc_result *r)
+{
+    return r != NULL ? r->value : NAN;
+}
+
+/* The latency plateaus: L1 at the smallest working set, L2 at the largest set of at most a
+ * quarter of the L2 (well past L1, well inside L2), DRAM at the largest set when it is at
+ * least twice the L2.  NAN where the sweep does not reach. */
+static void latency_levels(const struct clc_report *rep, uint64_t l2, double out[3])
+{
+    out[0] = out[1] = out[2] = NAN;
+    long first = -1, inside = -1, last = -1;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status != CLC_STATUS_OK || strcmp(r->case_name, "latency") != 0)
+            continue;
+        uint64_t set = (uint64_t)r->param << 10;
+        if (first < 0 || r->param < first)
+            first = r->param;
+        if (set >= ((uint64_t)1 << 20) && set <= l2 / 4 && r->param > inside)
+            inside = r->param;
+        if (r->param > last)
+            last = r->param;
+    }
+    if (first >= 0)
+        out[0] = value_of(row(rep, "latency", "chase", first, CLC_FLOAT));
+    if (inside >= 0)
+        out[1] = value_of(row(rep, "latency", "chase", inside, CLC_FLOAT));
+    if (last >= 0 && l2 > 0 && ((uint64_t)last << 10) >= 2 * l2)
+        out[2] = value_of(row(rep, "latency", "chase", last, CLC_FLOAT));
+}
+
+static int cmp_point(const void *a, const void *b)
+{
+    const double *x = a, *y = b;
+    return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* The inflight rows as a rising envelope: at each bytes-in-flight figure, the most read
+ * bandwidth any row reached with at most that many bytes in flight. */
+static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
+{
+    double pts[CURVE_ROWS][2];
+    size_t n = 0;
+    for (size_t i = 0; i < rep->n_results && n < CURVE_ROWS; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status == CLC_STATUS_OK && strcmp(r->case_name, "inflight") == 0 &&
+            r->type == CLC_FLOAT && r->in_flight > 0 && r->gbps > 0) {
+            pts[n][0] = r->in_flight;
+            pts[n][1] = r->gbps;
+            n++;
+        }
+    }
+    qsort(pts, n, sizeof pts[0], cmp_point);
+    p->n_curve = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = p->n_curve;
+        if (k > 0 && pts[i][1] <= p->curve_gbps[k - 1])
+            continue; /* no better than fewer bytes in flight reached */
+        if (k > 0 && pts[i][0] == p->curve_bytes[k - 1]) {
+            p->curve_gbps[k - 1] = pts[i][1];
+            continue;
+        }
+        if (k == CLC_PROFILE_CURVE)
+            break;
+        p->curve_bytes[k] = pts[i][0];
+        p->curve_gbps[k] = pts[i][1];
+        p->n_curve++;
+    }
+}
+
+double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes)
+{
+    if (p->n_curve == 0 || !(bytes > 0))
+        return NAN;
+    if (bytes <= p->curve_bytes[0])
+        return p->curve_gbps[0] * bytes / p->curve_bytes[0]; /* Little's law below the curve */
+    for (size_t i = 1; i < p->n_curve; i++)
+        if (bytes <= p->curve_bytes[i]) {
+            double t = log(bytes / p->curve_bytes[i - 1]) /
+                       log(p->curve_bytes[i] / p->curve_bytes[i - 1]);
+            return p->curve_gbps[i - 1] + t * (p->curve_gbps[i] - p->curve_gbps[i - 1]);
+        }
+    return p->curve_gbps[p->n_curve - 1];
+}
+
+/* The fewest bytes in flight per compute unit that reach `frac` of the read ceiling, on the
+ * envelope; NAN when none reaches it. */
+static double inflight_for(const struct clc_profile *p, double frac)
+{
+    double want = frac * p->read_gbps;
+    for (size_t i = 0; i < p->n_curve; i++) {
+        if (p->curve_gbps[i] < want)
+            continue;
+        if (i == 0)
+            return p->curve_bytes[0];
+        double t = (want - p->curve_gbps[i - 1]) / (p->curve_gbps[i] - p->curve_gbps[i - 1]);
+        return exp(log(p->curve_bytes[i - 1]) +
+                   t * (log(p->curve_bytes[i]) - log(p->curve_bytes[i - 1])));
+    }
+    return NAN;
+}
+
+/* The banks: with 32 banks of 4 bytes, words s apart cost gcd(s, 32) passes.  The count is
+ * the largest power of two s (2 .. 32) at which stride s runs at most 1.5 / s of stride 1's
+ * bandwidth; 0 when no stride conflicts (a CPU). */
+static int bank_count(const struct clc_report *rep)
+{
+    double one = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
+    int count = 0;
+    for (int s = 2; s <= 32; s *= 2) {
+        double v = value_of(row(rep, "banks", "stride", s, CLC_FLOAT));
+        if (one > 0 && v > 0 && one / v >= s / 1.5)
+            count = s;
+    }
+    return count;
+}
+
+/* The local memory's cost per warp request and per pass, device-wide: stride 1 takes one
+ * pass per request, stride `banks` one per lane; each request of the banks case counts 32
+ * lanes of 4 bytes.  A request costs a little besides its passes (its instructions). */
+static void local_costs(const struct clc_report *rep, struct clc_profile *p)
+{
+    p->local_request_ps = p->local_pass_ps = NAN;
+    double one = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
+    double all = value_of(row(rep, "banks", "stride", p->banks, CLC_FLOAT));
+    if (p->banks < 2 || !(one > 0) || !(all > 0))
+        return;
+    double t1 = 128.0 / one * 1e3, tb = 128.0 / all * 1e3; /* picoseconds per request */
+    p->local_pass_ps = (tb - t1) / (p->banks - 1);
+    p->local_request_ps = t1 - p->local_pass_ps;
+    if (p->local_request_ps < 0) {
+        p->local_request_ps = 0;
+        p->local_pass_ps = tb / p->banks;
+    }
+}
+
+/* ------------------------------------------------------------------ DRAM granules */
+
+/* Seconds per element of the stride row with sb bytes between elements, of either type
+ * (their mean where both ran); NAN when neither did. */
+static double stride_time(const struct clc_report *rep, unsigned sb)
+{
+    double sum = 0;
+    int n = 0;
+    for (unsigned es = 4; es <= 8; es *= 2) {
+        const struct clc_result *r =
+            sb % es ? NULL : row(rep, "stride", "inplace", sb / es, es == 4 ? CLC_FLOAT : CLC_DOUBLE);
+        if (r != NULL && r->ms_median > 0 && r->bytes > 0) {
+            sum += r->ms_median * 1e-3 / ((double)r->bytes / (2.0 * es));
+            n++;
+        }
+    }
+    return n ? sum / n : NAN;
+}
+
+/* The efficiency of a stride row against the granule model: its DRAM bytes per element
+ * (a load and a store of min(sb, G) each, as predict.c charges them) at the copy ceiling,
+ * over its time. */
+static double stride_eff(const struct clc_report *rep, unsigned sb, unsigned g, double copy)
+{
+    double t = stride_time(rep, sb);
+    double bytes = 2.0 * (sb < g ? sb : g);
+    return bytes / (copy * 1e9) / t;
+}
+
+/* The granule: at stride 64 bytes a 32-byte granule reads half of what stride 32 bytes
+ * reads, a larger one the same per element, so the time per element doubles from 32 to 64
+ * bytes only with granules of 64 bytes or more (and again from 64 to 128 with 128).  Then
+ * the efficiency of granules 2, 4 and 8 granules apart, relative to adjacent ones. */
+static void granules(const struct clc_report *rep, struct clc_profile *p)
+{
+    double t32 = stride_time(rep, 32), t64 = stride_time(rep, 64), t128 = stride_time(rep, 128);
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        p->gap_eff[c] = NAN;
+    if (!(t32 > 0 && t64 > 0) || !(p->copy_gbps > 0))
+        return;
+    unsigned g = t64 / t32 < 1.4 ? 32 : t128 > 0 && t128 / t64 > 1.8 ? 128 : 64;
+    p->granule = g;
+    double e0 = stride_eff(rep, g, g, p->copy_gbps);
+    if (!(e0 > 0))
+        return;
+    p->gap_eff[0] = 1.0;
+    static const unsigned gaps[] = {0, 2, 4, 8}; /* one gap of each class (model.h) */
+    for (unsigned c = 1; c < CLC_MODEL_GAPS; c++) {
+        double e = stride_eff(rep, gaps[c] * g, g, p->copy_gbps) / e0;
+        /* farther than the stride rows reach: as the farthest they do */
+        p->gap_eff[c] = e > 0 ? fmin(e, 1.0) : p->gap_eff[c - 1];
+    }
+}
+
+/* ------------------------------------------------------------------ from a report */
+
+static void clear(struct clc_profile *p)
+{
+    memset(p, 0, sizeof *p);
+    p->peak_gbps = p->read_gbps = p->write_gbps = p->copy_gbps = p->triad_gbps = NAN;
+    p->latency_ns[0] = p->latency_ns[1] = p->latency_ns[2] = NAN;
+    p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
+    p->local_request_ps = p->local_pass_ps = NAN;
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        p->gap_eff[c] = NAN;
+}
+
+int clc_profile_from_report(const struct clc_report *rep, const char *source,
+                            struct clc_profile *p)
+{
+    const struct clc_device_meta *d = &rep->device;
+    clear(p);
+    snprintf(p->source, sizeof p->source, "%s", source);
+    snprintf(p->device, sizeof p->device, "%s", d->name);
+    snprintf(p->api, sizeof p->api, "%.7s", rep->n_apis > 0 ? rep->apis[0].name : rep->api);
+    p->peak_gbps = d->peak_gbps;
+    p->l2_bytes = d->l2_bytes;
+    p->compute_units = d->compute_units;
+    p->threads_per_cu = d->threads_per_cu;
+    p->groups_per_cu = d->groups_per_cu;
+    p->regs_per_cu = d->regs_per_cu;
+    p->local_per_cu = d->local_per_cu;
+    const struct clc_result *read = row(rep, "stream", "read", -1, CLC_FLOAT);
+    p->in_cache = read != NULL && read->cache_resident;
+    p->read_gbps = value_of(read);
+    p->write_gbps = value_of(row(rep, "stream", "write", -1, CLC_FLOAT));
+    p->copy_gbps = value_of(row(rep, "stream", "copy", -1, CLC_FLOAT));
+    p->triad_gbps = value_of(row(rep, "stream", "triad", -1, CLC_FLOAT));
+    latency_levels(rep, d->l2_bytes, p->latency_ns);
+    inflight_curve(rep, p);
+    p->inflight_50 = inflight_for(p, 0.5);
+    p->inflight_90 = inflight_for(p, 0.9);
+    p->banks = bank_count(rep);
+    p->bank_width = p->banks ? 4 : 0;
+    p->local_gbps = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
+    local_costs(rep, p);
+    granules(rep, p);
+    int found = 0;
+    double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
+                     p->inflight_50, p->local_gbps, p->gap_eff[1]};
+    for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++)
+        found += isfinite(figs[i]);
+    return found + (p->n_curve > 0) + (p->granule > 0);
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+static json_t *num(double v)
+{
+    return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *count_or_null(long long v)
+{
+    return v > 0 ? json_integer(v) : json_null();
+}
+
+json_t *clc_profile_to_json(const struct clc_profile *p)
+{
+    json_t *root = json_object(), *dev = json_object(), *lat = json_object(),
+           *str = json_object(), *inf = json_object(), *curve = json_array(),
+           *banks = json_object(), *dram = json_object(), *gaps = json_array();
+    static const char *const level[] = {"l1", "l2", "dram"};
+    for (int i = 0; i < 3; i++)
+        json_object_set_new(lat, level[i], num(p->latency_ns[i]));
+    json_object_set_new(str, "read", num(p->read_gbps));
+    json_object_set_new(str, "write", num(p->write_gbps));
+    json_object_set_new(str, "copy", num(p->copy_gbps));
+    json_object_set_new(str, "triad", num(p->triad_gbps));
+    json_object_set_new(str, "in_cache", json_boolean(p->in_cache));
+    for (size_t i = 0; i < p->n_curve; i++)
+        json_array_append_new(curve, json_pack("{s:o, s:o}", "bytes_per_cu", num(p->curve_bytes[i]),
+                                               "gbps", num(p->curve_gbps[i])));
+    json_object_set_new(inf, "ceiling", json_string("stream read"));
+    json_object_set_new(inf, "bytes_per_cu_50", num(p->inflight_50));
+    json_object_set_new(inf, "bytes_per_cu_90", num(p->inflight_90));
+    json_object_set_new(inf, "curve", curve);
+    json_object_set_new(banks, "count", count_or_null(p->banks));
+    json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
+    json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
+    json_object_set_new(banks, "request_ps", num(p->local_request_ps));
+    json_object_set_new(banks, "pass_ps", num(p->local_pass_ps));
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        json_array_append_new(gaps, num(p->gap_eff[c]));
+    json_object_set_new(dram, "granule_bytes", count_or_null(p->granule));
+    json_object_set_new(dram, "gap_efficiency", gaps);
+    json_object_set_new(dev, "name", json_string(p->device));
+    json_object_set_new(dev, "api", json_string(p->api));
+    json_object_set_new(dev, "peak_gbps", num(p->peak_gbps));
+    json_object_set_new(dev, "l2_bytes", count_or_null((long long)p->l2_bytes));
+    json_object_set_new(dev, "compute_units", count_or_null(p->compute_units));
+    json_object_set_new(dev, "threads_per_cu", count_or_null(p->threads_per_cu));
+    json_object_set_new(dev, "groups_per_cu", count_or_null(p->groups_per_cu));
+    json_object_set_new(dev, "regs_per_cu", count_or_null(p->regs_per_cu));
+    json_object_set_new(dev, "local_per_cu", count_or_null((long long)p->local_per_cu));
+    json_object_set_new(root, "source", json_string(p->source));
+    json_object_set_new(root, "device", dev);
+    json_object_set_new(root, "latency_ns", lat);
+    json_object_set_new(root, "stream_gbps", str);
+    json_object_set_new(root, "inflight", inf);
+    json_object_set_new(root, "local_banks", banks);
+    json_object_set_new(root, "dram", dram);
+    json_object_set_new(root, "launch_us", num(p->launch_us));
+    return root;
+}
+
+static double num_at(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static int int_at(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    return json_is_integer(v) && json_integer_value(v) > 0 && json_integer_value(v) < (1LL << 40)
+               ? (int)json_integer_value(v)
+               : 0;
+}
+
+int clc_profile_from_json(json_t *o, struct clc_profile *p)
+{
+    clear(p);
+    json_t *dev = json_object_get(o, "device"), *lat = json_object_get(o, "latency_ns"),
+           *str = json_object_get(o, "stream_gbps"), *inf = json_object_get(o, "inflight"),
+           *banks = json_object_get(o, "local_banks"), *dram = json_object_get(o, "dram");
+    if (!json_is_object(o) || !json_is_object(dev) || !json_is_object(str))
+        return CLC_ERR;
+    json_t *src = json_object_get(o, "source"), *name = json_object_get(dev, "name"),
+           *api = json_object_get(dev, "api");
+    snprintf(p->source, sizeof p->source, "%s", json_is_string(src) ? json_string_value(src) : "");
+    snprintf(p->device, sizeof p->device, "%s", json_is_string(name) ? json_string_value(name) : "");
+    snprintf(p->api, sizeof p->api, "%.7s", json_is_string(api) ? json_string_value(api) : "");
+    p->peak_gbps = num_at(dev, "peak_gbps");
+    p->l2_bytes = (uint64_t)int_at(dev, "l2_bytes");
+    p->compute_units = int_at(dev, "compute_units");
+    p->threads_per_cu = int_at(dev, "threads_per_cu");
+    p->groups_per_cu = int_at(dev, "groups_per_cu");
+    p->regs_per_cu = int_at(dev, "regs_per_cu");
+    p->local_per_cu = (uint64_t)int_at(dev, "local_per_cu");
+    static const char *const level[] = {"l1", "l2", "dram"};
+    for (int i = 0; i < 3; i++)
+        p->latency_ns[i] = num_at(lat, level[i]);
+    p->read_gbps = num_at(str, "read");
+    p->write_gbps = num_at(str, "write");
+    p->copy_gbps = num_at(str, "copy");
+    p->triad_gbps = num_at(str, "triad");
+    p->in_cache = json_is_true(json_object_get(str, "in_cache"));
+    p->inflight_50 = num_at(inf, "bytes_per_cu_50");
+    p->inflight_90 = num_at(inf, "bytes_per_cu_90");
+    json_t *curve = json_object_get(inf, "curve");
+    for (size_t i = 0; i < json_array_size(curve) && p->n_curve < CLC_PROFILE_CURVE; i++) {
+        double x = num_at(json_array_get(curve, i), "bytes_per_cu");
+        double y = num_at(json_array_get(curve, i), "gbps");
+        if (x > 0 && y > 0 && (p->n_curve == 0 || (x > p->curve_bytes[p->n_curve - 1] &&
+                                                    y > p->curve_gbps[p->n_curve - 1]))) {
+            p->curve_bytes[p->n_curve] = x;
+            p->curve_gbps[p->n_curve++] = y;
+        }
+    }
+    p->banks = int_at(banks, "count");
+    p->bank_width = int_at(banks, "width_bytes");
+    p->local_gbps = num_at(banks, "stride1_gbps");
+    p->local_request_ps = num_at(banks, "request_ps");
+    p->local_pass_ps = num_at(banks, "pass_ps");
+    int g = int_at(dram, "granule_bytes");
+    p->granule = g == 32 || g == 64 || g == 128 ? (unsigned)g : 0;
+    json_t *gaps = json_object_get(dram, "gap_efficiency");
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+        json_t *v = json_array_get(gaps, c);
+        p->gap_eff[c] = json_is_number(v) ? json_number_value(v) : NAN;
+    }
+    p->launch_us = num_at(o, "launch_us");
+    return p->copy_gbps > 0 ? CLC_OK : CLC_ERR;
+}
+
+/* The profile's figures are recomputed from its rows by the code that computes them in a
+ * run, so a profile and a run can never disagree on what a figure means; the device facts
+ * and the peak come from its device object. */
+int clc_profile_load(const char *path, struct clc_profile *p)
+{
+    size_t len = 0;
+    char *text = clc_read_text(path, &len);
+    clear(p);
+    if (text == NULL) {
+        clc_error("%s: cannot read the profile: %s", path, strerror(errno));
+        return CLC_ERR;
+    }
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    free(text);
+    json_t *rows = json_object_get(root, "rows"), *dev = json_object_get(root, "device");
+    if (!json_is_object(root) || !json_is_array(rows) || !json_is_object(dev) ||
+        !json_is_string(json_object_get(root, "tool"))) {
+        clc_error("%s: not a profile written by 'clcoalesce profile -o' (%s)", path,
+                  root == NULL ? jerr.text : "no tool, device and rows");
+        json_decref(root);
+        return CLC_ERR;
+    }
+    json_t *wrap = json_pack("{s:s, s:i, s:s, s:O}", "tool", "clcoalesce", "format",
+                             CLC_RESULT_FORMAT, "api",
+                             json_is_string(json_object_get(dev, "api"))
+                                 ? json_string_value(json_object_get(dev, "api"))
+                                 : "opencl",
+                             "results", rows);
+    char *as_report = json_dumps(wrap, JSON_COMPACT);
+    json_decref(wrap);
+    struct clc_report rep;
+    int rc = as_report != NULL ? clc_read_json_text(as_report, strlen(as_report), path, &rep)
+                               : CLC_ERR;
+    free(as_report);
+    if (rc == CLC_OK) {
+        struct clc_device_meta *d = &rep.device;
+        snprintf(d->name, sizeof d->name, "%s",
+                 json_is_string(json_object_get(dev, "name"))
+                     ? json_string_value(json_object_get(dev, "name")) : "");
+        d->peak_gbps = num_at(dev, "peak_gbps");
+        d->l2_bytes = (uint64_t)fmax(0, num_at(dev, "l2_bytes") > 0 ? num_at(dev, "l2_bytes") : 0);
+        d->compute_units = int_at(dev, "compute_units");
+        d->threads_per_cu = int_at(dev, "threads_per_cu");
+        d->groups_per_cu = int_at(dev, "groups_per_cu");
+        d->regs_per_cu = int_at(dev, "regs_per_cu");
+        d->local_per_cu = (uint64_t)int_at(dev, "local_per_cu");
+        if (clc_profile_from_report(&rep, path, p) == 0) {
+            clc_error("%s: the profile's rows give none of the figures the model reads", path);
+            rc = CLC_ERR;
+        }
+        p->launch_us = num_at(root, "launch_us");
+    }
+    clc_report_free(&rep);
+    json_decref(root);
+    return rc;
+}

@@ -1,0 +1,296 @@
+/* predict.c - the predictive model: a row's GB/s from its access features and the device
+ * profile, layer by layer (predict.h says what each layer reads). */
+#include "clcoalesce/predict.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A work-item that loads on and on without storing (a loop that sums) keeps as many loads in
+ * flight as the compiler unrolls its loop by, which its trace cannot show: the model takes 4,
+ * NVIDIA's compilers' usual unroll of such loops. */
+#define CLC_MODEL_LOOP_LOADS 4.0
+
+const char *clc_bound_name(enum clc_bound b)
+{
+    static const char *const names[] = {"", "dram", "sectors", "inflight", "banks", "launch"};
+    return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
+}
+
+/* ------------------------------------------------------------------ the features */
+
+/* Occupancy: the work-items a compute unit holds at once, from the work-groups each of its
+ * limits allows, and no more than the launch has per compute unit; NAN when the device's
+ * facts are unknown (a CPU). */
+static double occupancy(const struct clc_model_features *f, int cus, int threads, int groups,
+                        int regs, uint64_t local)
+{
+    if (threads <= 0 || cus <= 0 || !(f->group_items > 0))
+        return NAN;
+    double per_cu = floor(threads / f->group_items);
+    if (groups > 0)
+        per_cu = fmin(per_cu, groups);
+    if (f->local_bytes > 0 && local > 0)
+        per_cu = fmin(per_cu, floor((double)local / f->local_bytes));
+    if (f->registers > 0 && regs > 0)
+        per_cu = fmin(per_cu, floor(regs / (f->registers * f->group_items)));
+    per_cu = fmin(per_cu, ceil(f->groups / cus));
+    return fmax(per_cu, 1.0) * f->group_items;
+}
+
+void clc_model_features_make(struct clc_model_features *f, const struct clc_model *m,
+                             size_t group_items, size_t groups, int registers,
+                             size_t local_bytes, const struct clc_device_meta *d)
+{
+    clc_model_features_clear(f);
+    double useful = (double)(m->load.useful + m->store.useful);
+    if (!(useful > 0))
+        return;
+    f->valid = true;
+    /* each direction's granules per byte of its sample, weighted by that direction's share
+     * of the useful bytes in the traced warps */
+    double share[2] = {(double)m->load.useful / useful, (double)m->store.useful / useful};
+    for (unsigned dir = 0; dir < 2; dir++)
+        for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+            for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+                f->dram[dir][g][c] = m->granule_useful[dir]
+                                         ? (double)m->granules[dir][g][c] *
+                                               clc_model_granule_bytes(g) /
+                                               (double)m->granule_useful[dir] * share[dir]
+                                         : 0;
+    f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
+    f->loads_in_flight = m->loads_in_flight;
+    f->load_lane_bytes = m->load_lane_bytes;
+    f->local_passes = (double)m->local.passes / useful;
+    f->local_accesses = (double)m->local.accesses / useful;
+    f->local_passes_per_access =
+        m->local.accesses ? (double)m->local.passes / (double)m->local.accesses : NAN;
+    f->local_load_passes = m->local.load_requests
+                               ? (double)m->local.load_passes / (double)m->local.load_requests
+                               : NAN;
+
+    f->group_items = (double)group_items;
+    f->groups = (double)groups;
+    f->registers = registers > 0 ? registers : NAN;
+    f->local_bytes = (double)local_bytes;
+    f->resident_per_cu = occupancy(f, d->compute_units, d->threads_per_cu, d->groups_per_cu,
+                                   d->regs_per_cu, d->local_per_cu);
+}
+
+/* ------------------------------------------------------------------ the layers */
+
+/* The profile's efficiency of gap class c; 1 where it did not measure one. */
+static double gap_eff(const struct clc_profile *p, unsigned c)
+{
+    double e = p->gap_eff[c];
+    return e > 0 && e <= 1.5 ? e : 1.0;
+}
+
+static unsigned granule_index(const struct clc_profile *p)
+{
+    for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+        if (p->granule == clc_model_granule_bytes(g))
+            return g;
+    return 0; /* unknown: the 32-byte sector, the least DRAM can move */
+}
+
+static void add_layer(struct clc_prediction *pr, const char *name, double factor,
+                      const char *why)
+{
+    struct clc_model_layer *l = &pr->layer[pr->n_layers];
+    double above = pr->n_layers ? pr->layer[pr->n_layers - 1].gbps : pr->peak_gbps;
+    l->name = name;
+    l->factor = factor;
+    l->gbps = above * factor;
+    snprintf(l->why, sizeof l->why, "%s", why);
+    pr->n_layers++;
+}
+
+static bool no_prediction(struct clc_prediction *pr, const char *why)
+{
+    pr->gbps = NAN;
+    snprintf(pr->note, sizeof pr->note, "%s", why);
+    return false;
+}
+
+bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
+                 struct clc_prediction *pr)
+{
+    const struct clc_model_features *f = &r->model_features;
+    memset(pr, 0, sizeof *pr);
+    pr->dram_read_bytes = pr->dram_write_bytes = NAN;
+    if (r->metric != CLC_METRIC_GBPS)
+        return no_prediction(pr, "not a bandwidth row");
+    if (!f->valid)
+        return no_prediction(pr, "no trace");
+    if (r->cache_resident && !p->in_cache)
+        return no_prediction(pr, "its data sits in the cache, the profile's ceilings are DRAM's");
+    if (!(p->copy_gbps > 0))
+        return no_prediction(pr, "the profile has no stream ceilings");
+    double useful = (double)r->bytes;
+    char why[96];
+
+    /* Local rows count the local bytes they load: their time is the banks' alone. */
+    if (f->local_row) {
+        if (!(p->local_pass_ps > 0) || !(f->local_load_passes > 0) || f->elem_bytes == 0)
+            return no_prediction(pr, "the profile has no local memory costs");
+        double requests = useful / f->elem_bytes / CLC_MODEL_WARP;
+        double ms = requests * (p->local_request_ps + f->local_load_passes * p->local_pass_ps) *
+                    1e-9;
+        pr->peak_gbps = p->local_gbps > 0 ? p->local_gbps : useful / (ms * 1e6);
+        pr->gbps = useful / (ms * 1e6);
+        snprintf(why, sizeof why, "%.1f passes per request (%d banks)", f->local_load_passes,
+                 p->banks);
+        add_layer(pr, "banks", pr->gbps / pr->peak_gbps, why);
+        pr->bound = CLC_BOUND_BANKS;
+        pr->dram_read_bytes = pr->dram_write_bytes = 0;
+        return true;
+    }
+
+    /* DRAM bytes: loads move whole granules of the profile's size, stores the 32-byte
+     * sectors they write (what Nsight Compute counts), but a store that writes part of a
+     * granule takes the time of the whole one, as the stride rows measure; each class of
+     * gap at its efficiency. */
+    unsigned gi = granule_index(p);
+    double rd = 0, rd_eff = 0, wr = 0, wr_eff = 0, wr_sectors = 0;
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+        rd += f->dram[0][gi][c];
+        rd_eff += f->dram[0][gi][c] / gap_eff(p, c);
+        wr += f->dram[1][gi][c];
+        wr_eff += f->dram[1][gi][c] / gap_eff(p, c);
+        wr_sectors += f->dram[1][0][c];
+    }
+    pr->dram_read_bytes = rd * useful;
+    pr->dram_write_bytes = wr_sectors * useful;
+    if (!(rd + wr > 0))
+        return no_prediction(pr, "the trace moves no global bytes");
+
+    double ceiling = rd > 0 && wr > 0 ? p->copy_gbps : rd > 0 ? p->read_gbps : p->write_gbps;
+    const char *which = rd > 0 && wr > 0 ? "copy" : rd > 0 ? "read" : "write";
+    if (!(ceiling > 0))
+        ceiling = p->copy_gbps;
+    pr->peak_gbps = p->peak_gbps > 0 ? p->peak_gbps : ceiling;
+    snprintf(why, sizeof why, "stream %s, measured", which);
+    add_layer(pr, "ceiling", ceiling / pr->peak_gbps, why);
+    double granules = 1.0 / (rd + wr);
+    snprintf(why, sizeof why, "%.2f B of %u-B granules per useful B", rd + wr,
+             clc_model_granule_bytes(gi));
+    add_layer(pr, "granules", granules, why);
+    double scatter = (rd + wr) / (rd_eff + wr_eff);
+    snprintf(why, sizeof why, "lone granules at %.0f %% of streamed",
+             100.0 * fmin(gap_eff(p, 1), gap_eff(p, 3)));
+    add_layer(pr, "scatter", scatter, why);
+
+    /* Little's law: the bytes the resident work-items' loads keep in flight per compute
+     * unit, on the profile's curve of read bandwidth, as a fraction of the read ceiling: the
+     * kernel reaches that fraction of its own ceiling.  A case that declares its bytes in
+     * flight (inflight) is taken at its word. */
+    double u = 1.0;
+    double resident = f->resident_per_cu;
+    if (!(resident > 0))
+        resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
+                             p->regs_per_cu, p->local_per_cu);
+    double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
+    double x = r->in_flight > 0 ? r->in_flight
+                                : resident * loads * f->load_lane_bytes;
+    double at = clc_profile_inflight_gbps(p, x);
+    if (rd > 0 && x > 0 && at > 0 && p->read_gbps > 0)
+        u = fmin(1.0, at / p->read_gbps);
+    snprintf(why, sizeof why, isfinite(x) ? "%.1f KiB in flight per CU" : "no occupancy known",
+             x / 1024);
+    add_layer(pr, "inflight", u, why);
+    double ms_mem = useful / (pr->layer[pr->n_layers - 1].gbps * 1e6);
+
+    /* Local memory: its requests and passes against the global traffic's time. */
+    double ms_local = 0;
+    if (p->local_pass_ps > 0 && f->local_accesses > 0)
+        ms_local = useful * (f->local_accesses / CLC_MODEL_WARP * p->local_request_ps +
+                             f->local_passes * p->local_pass_ps) * 1e-9;
+    double ms = fmax(ms_mem, ms_local);
+    snprintf(why, sizeof why, "%.2f passes per local access",
+             f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0);
+    add_layer(pr, "banks", ms_mem / ms, why);
+
+    double launch_ms = p->launch_us > 0 ? p->launch_us * 1e-3 : 0;
+    snprintf(why, sizeof why, "%.1f us per launch", launch_ms * 1e3);
+    add_layer(pr, "launch", ms / (ms + launch_ms), why);
+    ms += launch_ms;
+    pr->gbps = useful / (ms * 1e6);
+
+    /* The bound: the layer that costs the most, where one costs much. */
+    double worst = 1.0;
+    enum clc_bound b = CLC_BOUND_DRAM;
+    static const enum clc_bound by_layer[] = {CLC_BOUND_DRAM,     CLC_BOUND_SECTORS,
+                                              CLC_BOUND_SECTORS,  CLC_BOUND_INFLIGHT,
+                                              CLC_BOUND_BANKS,    CLC_BOUND_LAUNCH};
+    double sectors = granules * scatter;
+    double factors[] = {1.0, sectors, 1.0, u, ms_mem / (ms - launch_ms), (ms - launch_ms) / ms};
+    for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++)
+        if (factors[i] < 0.9 && factors[i] < worst) {
+            worst = factors[i];
+            b = by_layer[i];
+        }
+    pr->bound = b;
+    return true;
+}
+
+void clc_predict_row(const struct clc_profile *p, struct clc_result *r)
+{
+    struct clc_prediction pr;
+    bool ok = clc_predict(p, r, &pr);
+    r->model_gbps = ok ? pr.gbps : NAN;
+    snprintf(r->model_bound, sizeof r->model_bound, "%s", ok ? clc_bound_name(pr.bound) : "");
+    r->model_dram_read_bytes = ok ? pr.dram_read_bytes : NAN;
+    r->model_dram_write_bytes = ok ? pr.dram_write_bytes : NAN;
+    r->model_dram_bytes = ok ? pr.dram_read_bytes + pr.dram_write_bytes : NAN;
+}
+
+void clc_print_waterfall(FILE *f, const struct clc_prediction *pr, double measured)
+{
+    fprintf(f, "  %-9s %7s %9.1f GB/s  %s\n", "peak", "", pr->peak_gbps, "the top");
+    for (size_t i = 0; i < pr->n_layers; i++) {
+        const struct clc_model_layer *l = &pr->layer[i];
+        fprintf(f, "  %-9s x %5.3f %9.1f GB/s  %s\n", l->name, l->factor, l->gbps, l->why);
+    }
+    fprintf(f, "  %-9s %7s %9.1f GB/s  bound: %s\n", "predicted", "", pr->gbps,
+            clc_bound_name(pr->bound));
+    if (isfinite(measured))
+        fprintf(f, "  %-9s %7s %9.1f GB/s  (%+.0f %% against the prediction)\n", "measured", "",
+                measured, 100.0 * (measured / pr->gbps - 1.0));
+}
+
+/* ------------------------------------------------------------------ measured and predicted */
+
+
+void clc_write_model_table(const struct clc_report *rep, FILE *f)
+{
+    bool apis = rep->n_apis > 1;
+    size_t n = 0, within = 0;
+    double log_sum = 0;
+    fprintf(f, "%-12s %-20s %6s %-6s %s%10s %10s %7s %s\n", "case", "variant", "param", "type",
+            apis ? "api    " : "", "GB/s", "pred", "resid", "bound");
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status != CLC_STATUS_OK || !(r->model_gbps > 0) || !(r->value > 0))
+            continue;
+        char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant], param[24] = "-";
+        clc_printable(r->case_name, name, sizeof name);
+        clc_printable(r->variant, variant, sizeof variant);
+        if (r->has_param)
+            snprintf(param, sizeof param, "%ld", r->param);
+        double ratio = r->value / r->model_gbps;
+        fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
+        if (apis)
+            fprintf(f, "%-6s ", r->api);
+        fprintf(f, "%10.1f %10.1f %+6.0f%% %-8s%s\n", r->value, r->model_gbps,
+                100.0 * (ratio - 1.0), r->model_bound,
+                fabs(ratio - 1.0) > CLC_MODEL_WITHIN ? " outside" : "");
+        n++;
+        within += fabs(ratio - 1.0) <= CLC_MODEL_WITHIN;
+        log_sum += log(ratio);
+    }
+    if (n > 0)
+        fprintf(f, "%zu of %zu predicted rows within %.0f %% of the measurement; measured / "
+                "predicted: geometric mean %.3f\n", within, n, 100 * CLC_MODEL_WITHIN, exp(log_sum / n));
+    else
+        fprintf(f, "no row has both a measurement and a prediction\n");
+}

@@ -1,0 +1,86 @@
+/* predictions.c - the predictive model in a run: the device profile it reads (--profile, or
+ * the run's own rows of the profile's cases), and each row's prediction from it. */
+#define _GNU_SOURCE
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcoalesce/driver.h"
+
+int clc_session_load_profile(struct clc_session *s)
+{
+    if (s->o->profile == NULL || !s->o->model)
+        return CLC_OK;
+    s->profile = malloc(sizeof *s->profile);
+    if (s->profile == NULL) {
+        clc_error("out of host memory for the profile");
+        return CLC_ERR;
+    }
+    if (clc_profile_load(s->o->profile, s->profile) != CLC_OK) {
+        free(s->profile);
+        s->profile = NULL;
+        return CLC_ERR;
+    }
+    if (strcmp(s->profile->device, s->rep->device.name) != 0)
+        clc_note("--profile %s was measured on '%s', not on this device: the predictions are "
+                 "that device's", s->o->profile, s->profile->device);
+    json_t *one = clc_profile_to_json(s->profile), *used = json_array();
+    json_array_append_new(used, one);
+    char *text = json_dumps(used, JSON_COMPACT);
+    json_decref(used);
+    snprintf(s->rep->model_profile, sizeof s->rep->model_profile, "%s",
+             text != NULL && strlen(text) < sizeof s->rep->model_profile ? text : "");
+    free(text);
+    return CLC_OK;
+}
+
+void clc_session_predict_row(const struct clc_session *s, struct clc_result *r)
+{
+    if (s->profile != NULL && r->status == CLC_STATUS_OK)
+        clc_predict_row(s->profile, r);
+}
+
+void clc_session_predict_end(struct clc_session *s)
+{
+    struct clc_report *rep = s->rep;
+    if (s->profile != NULL || !s->o->model || rep->n_results == 0)
+        return;
+    const char *names[CLC_MAX_APIS];
+    int n = clc_report_apis(rep, names, CLC_MAX_APIS);
+    json_t *used = json_array();
+    size_t predicted = 0;
+    for (int a = 0; a < n; a++) {
+        struct clc_report sub;
+        struct clc_profile p;
+        if (clc_report_select_api(rep, names[a], &sub) != CLC_OK)
+            continue;
+        clc_profile_from_report(&sub, "this run's rows", &p);
+        clc_report_free(&sub);
+        if (!(p.copy_gbps > 0))
+            continue;
+        for (size_t i = 0; i < rep->n_results; i++) {
+            struct clc_result *r = &rep->results[i];
+            if (strcmp(r->api, names[a]) == 0 && r->status == CLC_STATUS_OK) {
+                clc_predict_row(&p, r);
+                predicted += isfinite(r->model_gbps);
+            }
+        }
+        json_array_append_new(used, clc_profile_to_json(&p));
+    }
+    char *text = json_array_size(used) ? json_dumps(used, JSON_COMPACT) : NULL;
+    json_decref(used);
+    snprintf(rep->model_profile, sizeof rep->model_profile, "%s",
+             text != NULL && strlen(text) < sizeof rep->model_profile ? text : "");
+    free(text);
+    if (predicted == 0) {
+        clc_note("model: no predictions: the run has no rows of the stream case to take the "
+                 "device's ceilings from; 'clcoalesce profile -o FILE' measures them once, "
+                 "'--profile FILE' uses them");
+        return;
+    }
+    if (s->table != NULL) {
+        fprintf(s->table, "\npredicted from this run's own rows of the profile's cases:\n");
+        clc_write_model_table(rep, s->table);
+    }
+}

@@ -1,0 +1,152 @@
+/* predict.h - the predictive model: a row's GB/s from the kernel's own access trace (the
+ * features model.h reads off it, struct clc_model_features) and the device profile that
+ * `clcoalesce profile` measures (struct clc_profile), one layer at a time, with the limit
+ * that binds.  Every device figure comes from the profile's microbenchmarks; nothing is
+ * fitted per case or per row, and no figure of a particular GPU is written here.
+ *
+ * The layers, from the theoretical peak down (each a factor <= 1 on the bandwidth):
+ *   ceiling   the DRAM ceiling the profile measured for the row's mix: stream read for a
+ *             kernel that only loads, write for one that only stores, copy otherwise
+ *   granules  useful bytes / DRAM bytes: every distinct granule the kernel touches moves
+ *             once (reuse inside L2 is free), at the granule size the profile measured; a
+ *             store that writes part of a granule takes the whole granule's time
+ *   scatter   granules far from other touched granules move slower (fewer per DRAM page):
+ *             the profile's efficiency by gap class
+ *   inflight  Little's law: the bytes the resident work-items keep in flight per compute unit
+ *             against the profile's curve of read bandwidth over bytes in flight
+ *   banks     local memory: the passes the banks need, at the profile's local bandwidth,
+ *             when they take longer than the global traffic
+ *   launch    a fixed cost per launch, from the profile
+ * Pure host code: tested on synthetic features and profiles. */
+#ifndef CLCOALESCE_PREDICT_H
+#define CLCOALESCE_PREDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clcoalesce/model.h"
+#include "clcoalesce/result.h"
+
+#define CLC_PROFILE_FORMAT 2
+#define CLC_PROFILE_CURVE 64
+
+/* The device figures the model reads, each measured by `clcoalesce profile` (or taken from
+ * the rows of the same cases in a run).  NAN / 0: not measured; its layer is then left out. */
+struct clc_profile {
+    char source[256];      /* where the figures come from: "this run" or the profile's path */
+    char device[256];
+    char api[8];
+    double peak_gbps;      /* the theoretical peak (NVML, driver): the waterfall's top */
+    double read_gbps;      /* stream read, write, copy, triad (fp32) */
+    double write_gbps;
+    double copy_gbps;
+    double triad_gbps;
+    double latency_ns[3];  /* L1, L2, DRAM load-to-use */
+    double inflight_50;    /* bytes in flight per compute unit for 50 % / 90 % of read */
+    double inflight_90;
+    size_t n_curve;        /* the inflight rows' envelope: the most read bandwidth reached */
+    double curve_bytes[CLC_PROFILE_CURVE]; /* with at most curve_bytes in flight per CU, */
+    double curve_gbps[CLC_PROFILE_CURVE];  /* rising in both */
+    int banks;             /* local memory banks and their width (0: no conflicts measured) */
+    int bank_width;
+    double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
+    double local_request_ps; /* the local memory's time, over the whole device, per warp */
+    double local_pass_ps;    /* request and per pass of its banks: from banks stride 1 (one
+                              * pass) and stride `banks` (all in one bank) */
+    unsigned granule;      /* DRAM granule in bytes (32, 64, 128), from the stride rows */
+    double gap_eff[CLC_MODEL_GAPS]; /* DRAM efficiency by gap class (model.h), class 0 = 1 */
+    double launch_us;      /* fixed cost of one launch, microseconds */
+    bool in_cache;         /* the stream rows' buffers fit in the last-level cache (a CPU's
+                            * default sizes): the ceilings are the cache's */
+    uint64_t l2_bytes;     /* the device facts: L2 (for the latency levels), and what the */
+    int compute_units;     /* occupancy needs (result.h) */
+    int threads_per_cu;
+    int groups_per_cu;
+    int regs_per_cu;
+    uint64_t local_per_cu;
+};
+
+/* The figures from the rows of a report that holds the profile's cases (latency, stream,
+ * inflight, banks, stride); those it lacks stay unknown.  source names where they came from.
+ * Returns the number of figures found (0: none). */
+int clc_profile_from_report(const struct clc_report *rep, const char *source,
+                            struct clc_profile *p);
+
+/* The profile as JSON (format CLC_PROFILE_FORMAT, a new reference), and back: reads a file
+ * that `clcoalesce profile -o` wrote (format 1 or 2).  CLC_OK, or CLC_ERR after a message
+ * naming the file and what is wrong. */
+struct json_t *clc_profile_to_json(const struct clc_profile *p);
+int clc_profile_load(const char *path, struct clc_profile *p);
+
+/* The figures from an object clc_profile_to_json wrote (as a run's JSON keeps the profiles
+ * its predictions used, "model_profile").  CLC_OK, or CLC_ERR when it has no ceilings. */
+int clc_profile_from_json(struct json_t *o, struct clc_profile *p);
+
+/* Read bandwidth the profile's curve gives with `bytes` in flight per compute unit
+ * (interpolated in log scale, the last point beyond it); NAN without a curve. */
+double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes);
+
+/* ------------------------------------------------------------------ the prediction */
+
+enum clc_bound {
+    CLC_BOUND_NONE,
+    CLC_BOUND_DRAM,     /* streams at the DRAM ceiling: nothing wasted */
+    CLC_BOUND_SECTORS,  /* DRAM-bound, but moves granules it does not use, or scattered ones */
+    CLC_BOUND_INFLIGHT, /* too few bytes in flight to cover the latency */
+    CLC_BOUND_BANKS,    /* local memory: bank conflicts (or its bandwidth) */
+    CLC_BOUND_LAUNCH,   /* the launch's fixed cost */
+};
+const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
+
+#define CLC_MODEL_LAYERS 6
+
+/* One line of the waterfall: the bandwidth after this layer. */
+struct clc_model_layer {
+    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "launch" */
+    double factor;      /* on the line above, 0..1 */
+    double gbps;        /* after it */
+    char why[96];       /* its figures, e.g. "8.0 KiB in flight per CU" */
+};
+
+struct clc_prediction {
+    double gbps;                  /* predicted, in the row's bytes counted; NAN: none */
+    enum clc_bound bound;
+    double dram_read_bytes;       /* per launch */
+    double dram_write_bytes;
+    double peak_gbps;             /* the waterfall's top */
+    size_t n_layers;
+    struct clc_model_layer layer[CLC_MODEL_LAYERS];
+    char note[96];                /* why there is no prediction */
+};
+
+/* Predicts row r (its bytes counted, type, metric and model_features) on profile p.  Returns
+ * true with out filled, or false with out->note saying why not (no trace, not a bandwidth
+ * row, a cache-resident row on a profile of DRAM ceilings, no ceiling in the profile). */
+bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
+                 struct clc_prediction *out);
+
+/* Sets r's model_gbps, model_bound and model_dram_* from a prediction on p (NAN and "" when
+ * there is none). */
+void clc_predict_row(const struct clc_profile *p, struct clc_result *r);
+
+/* The features of a traced row: m (the trace's analysis), the launch's work-items per group
+ * and groups, the kernel's registers (-1 unknown) and local bytes, the device meta. */
+void clc_model_features_make(struct clc_model_features *f, const struct clc_model *m,
+                             size_t group_items, size_t groups, int registers,
+                             size_t local_bytes, const struct clc_device_meta *d);
+
+/* The model's target: the measurement within 20 % of the prediction. */
+#define CLC_MODEL_WITHIN 0.20
+
+/* The rows a report predicted, measured against predicted: one line each (GB/s, predicted,
+ * residual, bound) and a summary (rows within 20 %, the geometric mean of measured /
+ * predicted). */
+void clc_write_model_table(const struct clc_report *rep, FILE *f);
+
+/* Prints the waterfall, one line per layer, and `measured` beside the prediction when it is
+ * a number. */
+void clc_print_waterfall(FILE *f, const struct clc_prediction *pr, double measured);
+
+#endif

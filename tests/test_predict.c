@@ -1,0 +1,488 @@
+/* test_predict.c - the predictive model: each layer on synthetic features and profiles (no
+ * device), the profile's figures from synthetic rows and back through its JSON, and one row
+ * of a real run per layer on the default device, predicted from a synthetic profile file
+ * written so that the layer under test is the one that binds. */
+#define _GNU_SOURCE
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcoalesce/driver.h"
+#include "clcoalesce/predict.h"
+#include "testutil.h"
+
+/* ------------------------------------------------------------------ synthetic profiles */
+
+/* A profile whose ceilings are all 100 GB/s on a peak of 125: a kernel that moves what it uses
+ * and keeps enough in flight is predicted at 100. */
+static struct clc_profile flat_profile(void)
+{
+    struct clc_profile p;
+    memset(&p, 0, sizeof p);
+    p.peak_gbps = 125;
+    p.read_gbps = p.write_gbps = p.copy_gbps = p.triad_gbps = 100;
+    p.granule = 64;
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        p.gap_eff[c] = 1.0;
+    p.n_curve = 2; /* 10 GB/s with 1 KiB in flight per CU, the whole read ceiling from 64 KiB */
+    p.curve_bytes[0] = 1024;
+    p.curve_gbps[0] = 10;
+    p.curve_bytes[1] = 65536;
+    p.curve_gbps[1] = 100;
+    p.banks = 32;
+    p.bank_width = 4;
+    p.local_gbps = 1000;
+    p.local_request_ps = 0;
+    p.local_pass_ps = 128.0 / 1000 * 1e3; /* one pass per request at 1000 GB/s */
+    p.launch_us = NAN;
+    p.compute_units = 10;
+    p.threads_per_cu = 2048;
+    p.groups_per_cu = 32;
+    return p;
+}
+
+/* A row of 10^8 bytes whose loads and stores each move one 64-byte granule per 64 useful
+ * bytes, adjacent ones, with 128 KiB of loads in flight per compute unit (2048 work-items,
+ * 4 loads of 16 bytes each, as many as the model counts): 100 GB/s on the flat profile. */
+static struct clc_result streaming_row(void)
+{
+    struct clc_result r = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 50);
+    r.bytes = 100000000;
+    struct clc_model_features *f = &r.model_features;
+    clc_model_features_clear(f);
+    f->valid = true;
+    f->elem_bytes = 4;
+    f->dram[0][1][0] = f->dram[1][1][0] = 0.5;
+    f->dram[0][0][0] = f->dram[1][0][0] = 0.5;
+    f->loads_in_flight = 4;
+    f->load_lane_bytes = 16;
+    f->resident_per_cu = 2048;
+    f->local_passes = f->local_accesses = 0;
+    return r;
+}
+
+static double predict(const struct clc_profile *p, const struct clc_result *r,
+                      enum clc_bound *bound)
+{
+    struct clc_prediction pr;
+    ck_assert_msg(clc_predict(p, r, &pr), "no prediction: %s", pr.note);
+    *bound = pr.bound;
+    /* the waterfall ends where the prediction does */
+    ck_assert_double_eq_tol(pr.layer[pr.n_layers - 1].gbps, pr.gbps, 1e-9 * pr.gbps);
+    return pr.gbps;
+}
+
+START_TEST(dram_layer_streams_at_the_ceiling)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    /* loads only: the read ceiling; stores only: the write ceiling */
+    p.read_gbps = 80;
+    p.write_gbps = 120;
+    r.model_features.dram[1][1][0] = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 80 / 0.5, 1e-6); /* half the bytes move */
+    r.model_features.dram[1][1][0] = 0.5;
+    r.model_features.dram[0][1][0] = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 120 / 0.5, 1e-6);
+}
+END_TEST
+
+START_TEST(granules_layer_charges_what_is_not_used)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* every lane its own 64-byte granule for 4 useful bytes: 16 x the bytes each way */
+    r.model_features.dram[0][1][0] = r.model_features.dram[1][1][0] = 8;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / 16, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+    /* the same trace on a device of 32-byte granules moves half as much */
+    p.granule = 32;
+    r.model_features.dram[0][0][0] = r.model_features.dram[1][0][0] = 4;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / 8, 1e-6);
+}
+END_TEST
+
+START_TEST(scatter_layer_slows_far_granules)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    p.gap_eff[3] = 0.5;
+    /* half the loads' granules far from any other: they take twice as long */
+    r.model_features.dram[0][1][0] = r.model_features.dram[0][1][3] = 0.25;
+    double want = 100.0 / (0.25 + 0.25 / 0.5 + 0.5);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), want, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+}
+END_TEST
+
+START_TEST(inflight_layer_follows_the_curve)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* 256 work-items x 1 load x 4 bytes = 1 KiB in flight: 10 % of the read ceiling */
+    r.model_features.resident_per_cu = 256;
+    r.model_features.loads_in_flight = 1;
+    r.model_features.load_lane_bytes = 4;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 10, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    /* halfway up the curve in log scale (8 KiB): halfway in bandwidth */
+    r.model_features.loads_in_flight = 4;
+    r.model_features.load_lane_bytes = 8;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
+    /* a loop that sums keeps no more than the model's unroll in flight, whatever its trace */
+    r.model_features.loads_in_flight = 64;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
+    /* the occupancy from the profile's facts when the run's device had none: 10 groups of
+     * 128 on 10 compute units hold 128 work-items each, 512 bytes in flight */
+    r.model_features.resident_per_cu = NAN;
+    r.model_features.group_items = 128;
+    r.model_features.groups = 10;
+    r.model_features.loads_in_flight = 1;
+    r.model_features.load_lane_bytes = 4;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 5, 1e-6);
+    /* a case that declares its bytes in flight is taken at its word */
+    r.in_flight = 65536;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
+START_TEST(banks_layer_counts_passes)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* a local load and store per element (8 useful bytes): 2 requests of 32 lanes per 256
+     * useful bytes; the load conflicts 32-way: 33 passes, 128 bytes each at 1000 GB/s */
+    r.model_features.local_accesses = 2.0 / 8;
+    r.model_features.local_passes = 33.0 / 256;
+    double ms_local = 1e8 * (33.0 / 256) * 128 * 1e-9; /* 128 ps per pass */
+    double want = 1e8 / (ms_local * 1e6);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), want, 1e-6 * want);
+    ck_assert(want < 100);
+    ck_assert_int_eq(b, CLC_BOUND_BANKS);
+    /* padded: 2 passes per 256 bytes, faster than the DRAM traffic */
+    r.model_features.local_passes = 2.0 / 256;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    /* a row that counts local bytes (banks): its passes per load request alone */
+    struct clc_result l = streaming_row();
+    l.model_features.local_row = true;
+    l.model_features.local_load_passes = 4;
+    ck_assert_double_eq_tol(predict(&p, &l, &b), 1000.0 / 4, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_BANKS);
+}
+END_TEST
+
+START_TEST(launch_layer_adds_a_fixed_cost)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    p.launch_us = 1000; /* 1 ms per launch on a 1 ms transfer: half the bandwidth */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LAUNCH);
+}
+END_TEST
+
+START_TEST(no_prediction_without_grounds)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_prediction pr;
+    struct clc_result r = streaming_row();
+    r.model_features.valid = false;
+    ck_assert(!clc_predict(&p, &r, &pr));
+    clc_test_assert_has(pr.note, "no trace");
+    r = streaming_row();
+    r.metric = CLC_METRIC_NS_PER_ACCESS;
+    ck_assert(!clc_predict(&p, &r, &pr));
+    r = streaming_row();
+    r.cache_resident = true; /* cache bandwidth against DRAM ceilings */
+    ck_assert(!clc_predict(&p, &r, &pr));
+    p.in_cache = true;
+    ck_assert(clc_predict(&p, &r, &pr));
+    p.copy_gbps = NAN;
+    ck_assert(!clc_predict(&p, &r, &pr));
+    clc_predict_row(&p, &r);
+    ck_assert(isnan(r.model_gbps));
+    ck_assert_str_eq(r.model_bound, "");
+}
+END_TEST
+
+/* ------------------------------------------------------------------ profiles from rows */
+
+/* A report with the rows of the profile's cases on a device of 2 compute units of 2048
+ * work-items: stream read 100, write 120, copy 90; inflight rows of 1, 4 and 16 KiB per CU
+ * at 10, 50 and 100 GB/s plus one below the envelope; banks stride s at 1000 / s GB/s (one
+ * request costs its passes alone); stride rows timed as a device of 64-byte granules whose
+ * granules 2 apart move at 70 % and 4 apart at 50 %. */
+static void profile_rows(struct clc_report *rep)
+{
+    clc_report_init(rep, "opencl");
+    snprintf(rep->device.name, sizeof rep->device.name, "Test GPU");
+    rep->device.peak_gbps = 125;
+    rep->device.compute_units = 2;
+    rep->device.threads_per_cu = 2048;
+    static const char *const streams[] = {"read", "write", "copy", "triad"};
+    static const double sg[] = {100, 120, 90, 95};
+    for (int i = 0; i < 4; i++) {
+        struct clc_result r = clc_test_row("stream", streams[i], -1, CLC_FLOAT, sg[i]);
+        clc_report_add(rep, &r);
+    }
+    static const double xs[] = {1024, 4096, 16384, 16384}, gs[] = {10, 50, 100, 60};
+    for (int i = 0; i < 4; i++) {
+        struct clc_result r = clc_test_row("inflight", "scalar", i, CLC_FLOAT, gs[i]);
+        r.in_flight = xs[i];
+        clc_report_add(rep, &r);
+    }
+    for (long s = 1; s <= 32; s *= 2) {
+        struct clc_result r = clc_test_row("banks", "stride", s, CLC_FLOAT, 1000.0 / s);
+        clc_report_add(rep, &r);
+    }
+    /* stride s elements of es bytes: 2 x min(s es, 64) DRAM bytes per element at the copy
+     * ceiling, over the gap's efficiency */
+    for (unsigned es = 4; es <= 8; es *= 2)
+        for (long s = 8; s <= 32; s *= 2) {
+            double sb = (double)s * es, bytes = 2 * fmin(sb, 64);
+            double eff = sb <= 64 ? 1.0 : sb == 128 ? 0.7 : 0.5;
+            double per_elem = bytes / (90e9 * eff);          /* seconds */
+            struct clc_result r = clc_test_row("stride", "inplace", s,
+                                               es == 4 ? CLC_FLOAT : CLC_DOUBLE, 1);
+            r.bytes = 2 * es * 1000000;                       /* 10^6 elements */
+            r.ms_median = per_elem * 1e6 * 1e3;
+            r.value = r.gbps = (double)r.bytes / (r.ms_median * 1e6);
+            clc_report_add(rep, &r);
+        }
+}
+
+START_TEST(profile_figures_from_rows)
+{
+    struct clc_report rep;
+    struct clc_profile p;
+    profile_rows(&rep);
+    ck_assert_int_gt(clc_profile_from_report(&rep, "test", &p), 5);
+    ck_assert_double_eq_tol(p.read_gbps, 100, 1e-9);
+    ck_assert_double_eq_tol(p.copy_gbps, 90, 1e-9);
+    ck_assert_uint_eq(p.n_curve, 3); /* the row below the envelope left out */
+    ck_assert_double_eq_tol(clc_profile_inflight_gbps(&p, 16384), 100, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_inflight_gbps(&p, 2048), 30, 1e-9); /* log midpoint */
+    ck_assert_double_eq_tol(clc_profile_inflight_gbps(&p, 512), 5, 1e-9);   /* Little's law */
+    ck_assert_int_eq(p.banks, 32);
+    ck_assert_double_eq_tol(p.local_pass_ps, 128.0, 1e-6);
+    ck_assert_double_eq_tol(p.local_request_ps, 0, 1e-6);
+    ck_assert_uint_eq(p.granule, 64);
+    ck_assert_double_eq_tol(p.gap_eff[0], 1.0, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff[1], 0.7, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff[2], 0.5, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff[3], 0.5, 1e-9); /* farther than measured: as gap 4 */
+    ck_assert_int_eq(p.threads_per_cu, 2048);
+
+    /* the JSON a run keeps gives the same figures back */
+    json_t *j = clc_profile_to_json(&p);
+    struct clc_profile q;
+    ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
+    json_decref(j);
+    ck_assert_double_eq_tol(q.copy_gbps, p.copy_gbps, 1e-9);
+    ck_assert_uint_eq(q.n_curve, p.n_curve);
+    ck_assert_uint_eq(q.granule, p.granule);
+    ck_assert_double_eq_tol(q.gap_eff[1], p.gap_eff[1], 1e-9);
+    ck_assert_double_eq_tol(q.local_pass_ps, p.local_pass_ps, 1e-9);
+    ck_assert_int_eq(q.threads_per_cu, p.threads_per_cu);
+    clc_report_free(&rep);
+
+    /* a device of 32-byte granules: stride 64 bytes reads no more per element than 32 */
+    clc_report_init(&rep, "opencl");
+    for (unsigned s = 8; s <= 16; s *= 2) {
+        struct clc_result r = clc_test_row("stride", "inplace", s, CLC_FLOAT, 1);
+        r.ms_median = 1.0;
+        clc_report_add(&rep, &r);
+    }
+    struct clc_result c = clc_test_row("stream", "copy", -1, CLC_FLOAT, 90);
+    clc_report_add(&rep, &c);
+    clc_profile_from_report(&rep, "test", &p);
+    ck_assert_uint_eq(p.granule, 32);
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* Writes the profile rows (and the device, and launch_us when finite) as a profile file. */
+static void write_profile(const char *path, void (*edit)(struct clc_report *), double launch_us)
+{
+    struct clc_report rep;
+    profile_rows(&rep);
+    if (edit != NULL)
+        edit(&rep);
+    json_t *rows = json_array();
+    for (size_t i = 0; i < rep.n_results; i++)
+        json_array_append_new(rows, clc_result_json(&rep.results[i]));
+    json_t *root = json_pack("{s:s, s:{s:s, s:s, s:f, s:i, s:i, s:i}, s:o}", "tool",
+                             "clcoalesce", "device", "name", rep.device.name, "api", "opencl",
+                             "peak_gbps", 125.0, "compute_units", 2, "threads_per_cu", 2048,
+                             "groups_per_cu", 32, "rows", rows);
+    if (isfinite(launch_us))
+        json_object_set_new(root, "launch_us", json_real(launch_us));
+    ck_assert_int_eq(json_dump_file(root, path, 0), 0);
+    json_decref(root);
+    clc_report_free(&rep);
+}
+
+START_TEST(profile_file_loads)
+{
+    char dir[64];
+    clc_test_make_dir(dir, "prof");
+    const char *path = clc_test_path(dir, "p.json");
+    write_profile(path, NULL, 3.5);
+    struct clc_profile p;
+    ck_assert_int_eq(clc_profile_load(path, &p), CLC_OK);
+    ck_assert_double_eq_tol(p.write_gbps, 120, 1e-9);
+    ck_assert_uint_eq(p.granule, 64);
+    ck_assert_double_eq_tol(p.launch_us, 3.5, 1e-9);
+    ck_assert_str_eq(p.device, "Test GPU");
+    ck_assert_int_eq(p.compute_units, 2);
+    /* not a profile: said, not loaded */
+    const char *bad = clc_test_path(dir, "bad.json");
+    clc_test_write_file(bad, "{\"tool\": \"clcoalesce\", \"results\": []}");
+    ck_assert_int_eq(clc_profile_load(bad, &p), CLC_ERR);
+    ck_assert_int_eq(clc_profile_load(clc_test_path(dir, "missing.json"), &p), CLC_ERR);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+START_TEST(features_round_trip_through_json)
+{
+    char dir[64];
+    clc_test_make_dir(dir, "feat");
+    const char *path = clc_test_path(dir, "r.json");
+    struct clc_report rep;
+    clc_report_init(&rep, "opencl");
+    struct clc_result r = streaming_row();
+    r.model_features.dram[0][2][3] = 1.25;
+    r.model_features.local_load_passes = 32;
+    r.model_gbps = 42;
+    snprintf(r.model_bound, sizeof r.model_bound, "banks");
+    clc_report_add(&rep, &r);
+    clc_test_write_json(&rep, path);
+    ck_assert_int_eq(clc_read_json(path, &rep), CLC_OK);
+    const struct clc_model_features *f = &rep.results[0].model_features;
+    ck_assert(f->valid);
+    ck_assert_double_eq_tol(f->dram[0][2][3], 1.25, 1e-9);
+    ck_assert_double_eq_tol(f->dram[1][1][0], 0.5, 1e-9);
+    ck_assert_double_eq_tol(f->local_load_passes, 32, 1e-9);
+    ck_assert(isnan(f->registers));
+    ck_assert_double_eq_tol(rep.results[0].model_gbps, 42, 1e-9);
+    ck_assert_str_eq(rep.results[0].model_bound, "banks");
+    clc_report_free(&rep);
+    /* a malformed one is an error naming the field */
+    clc_test_write_file(path, "{\"tool\":\"clcoalesce\",\"format\":2,\"results\":[{\"case\":\"a\","
+                              "\"variant\":\"b\",\"type\":\"float\",\"status\":\"skipped\","
+                              "\"bytes\":0,\"reps\":0,\"batch\":1,\"verified\":false,"
+                              "\"model_features\":{\"dram_per_useful\":[1,2]}}]}");
+    clc_test_capture(2);
+    ck_assert_int_eq(clc_read_json(path, &rep), CLC_ERR);
+    clc_test_assert_has(clc_test_captured(), "model_features");
+    clc_report_free(&rep);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ real rows, per layer */
+
+/* The run's rows of one case predicted on the profile at path. */
+static void run_predicted(const char *name, const char *variant, const char *path,
+                          struct clc_report *rep)
+{
+    struct clc_opts o;
+    clc_test_opts(&o);
+    o.types = CLC_FLOAT;
+    o.variant = variant;
+    o.profile = path;
+    ck_assert_int_eq(clc_test_run_case(name, &o, rep), CLC_OK);
+}
+
+static const struct clc_result *predicted(const struct clc_report *rep, long param,
+                                          const char *bound)
+{
+    const struct clc_result *r = NULL;
+    for (size_t i = 0; i < rep->n_results && r == NULL; i++)
+        if (param < 0 || (rep->results[i].has_param && rep->results[i].param == param))
+            r = &rep->results[i];
+    ck_assert_ptr_nonnull(r);
+    ck_assert_msg(r->model_gbps > 0, "%s/%s: no prediction", r->case_name, r->variant);
+    ck_assert_msg(strcmp(r->model_bound, bound) == 0, "%s/%s param %ld: bound %s, not %s",
+                  r->case_name, r->variant, r->param, r->model_bound, bound);
+    return r;
+}
+
+/* Ceilings of the profile rows as a cache's (the test device's rows at its quick size are). */
+static void in_cache(struct clc_report *rep)
+{
+    for (size_t i = 0; i < rep->n_results; i++)
+        rep->results[i].cache_resident = true;
+}
+
+START_TEST(end_to_end_layers)
+{
+    char dir[64];
+    clc_test_make_dir(dir, "layers");
+    const char *path = clc_test_path(dir, "p.json");
+    write_profile(path, in_cache, NAN);
+    struct clc_report rep;
+
+    /* 16 bytes a load, 2048 work-items: 32 KiB in flight, the copy ceiling */
+    run_predicted("vector", "float4", path, &rep);
+    const struct clc_result *r = predicted(&rep, -1, "dram");
+    ck_assert_double_eq_tol(r->model_gbps, 90, 1e-6);
+    ck_assert_double_eq_tol(r->model_dram_bytes, (double)r->bytes, 1e-6 * r->bytes);
+    clc_report_free(&rep);
+
+    /* 32 bytes apart: a 64-byte granule loaded and stored for 4 useful bytes each way */
+    run_predicted("stride", "inplace", path, &rep);
+    ck_assert_double_eq_tol(predicted(&rep, 8, "sectors")->model_gbps, 90.0 / 8, 1e-6);
+    clc_report_free(&rep);
+
+    /* 2 compute units of 2048 work-items, but 2 groups of 256 in the launch: 256 work-items
+     * each keep 1 KiB of loads in flight per compute unit, 10 % of the read ceiling */
+    run_predicted("gridstride", "gridstride", path, &rep);
+    r = predicted(&rep, 2, "inflight");
+    ck_assert_double_eq_tol(r->model_gbps, 90 * 0.1, 1e-6);
+    clc_report_free(&rep);
+
+    run_predicted("transpose", "tiled", path, &rep); /* column reads in one bank */
+    predicted(&rep, -1, "banks");
+    clc_report_free(&rep);
+    run_predicted("transpose", "tiled_padded", path, &rep);
+    predicted(&rep, -1, "dram");
+    clc_report_free(&rep);
+
+    write_profile(path, in_cache, 1e6); /* a second per launch */
+    run_predicted("vector", "float4", path, &rep);
+    predicted(&rep, -1, "launch");
+    clc_report_free(&rep);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+int main(void)
+{
+    const TTest *tests[] = {
+        dram_layer_streams_at_the_ceiling,
+        granules_layer_charges_what_is_not_used,
+        scatter_layer_slows_far_granules,
+        inflight_layer_follows_the_curve,
+        banks_layer_counts_passes,
+        launch_layer_adds_a_fixed_cost,
+        no_prediction_without_grounds,
+        profile_figures_from_rows,
+        profile_file_loads,
+        features_round_trip_through_json,
+        end_to_end_layers,
+    };
+    return clc_test_main(clc_test_suite("predict", tests, sizeof tests / sizeof tests[0]));
+}
