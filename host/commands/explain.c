@@ -146,13 +146,14 @@ static bool run_profile(const struct clc_report *file, const char *api, struct c
     return ok;
 }
 
-/* The work-groups the traced variant launches at the size a run gives it on this device:
- * explain traces at the quick size, whose few groups would leave the compute units all but
- * idle, and the occupancy the model reads depends on them.  The traced launch's own count
- * when the run's plan cannot be made. */
+/* The work-groups the traced variant launches at the size a run gives it on this device,
+ * and into *bytes the bytes it counts there: explain traces at the quick size, whose few
+ * groups would leave the compute units all but idle and whose launch would be all fixed
+ * cost, while the prediction is of a run.  The traced launch's own count (and *bytes
+ * untouched) when the run's plan cannot be made. */
 static size_t run_groups(const struct clc_session *s, const struct clc_case *c,
                          const struct clc_variant *v, long param, enum clc_type t,
-                         const struct clc_traced *tr)
+                         const struct clc_traced *tr, uint64_t *bytes)
 {
     size_t groups = 1;
     for (unsigned d = 0; d < tr->plan.dims; d++)
@@ -167,6 +168,7 @@ static size_t run_groups(const struct clc_session *s, const struct clc_case *c,
         return groups;
     struct clc_env e = clc_env_make(dev, t, size);
     if (clc_variant_plan(&e, v, param, &p) == CLC_OK && p.dims > 0) {
+        *bytes = p.bytes;
         groups = 1;
         for (unsigned d = 0; d < p.dims; d++)
             groups *= p.global[d] / (p.local[d] > 0 ? p.local[d] : 1);
@@ -197,7 +199,7 @@ static void print_waterfall(const struct clc_session *s, const struct clc_case *
                          " --results RUN\n");
         return;
     }
-    size_t wg = 1, groups = run_groups(s, c, v, param, r->type, tr);
+    size_t wg = 1, groups = run_groups(s, c, v, param, r->type, tr, &r->bytes);
     for (unsigned d = 0; d < tr->plan.dims; d++)
         wg *= tr->plan.local[d] > 0 ? tr->plan.local[d] : 1;
     clc_model_features_make(&r->model_features, model, wg, groups, tr->info.registers,
