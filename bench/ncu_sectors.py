@@ -311,20 +311,39 @@ def fmt(v, digits=2):
     return "%.*f" % (digits, v)
 
 
-def build_rows(launches, model_rows, tol, types_seen):
+def group_launches(launches, metrics):
+    """The profiled launches by row key, in first-seen order: per key the kernels' count and
+    names and each metric summed over them."""
     grouped = {}
     order = []
     for k in launches:
         key = k["key"]
         if key not in grouped:
-            grouped[key] = {"kernels": 0, "ld_req": 0.0, "ld_sec": 0.0, "st_req": 0.0,
-                            "st_sec": 0.0, "names": []}
+            grouped[key] = dict({short: 0.0 for short in metrics}, kernels=0, names=[])
             order.append(key)
         g = grouped[key]
         g["kernels"] += 1
         g["names"].append(k["kernel"])
-        for short in METRICS:
+        for short in metrics:
             g[short] += k["counts"].get(short) or 0.0
+    return grouped, order
+
+
+def unmatched(model_rows, seen, types_seen, skipped):
+    """The JSON's rows of the profiled types that no profiled launch matched, each with why:
+    copy/enqueue, a skipped variant (`skipped` says where), or a run that lacks it."""
+    for key, m in model_rows.items():
+        if key in seen or key[3] not in types_seen:
+            continue
+        why = ("no kernel (a driver copy)" if key[:2] in NO_KERNEL
+               else "not profiled: no CUDA launch with this case/variant/param/type")
+        if m.get("status") == "skipped":
+            why = skipped
+        yield key, m, why
+
+
+def build_rows(launches, model_rows, tol, types_seen):
+    grouped, order = group_launches(launches, METRICS)
 
     rows = []
     for key in order:
@@ -358,14 +377,7 @@ def build_rows(launches, model_rows, tol, types_seen):
 
     # OpenCL rows of the profiled types that no profiled launch matched, so every case and
     # variant appears once: copy/enqueue, a skipped variant, or a run that lacks it.
-    seen = set(order)
-    for key, m in model_rows.items():
-        if key in seen or key[3] not in types_seen:
-            continue
-        why = ("no kernel (a driver copy)" if key[:2] in NO_KERNEL
-               else "not profiled: no CUDA launch with this case/variant/param/type")
-        if m.get("status") == "skipped":
-            why = "skipped in the OpenCL run"
+    for key, m, why in unmatched(model_rows, set(order), types_seen, "skipped in the OpenCL run"):
         rows.append({c: "" for c in COLUMNS})
         rows[-1].update({"case": key[0], "variant": key[1], "param": key[2], "type": key[3],
                          "kernels": "0", "model": fmt(model_num(m, "model_sectors_per_req")),
@@ -378,17 +390,7 @@ def build_rows(launches, model_rows, tol, types_seen):
 def dram_rows(launches, model_rows, tol, types_seen):
     """One row per profiled case / variant / param / type: measured DRAM bytes (summed over
     the row's kernels) against the model's; then the JSON's rows no launch matched."""
-    grouped = {}
-    order = []
-    for k in launches:
-        key = k["key"]
-        if key not in grouped:
-            grouped[key] = {"kernels": 0, "dram_rd": 0.0, "dram_wr": 0.0}
-            order.append(key)
-        g = grouped[key]
-        g["kernels"] += 1
-        for short in DRAM_METRICS:
-            g[short] += k["counts"].get(short) or 0.0
+    grouped, order = group_launches(launches, DRAM_METRICS)
 
     def model_part(m):
         """The row's model cells, and the same figures as numbers (for the Markdown)."""
@@ -431,14 +433,7 @@ def dram_rows(launches, model_rows, tol, types_seen):
         rows.append(row)
 
     # As in the sectors table: every row of the profiled types appears once.
-    seen = set(order)
-    for key, m in model_rows.items():
-        if key in seen or key[3] not in types_seen:
-            continue
-        why = ("no kernel (a driver copy)" if key[:2] in NO_KERNEL
-               else "not profiled: no CUDA launch with this case/variant/param/type")
-        if m.get("status") == "skipped":
-            why = "skipped in the run"
+    for key, m, why in unmatched(model_rows, set(order), types_seen, "skipped in the run"):
         cells, nums = model_part(m)
         row = {c: "" for c in DRAM_COLUMNS}
         row.update({"case": key[0], "variant": key[1], "param": key[2], "type": key[3],

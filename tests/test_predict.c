@@ -210,7 +210,7 @@ START_TEST(no_prediction_without_grounds)
     ck_assert(clc_predict(&p, &r, &pr));
     p.copy_gbps = NAN;
     ck_assert(!clc_predict(&p, &r, &pr));
-    clc_predict_row(&p, &r);
+    ck_assert(!clc_predict_row(&p, &r, NULL));
     ck_assert(isnan(r.model_gbps));
     ck_assert_str_eq(r.model_bound, "");
 }

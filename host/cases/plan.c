@@ -62,6 +62,19 @@ void clc_plan_2d(struct clc_plan *p, size_t gx, size_t gy, size_t lx, size_t ly)
     p->global[2] = p->local[2] = 1;
 }
 
+size_t clc_plan_groups(const struct clc_plan *p, size_t *group_items)
+{
+    size_t groups = 1, items = 1;
+    for (unsigned d = 0; d < p->dims; d++) {
+        size_t l = p->local[d] > 0 ? p->local[d] : 1;
+        items *= l;
+        groups *= p->global[d] / l;
+    }
+    if (group_items != NULL)
+        *group_items = items;
+    return groups;
+}
+
 void *clc_plan_host(struct clc_plan *p, size_t bytes)
 {
     if (p->n_owned >= CLC_PLAN_OWNED)

@@ -587,14 +587,6 @@ static json_t *compare_json(const struct compare *c)
 
 /* ------------------------------------------------------------------ --model */
 
-/* The measured and predicted GB/s of a row the table lists (ok, both positive), else false. */
-static bool model_pair(const struct clc_result *r, double *measured, double *predicted)
-{
-    *measured = r->value;
-    *predicted = r->model_gbps;
-    return r->status == CLC_STATUS_OK && r->value > 0 && r->model_gbps > 0;
-}
-
 /* Where the predictions come from, for a reader of either output. */
 static void model_source(const struct compare *c, char *buf, size_t len)
 {
@@ -638,13 +630,11 @@ static json_t *model_json(const struct compare *c)
     for (int i = 0; i < c->n_files; i++) {
         const struct clc_report *rep = &c->reps[i];
         json_t *o = json_object(), *rows = json_array();
-        size_t n = 0, within = 0;
-        double log_sum = 0;
         for (size_t k = 0; k < rep->n_results; k++) {
             const struct clc_result *r = &rep->results[k];
-            double meas, pred;
-            if (!model_pair(r, &meas, &pred))
+            if (!clc_model_compared(r))
                 continue;
+            double meas = r->value, pred = r->model_gbps;
             json_t *e = json_object();
             json_object_set_new(e, "case", json_string(r->case_name));
             json_object_set_new(e, "variant", json_string(r->variant));
@@ -656,17 +646,16 @@ static json_t *model_json(const struct compare *c)
             json_object_set_new(e, "residual", json_real(meas / pred - 1.0));
             json_object_set_new(e, "model_bound", json_string(r->model_bound));
             json_array_append_new(rows, e);
-            n++;
-            within += fabs(meas / pred - 1.0) <= CLC_MODEL_WITHIN;
-            log_sum += log(meas / pred);
         }
+        struct clc_model_summary sum;
+        clc_model_summarize(rep, &sum);
         json_object_set_new(o, "path", json_string(c->paths[i]));
         json_object_set_new(o, "api", json_string(rep->api));
         json_object_set_new(o, "device", json_string(rep->device.name));
         json_object_set_new(o, "rows", rows);
-        json_object_set_new(o, "predicted", json_integer((json_int_t)n));
-        json_object_set_new(o, "within", json_integer((json_int_t)within));
-        json_object_set_new(o, "geomean", n ? json_real(exp(log_sum / (double)n)) : json_null());
+        json_object_set_new(o, "predicted", json_integer((json_int_t)sum.rows));
+        json_object_set_new(o, "within", json_integer((json_int_t)sum.within));
+        json_object_set_new(o, "geomean", sum.rows ? json_real(sum.geomean) : json_null());
         json_array_append_new(files, o);
     }
     json_object_set_new(root, "files", files);
@@ -683,10 +672,10 @@ static size_t repredict(struct compare *c, char *why, size_t len)
     for (int i = 0; i < c->n_files; i++)
         for (size_t k = 0; k < c->reps[i].n_results; k++) {
             struct clc_result *r = &c->reps[i].results[k];
-            clc_predict_row(c->profile, r);
-            n += r->model_gbps > 0;
             struct clc_prediction pr;
-            if (!said && r->status == CLC_STATUS_OK && !clc_predict(c->profile, r, &pr)) {
+            bool ok = clc_predict_row(c->profile, r, &pr);
+            n += r->model_gbps > 0;
+            if (!said && r->status == CLC_STATUS_OK && !ok) {
                 char label[512];
                 row_label(r, label, sizeof label);
                 snprintf(why, len, "%s: %s", label, pr.note);

@@ -155,9 +155,7 @@ static size_t run_groups(const struct clc_session *s, const struct clc_case *c,
                          const struct clc_variant *v, long param, enum clc_type t,
                          const struct clc_traced *tr, uint64_t *bytes)
 {
-    size_t groups = 1;
-    for (unsigned d = 0; d < tr->plan.dims; d++)
-        groups *= tr->plan.global[d] / (tr->plan.local[d] > 0 ? tr->plan.local[d] : 1);
+    size_t groups = clc_plan_groups(&tr->plan, NULL);
     const struct clc_device *dev = &s->be[0]->dev;
     uint64_t size;
     char why[256];
@@ -169,9 +167,7 @@ static size_t run_groups(const struct clc_session *s, const struct clc_case *c,
     struct clc_env e = clc_env_make(dev, t, size);
     if (clc_variant_plan(&e, v, param, &p) == CLC_OK && p.dims > 0) {
         *bytes = p.bytes;
-        groups = 1;
-        for (unsigned d = 0; d < p.dims; d++)
-            groups *= p.global[d] / (p.local[d] > 0 ? p.local[d] : 1);
+        groups = clc_plan_groups(&p, NULL);
     }
     clc_plan_free(&p);
     return groups;
@@ -199,9 +195,8 @@ static void print_waterfall(const struct clc_session *s, const struct clc_case *
                          " --results RUN\n");
         return;
     }
-    size_t wg = 1, groups = run_groups(s, c, v, param, r->type, tr, &r->bytes);
-    for (unsigned d = 0; d < tr->plan.dims; d++)
-        wg *= tr->plan.local[d] > 0 ? tr->plan.local[d] : 1;
+    size_t wg, groups = run_groups(s, c, v, param, r->type, tr, &r->bytes);
+    clc_plan_groups(&tr->plan, &wg);
     clc_model_features_make(&r->model_features, model, wg, groups, tr->info.registers,
                             tr->info.local_bytes, &s->be[0]->dev.meta);
     r->model_features.local_row = tr->plan.local_bytes;

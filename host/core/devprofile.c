@@ -230,14 +230,10 @@ static void clear(struct clc_profile *p)
         p->gap_eff[c] = NAN;
 }
 
-int clc_profile_from_report(const struct clc_report *rep, const char *source,
-                            struct clc_profile *p)
+/* The device facts a profile carries, from the device they were measured on. */
+static void take_facts(struct clc_profile *p, const struct clc_device_meta *d)
 {
-    const struct clc_device_meta *d = &rep->device;
-    clear(p);
-    snprintf(p->source, sizeof p->source, "%s", source);
     snprintf(p->device, sizeof p->device, "%s", d->name);
-    snprintf(p->api, sizeof p->api, "%.7s", rep->n_apis > 0 ? rep->apis[0].name : rep->api);
     p->peak_gbps = d->peak_gbps;
     p->l2_bytes = d->l2_bytes;
     p->compute_units = d->compute_units;
@@ -245,6 +241,16 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->groups_per_cu = d->groups_per_cu;
     p->regs_per_cu = d->regs_per_cu;
     p->local_per_cu = d->local_per_cu;
+}
+
+int clc_profile_from_report(const struct clc_report *rep, const char *source,
+                            struct clc_profile *p)
+{
+    const struct clc_device_meta *d = &rep->device;
+    clear(p);
+    snprintf(p->source, sizeof p->source, "%s", source);
+    snprintf(p->api, sizeof p->api, "%.7s", rep->n_apis > 0 ? rep->apis[0].name : rep->api);
+    take_facts(p, d);
     const struct clc_result *read = row(rep, "stream", "read", -1, CLC_FLOAT);
     p->in_cache = read != NULL && read->cache_resident;
     p->read_gbps = value_of(read);
@@ -343,6 +349,22 @@ static int int_at(json_t *o, const char *key)
                : 0;
 }
 
+/* The facts of a profile's "device" object (clc_profile_to_json's), into d: those the
+ * profile's figures and the model read, unknown ones 0 (the peak NAN). */
+static void read_facts(json_t *dev, struct clc_device_meta *d)
+{
+    json_t *name = json_object_get(dev, "name");
+    memset(d, 0, sizeof *d);
+    snprintf(d->name, sizeof d->name, "%s", json_is_string(name) ? json_string_value(name) : "");
+    d->peak_gbps = num_at(dev, "peak_gbps");
+    d->l2_bytes = (uint64_t)fmax(0, num_at(dev, "l2_bytes") > 0 ? num_at(dev, "l2_bytes") : 0);
+    d->compute_units = int_at(dev, "compute_units");
+    d->threads_per_cu = int_at(dev, "threads_per_cu");
+    d->groups_per_cu = int_at(dev, "groups_per_cu");
+    d->regs_per_cu = int_at(dev, "regs_per_cu");
+    d->local_per_cu = (uint64_t)int_at(dev, "local_per_cu");
+}
+
 int clc_profile_from_json(json_t *o, struct clc_profile *p)
 {
     clear(p);
@@ -351,18 +373,12 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
            *banks = json_object_get(o, "local_banks"), *dram = json_object_get(o, "dram");
     if (!json_is_object(o) || !json_is_object(dev) || !json_is_object(str))
         return CLC_ERR;
-    json_t *src = json_object_get(o, "source"), *name = json_object_get(dev, "name"),
-           *api = json_object_get(dev, "api");
+    json_t *src = json_object_get(o, "source"), *api = json_object_get(dev, "api");
     snprintf(p->source, sizeof p->source, "%s", json_is_string(src) ? json_string_value(src) : "");
-    snprintf(p->device, sizeof p->device, "%s", json_is_string(name) ? json_string_value(name) : "");
     snprintf(p->api, sizeof p->api, "%.7s", json_is_string(api) ? json_string_value(api) : "");
-    p->peak_gbps = num_at(dev, "peak_gbps");
-    p->l2_bytes = (uint64_t)int_at(dev, "l2_bytes");
-    p->compute_units = int_at(dev, "compute_units");
-    p->threads_per_cu = int_at(dev, "threads_per_cu");
-    p->groups_per_cu = int_at(dev, "groups_per_cu");
-    p->regs_per_cu = int_at(dev, "regs_per_cu");
-    p->local_per_cu = (uint64_t)int_at(dev, "local_per_cu");
+    struct clc_device_meta d;
+    read_facts(dev, &d);
+    take_facts(p, &d);
     static const char *const level[] = {"l1", "l2", "dram"};
     for (int i = 0; i < 3; i++)
         p->latency_ns[i] = num_at(lat, level[i]);
@@ -435,17 +451,7 @@ int clc_profile_load(const char *path, struct clc_profile *p)
                                : CLC_ERR;
     free(as_report);
     if (rc == CLC_OK) {
-        struct clc_device_meta *d = &rep.device;
-        snprintf(d->name, sizeof d->name, "%s",
-                 json_is_string(json_object_get(dev, "name"))
-                     ? json_string_value(json_object_get(dev, "name")) : "");
-        d->peak_gbps = num_at(dev, "peak_gbps");
-        d->l2_bytes = (uint64_t)fmax(0, num_at(dev, "l2_bytes") > 0 ? num_at(dev, "l2_bytes") : 0);
-        d->compute_units = int_at(dev, "compute_units");
-        d->threads_per_cu = int_at(dev, "threads_per_cu");
-        d->groups_per_cu = int_at(dev, "groups_per_cu");
-        d->regs_per_cu = int_at(dev, "regs_per_cu");
-        d->local_per_cu = (uint64_t)int_at(dev, "local_per_cu");
+        read_facts(dev, &rep.device);
         if (clc_profile_from_report(&rep, path, p) == 0) {
             clc_error("%s: the profile's rows give none of the figures the model reads", path);
             rc = CLC_ERR;

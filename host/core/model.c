@@ -395,9 +395,9 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     /* scratch, allocated once: a request, the granule ids, a phase's words */
     struct sample narrow = {t->words, t->n_items, t->slots};
     struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
-    size_t nids = count_ids(&narrow);
-    if (t->wide_words != NULL && count_ids(&wide) > nids)
-        nids = count_ids(&wide);
+    size_t nids = count_ids(&narrow), nwide = t->wide_words != NULL ? count_ids(&wide) : 0;
+    if (nwide > nids)
+        nids = nwide;
     struct clc_model_request *rq = malloc(sizeof *rq);
     uint64_t *ids = malloc((nids ? nids : 1) * sizeof *ids);
     uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);

@@ -233,15 +233,18 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     return true;
 }
 
-void clc_predict_row(const struct clc_profile *p, struct clc_result *r)
+bool clc_predict_row(const struct clc_profile *p, struct clc_result *r, struct clc_prediction *pr)
 {
-    struct clc_prediction pr;
-    bool ok = clc_predict(p, r, &pr);
-    r->model_gbps = ok ? pr.gbps : NAN;
-    snprintf(r->model_bound, sizeof r->model_bound, "%s", ok ? clc_bound_name(pr.bound) : "");
-    r->model_dram_read_bytes = ok ? pr.dram_read_bytes : NAN;
-    r->model_dram_write_bytes = ok ? pr.dram_write_bytes : NAN;
-    r->model_dram_bytes = ok ? pr.dram_read_bytes + pr.dram_write_bytes : NAN;
+    struct clc_prediction own;
+    if (pr == NULL)
+        pr = &own;
+    bool ok = clc_predict(p, r, pr);
+    r->model_gbps = ok ? pr->gbps : NAN;
+    snprintf(r->model_bound, sizeof r->model_bound, "%s", ok ? clc_bound_name(pr->bound) : "");
+    r->model_dram_read_bytes = ok ? pr->dram_read_bytes : NAN;
+    r->model_dram_write_bytes = ok ? pr->dram_write_bytes : NAN;
+    r->model_dram_bytes = ok ? pr->dram_read_bytes + pr->dram_write_bytes : NAN;
+    return ok;
 }
 
 void clc_print_waterfall(FILE *f, const struct clc_prediction *pr, double measured)
@@ -261,16 +264,30 @@ void clc_print_waterfall(FILE *f, const struct clc_prediction *pr, double measur
 /* ------------------------------------------------------------------ measured and predicted */
 
 
+void clc_model_summarize(const struct clc_report *rep, struct clc_model_summary *sum)
+{
+    double log_sum = 0;
+    sum->rows = sum->within = 0;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (!clc_model_compared(r))
+            continue;
+        double ratio = r->value / r->model_gbps;
+        sum->rows++;
+        sum->within += fabs(ratio - 1.0) <= CLC_MODEL_WITHIN;
+        log_sum += log(ratio);
+    }
+    sum->geomean = sum->rows ? exp(log_sum / (double)sum->rows) : NAN;
+}
+
 void clc_write_model_table(const struct clc_report *rep, FILE *f)
 {
     bool apis = rep->n_apis > 1;
-    size_t n = 0, within = 0;
-    double log_sum = 0;
     fprintf(f, "%-12s %-20s %6s %-6s %s%10s %10s %7s %s\n", "case", "variant", "param", "type",
             apis ? "api    " : "", "GB/s", "pred", "resid", "bound");
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
-        if (r->status != CLC_STATUS_OK || !(r->model_gbps > 0) || !(r->value > 0))
+        if (!clc_model_compared(r))
             continue;
         char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant], param[24] = "-";
         clc_printable(r->case_name, name, sizeof name);
@@ -284,13 +301,13 @@ void clc_write_model_table(const struct clc_report *rep, FILE *f)
         fprintf(f, "%10.1f %10.1f %+6.0f%% %-8s%s\n", r->value, r->model_gbps,
                 100.0 * (ratio - 1.0), r->model_bound,
                 fabs(ratio - 1.0) > CLC_MODEL_WITHIN ? " outside" : "");
-        n++;
-        within += fabs(ratio - 1.0) <= CLC_MODEL_WITHIN;
-        log_sum += log(ratio);
     }
-    if (n > 0)
+    struct clc_model_summary sum;
+    clc_model_summarize(rep, &sum);
+    if (sum.rows > 0)
         fprintf(f, "%zu of %zu predicted rows within %.0f %% of the measurement; measured / "
-                "predicted: geometric mean %.3f\n", within, n, 100 * CLC_MODEL_WITHIN, exp(log_sum / n));
+                "predicted: geometric mean %.3f\n", sum.within, sum.rows, 100 * CLC_MODEL_WITHIN,
+                sum.geomean);
     else
         fprintf(f, "no row has both a measurement and a prediction\n");
 }

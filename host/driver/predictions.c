@@ -8,6 +8,17 @@
 
 #include "clcoalesce/driver.h"
 
+/* Records in the report the profiles its predictions used (an array, taken), "" for none
+ * or for one too large for the field: dropped, never cut. */
+static void keep_profiles(struct clc_report *rep, json_t *used)
+{
+    char *text = json_array_size(used) ? json_dumps(used, JSON_COMPACT) : NULL;
+    json_decref(used);
+    snprintf(rep->model_profile, sizeof rep->model_profile, "%s",
+             text != NULL && strlen(text) < sizeof rep->model_profile ? text : "");
+    free(text);
+}
+
 int clc_session_load_profile(struct clc_session *s)
 {
     if (s->o->profile == NULL || !s->o->model)
@@ -25,20 +36,16 @@ int clc_session_load_profile(struct clc_session *s)
     if (strcmp(s->profile->device, s->rep->device.name) != 0)
         clc_note("--profile %s was measured on '%s', not on this device: the predictions are "
                  "that device's", s->o->profile, s->profile->device);
-    json_t *one = clc_profile_to_json(s->profile), *used = json_array();
-    json_array_append_new(used, one);
-    char *text = json_dumps(used, JSON_COMPACT);
-    json_decref(used);
-    snprintf(s->rep->model_profile, sizeof s->rep->model_profile, "%s",
-             text != NULL && strlen(text) < sizeof s->rep->model_profile ? text : "");
-    free(text);
+    json_t *used = json_array();
+    json_array_append_new(used, clc_profile_to_json(s->profile));
+    keep_profiles(s->rep, used);
     return CLC_OK;
 }
 
 void clc_session_predict_row(const struct clc_session *s, struct clc_result *r)
 {
     if (s->profile != NULL && r->status == CLC_STATUS_OK)
-        clc_predict_row(s->profile, r);
+        clc_predict_row(s->profile, r, NULL);
 }
 
 void clc_session_predict_end(struct clc_session *s)
@@ -62,17 +69,13 @@ void clc_session_predict_end(struct clc_session *s)
         for (size_t i = 0; i < rep->n_results; i++) {
             struct clc_result *r = &rep->results[i];
             if (strcmp(r->api, names[a]) == 0 && r->status == CLC_STATUS_OK) {
-                clc_predict_row(&p, r);
+                clc_predict_row(&p, r, NULL);
                 predicted += isfinite(r->model_gbps);
             }
         }
         json_array_append_new(used, clc_profile_to_json(&p));
     }
-    char *text = json_array_size(used) ? json_dumps(used, JSON_COMPACT) : NULL;
-    json_decref(used);
-    snprintf(rep->model_profile, sizeof rep->model_profile, "%s",
-             text != NULL && strlen(text) < sizeof rep->model_profile ? text : "");
-    free(text);
+    keep_profiles(rep, used);
     if (predicted == 0) {
         clc_note("model: no predictions: the run has no rows of the stream case to take the "
                  "device's ceilings from; 'clcoalesce profile -o FILE' measures them once, "

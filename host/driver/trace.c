@@ -228,14 +228,10 @@ static void features(const struct clc_instance *in, const struct clc_model *m,
 {
     struct clc_kernel_info ki;
     int regs = -1;
-    size_t local = 0, wg = 1, groups = 1;
+    size_t local = 0, wg, groups = clc_plan_groups(in->plan, &wg);
     if (in->be->ops->kernel_info(in->be, in->kernel, &ki) == CLC_OK) {
         regs = ki.registers;
         local = ki.local_bytes;
-    }
-    for (unsigned d = 0; d < in->launch.dims; d++) {
-        wg *= in->launch.local[d];
-        groups *= in->launch.global[d] / in->launch.local[d];
     }
     clc_model_features_make(f, m, wg, groups, regs, local, &in->be->dev.meta);
     f->local_row = in->plan->local_bytes;

@@ -174,6 +174,8 @@ void clc_plan_arg_u64(struct clc_plan *p, uint64_t v);
 void clc_plan_1d(struct clc_plan *p, size_t global, size_t local);
 /* A 2-D launch. */
 void clc_plan_2d(struct clc_plan *p, size_t gx, size_t gy, size_t lx, size_t ly);
+/* The plan's work-groups, and into *group_items (may be NULL) the work-items of each. */
+size_t clc_plan_groups(const struct clc_plan *p, size_t *group_items);
 /* Host memory of `bytes` owned by the plan (freed with it); NULL after a message. */
 void *clc_plan_host(struct clc_plan *p, size_t bytes);
 /* Frees what the plan owns. */

@@ -128,8 +128,8 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                  struct clc_prediction *out);
 
 /* Sets r's model_gbps, model_bound and model_dram_* from a prediction on p (NAN and "" when
- * there is none). */
-void clc_predict_row(const struct clc_profile *p, struct clc_result *r);
+ * there is none).  Returns what clc_predict returns; pr (may be NULL) gets the prediction. */
+bool clc_predict_row(const struct clc_profile *p, struct clc_result *r, struct clc_prediction *pr);
 
 /* The features of a traced row: m (the trace's analysis), the launch's work-items per group
  * and groups, the kernel's registers (-1 unknown) and local bytes, the device meta. */
@@ -139,6 +139,21 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
 
 /* The model's target: the measurement within 20 % of the prediction. */
 #define CLC_MODEL_WITHIN 0.20
+
+/* Whether row r has both a measurement and a prediction to hold against each other. */
+static inline bool clc_model_compared(const struct clc_result *r)
+{
+    return r->status == CLC_STATUS_OK && r->value > 0 && r->model_gbps > 0;
+}
+
+/* A report's compared rows: how many, how many within CLC_MODEL_WITHIN, and the geometric
+ * mean of measured / predicted (NAN for none). */
+struct clc_model_summary {
+    size_t rows;
+    size_t within;
+    double geomean;
+};
+void clc_model_summarize(const struct clc_report *rep, struct clc_model_summary *sum);
 
 /* The rows a report predicted, measured against predicted: one line each (GB/s, predicted,
  * residual, bound) and a summary (rows within 20 %, the geometric mean of measured /
