@@ -1,13 +1,16 @@
-# ClcDependencies.cmake - finds OpenCL, jansson and (optionally) Check and OpenMP without
-# downloading.
+# ClcDependencies.cmake - finds OpenCL, jansson, the threads library and (optionally) Check
+# and OpenMP without downloading.
 #
-# Defines the imported targets clc::jansson and clc::openmp, and CLC_HAVE_CHECK /
-# PkgConfig::CHECK.
+# Defines the imported targets clc::jansson and clc::openmp, Threads::Threads, and
+# CLC_HAVE_CHECK / PkgConfig::CHECK.
 # jansson is linked statically when libjansson.a is present (Debian's libjansson-dev ships
 # it), so the binary also runs on a GPU server that lacks the shared library.
 
 find_package(OpenCL REQUIRED)
 find_package(PkgConfig REQUIRED)
+# pthreads: a row's trace build is compiled on a thread of its own while the row is timed
+set(THREADS_PREFER_PTHREAD_FLAG ON)
+find_package(Threads REQUIRED)
 
 pkg_check_modules(JANSSON REQUIRED jansson)
 option(CLC_STATIC_JANSSON "Link jansson statically when libjansson.a is found" ON)

@@ -1,8 +1,9 @@
 /* test_units.c - pieces that need no device: size and count parsing, device selectors,
- * statistics, bandwidth arithmetic, writers and the JSON reader, the element check and the
- * timing policy (against a fake API). */
+ * statistics, bandwidth arithmetic, writers and the JSON reader, the element check, the
+ * timing policy (against a fake API) and the cache of built code, raced from threads. */
 #define _GNU_SOURCE
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -575,6 +576,98 @@ START_TEST(timing_policy)
 }
 END_TEST
 
+/* Items of the built-code cache in the test below: a count of references. */
+static void count_ref(void *p)
+{
+    (*(int *)p)++;
+}
+
+static void count_unref(void *p)
+{
+    (*(int *)p)--;
+}
+
+/* The built-code cache (struct clc_built): one item per file and options, a reference for
+ * every caller; of two builds of the same that raced, the one kept first stays and the other
+ * is dropped; a full cache drops its oldest item, whose users keep their references. */
+START_TEST(built_code_kept_once)
+{
+    struct clc_built c;
+    int a = 1, b = 1, more[CLC_BUILT_KEEP];
+    clc_built_init(&c, count_ref, count_unref);
+    ck_assert_ptr_null(clc_built_get(&c, "k.cl", "-DT=float", NULL));
+    ck_assert_ptr_eq(clc_built_get(&c, "k.cl", "-DT=float", &a), &a);
+    ck_assert_int_eq(a, 2); /* the caller's and the cache's */
+    ck_assert_ptr_eq(clc_built_get(&c, "k.cl", "-DT=float", &b), &a);
+    ck_assert_int_eq(b, 0);
+    ck_assert_int_eq(a, 3);
+    ck_assert_ptr_null(clc_built_get(&c, "k.cl", "-DT=double", NULL));
+    ck_assert_ptr_null(clc_built_get(&c, "k.cl", NULL, NULL));
+    for (int i = 0; i < CLC_BUILT_KEEP; i++) {
+        char opts[16];
+        snprintf(opts, sizeof opts, "-DW=%d", i);
+        more[i] = 1;
+        ck_assert_ptr_eq(clc_built_get(&c, "k.cl", opts, &more[i]), &more[i]);
+    }
+    ck_assert_int_eq(a, 2);
+    ck_assert_ptr_null(clc_built_get(&c, "k.cl", "-DT=float", NULL));
+    clc_built_close(&c);
+    for (int i = 0; i < CLC_BUILT_KEEP; i++)
+        ck_assert_int_eq(more[i], 1);
+}
+END_TEST
+
+#define RACERS 8
+
+/* One of RACERS threads that build the same item at once: the cache's, then its own build. */
+struct racer {
+    struct clc_built *cache;
+    pthread_barrier_t *start;
+    int item;     /* its build's references */
+    void *got;    /* what the cache handed it */
+};
+
+static void *race(void *arg)
+{
+    struct racer *r = arg;
+    pthread_barrier_wait(r->start);
+    r->got = clc_built_get(r->cache, "k.cl", "-DT=float", NULL);
+    if (r->got == NULL) {
+        r->item = 1;
+        r->got = clc_built_get(r->cache, "k.cl", "-DT=float", &r->item);
+    }
+    return NULL;
+}
+
+/* Builds of the same item racing on threads of their own: one is kept and handed to all,
+ * every other build dropped. */
+START_TEST(built_code_raced_once)
+{
+    struct clc_built c;
+    struct racer r[RACERS];
+    pthread_t t[RACERS];
+    pthread_barrier_t start;
+    clc_built_init(&c, count_ref, count_unref);
+    pthread_barrier_init(&start, NULL, RACERS);
+    for (int i = 0; i < RACERS; i++) {
+        r[i] = (struct racer){&c, &start, 0, NULL};
+        ck_assert_int_eq(pthread_create(&t[i], NULL, race, &r[i]), 0);
+    }
+    for (int i = 0; i < RACERS; i++)
+        pthread_join(t[i], NULL);
+    int *kept = r[0].got;
+    for (int i = 0; i < RACERS; i++) {
+        ck_assert_ptr_eq(r[i].got, kept);
+        if (&r[i].item != kept)
+            ck_assert_int_eq(r[i].item, 0);
+    }
+    ck_assert_int_eq(*kept, RACERS + 1); /* every racer's and the cache's */
+    clc_built_close(&c);
+    ck_assert_int_eq(*kept, RACERS);
+    pthread_barrier_destroy(&start);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {sizes_parse,        bad_sizes_rejected, counts_parse,
@@ -583,6 +676,7 @@ int main(void)
                             reader_rejects_bad_files, failed_write_leaves_no_file,
                             registry_is_consistent, run_args_parse, run_args_parse_starts_afresh,
                             check_counts_and_names_first, timing_policy,
-                            kept_values_and_same_bytes, gather_permutations};
+                            kept_values_and_same_bytes, gather_permutations,
+                            built_code_kept_once, built_code_raced_once};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -200,7 +201,7 @@ static const char *cu_name(CUresult err)
 {
     const char *name = NULL;
     if (lib.cuGetErrorName == NULL || lib.cuGetErrorName(err, &name) != 0 || name == NULL) {
-        static char buf[32];
+        static _Thread_local char buf[32];
         snprintf(buf, sizeof buf, "CUDA_ERROR(%d)", err);
         return buf;
     }
@@ -360,13 +361,21 @@ struct clc_buf {
     size_t bytes;
 };
 
+/* A loaded module.  The cache holds a reference to it and so does each kernel of it, so
+ * that a module dropped from a full cache is unloaded only once its kernels are released
+ * (as an OpenCL kernel keeps its program). */
+struct module {
+    CUmodule module;
+    char *ptx, *log;    /* what NVRTC made of the file, for `code` */
+    atomic_int refs;
+};
+
 struct clc_kernel {
     CUfunction f;
+    struct module *m;   /* its module, one of whose references it holds */
     char name[128];
     int nargs; /* -1 when the driver cannot say */
 };
-
-#define MAX_MODULES 64
 
 struct cuda {
     struct clc_backend base;
@@ -374,12 +383,7 @@ struct cuda {
     CUcontext ctx;
     CUmemoryPool pool;  /* NULL where the device has none: plain cuMemAlloc */
     CUevent start, stop;
-    struct {
-        char *key;      /* file + "|" + options */
-        CUmodule module;
-        char *ptx, *log;
-    } modules[MAX_MODULES];
-    int n_modules;
+    struct clc_built modules;
 };
 
 static struct cuda *cuda_of(struct clc_backend *b)
@@ -387,12 +391,22 @@ static struct cuda *cuda_of(struct clc_backend *b)
     return (struct cuda *)b;
 }
 
-static void unload(struct cuda *c, int i)
+static void ref_module(void *p)
 {
-    lib.cuModuleUnload(c->modules[i].module);
-    free(c->modules[i].key);
-    free(c->modules[i].ptx);
-    free(c->modules[i].log);
+    struct module *m = p;
+    atomic_fetch_add(&m->refs, 1);
+}
+
+/* Drops a reference to module p, unloading it with the last. */
+static void unref_module(void *p)
+{
+    struct module *m = p;
+    if (atomic_fetch_sub(&m->refs, 1) > 1)
+        return;
+    lib.cuModuleUnload(m->module);
+    free(m->ptx);
+    free(m->log);
+    free(m);
 }
 
 static void close_device(struct clc_backend *b)
@@ -403,8 +417,7 @@ static void close_device(struct clc_backend *b)
     if (c->ctx != NULL) {
         lib.cuCtxSynchronize();
         clc_pinned_release_all(b);
-        for (int i = 0; i < c->n_modules; i++)
-            unload(c, i);
+        clc_built_close(&c->modules);
         if (c->start)
             lib.cuEventDestroy_v2(c->start);
         if (c->stop)
@@ -424,6 +437,7 @@ static int open_device(const struct clc_device *dev, const char *kernel_dir,
         free(c);
         return CLC_ERR;
     }
+    clc_built_init(&c->modules, ref_module, unref_module);
     c->base.ops = &clc_cuda_ops;
     c->base.dev = *dev;
     snprintf(c->base.kernel_dir, sizeof c->base.kernel_dir, "%s", kernel_dir);
@@ -628,70 +642,68 @@ done:
     return rc;
 }
 
-/* Compiles `file` with `options` to PTX and loads it; cached per file and options. */
-static int build_module(struct cuda *c, const char *file, const char *options, int *index)
+/* Compiles `file` with `options` to PTX and loads it, or takes the module built so before
+ * (struct clc_built); *out is the caller's reference (unref_module). */
+static int build_module(struct cuda *c, const char *file, const char *options,
+                        struct module **out)
 {
-    const struct clc_device_meta *m = &c->base.dev.meta;
-    char *key = NULL, *log = NULL, *ptx = NULL;
-    CUmodule module = NULL;
-    if (asprintf(&key, "%s|%s", file, options ? options : "") < 0) {
+    const struct clc_device_meta *meta = &c->base.dev.meta;
+    struct module *m = NULL;
+    int rc = CLC_ERR;
+    /* the context is current per thread, and a trace build made ahead has a thread of its
+     * own: current there for the module's load and its kernel's look-up */
+    CHECK(cuCtxSetCurrent(c->ctx));
+    if ((*out = clc_built_get(&c->modules, file, options, NULL)) != NULL)
+        return CLC_OK;
+    if ((m = calloc(1, sizeof *m)) == NULL) {
         clc_error("out of memory");
-        return CLC_ERR;
+        goto cleanup;
     }
-    for (int i = 0; i < c->n_modules; i++) {
-        if (strcmp(c->modules[i].key, key) == 0) {
-            free(key);
-            *index = i;
-            return CLC_OK;
-        }
-    }
-    if (clc_cuda_ptx(c->base.kernel_dir, file, options, m->cc_major, m->cc_minor, m->name, &ptx,
-                     &log) != CLC_OK) {
-        free(key);
-        return CLC_ERR;
-    }
+    if (clc_cuda_ptx(c->base.kernel_dir, file, options, meta->cc_major, meta->cc_minor,
+                     meta->name, &m->ptx, &m->log) != CLC_OK)
+        goto cleanup;
     char jit_log[8192] = "";
     int jopts[] = {JIT_ERROR_LOG, JIT_ERROR_LOG_SIZE};
     void *jvals[] = {jit_log, (void *)(uintptr_t)sizeof jit_log};
-    CUresult err = lib.cuModuleLoadDataEx(&module, ptx, 2, jopts, jvals);
+    CUresult err = lib.cuModuleLoadDataEx(&m->module, m->ptx, 2, jopts, jvals);
     if (err != 0) {
         clc_error("cuModuleLoadDataEx(%s) failed: %s: %s", file, cu_name(err), jit_log);
-        free(key);
-        free(ptx);
-        free(log);
-        return CLC_ERR;
+        goto cleanup;
     }
-    if (c->n_modules == MAX_MODULES) { /* cache full: drop the oldest */
-        unload(c, 0);
-        memmove(c->modules, c->modules + 1, sizeof c->modules - sizeof c->modules[0]);
-        c->n_modules--;
+    atomic_init(&m->refs, 1);
+    *out = clc_built_get(&c->modules, file, options, m);
+    m = NULL;
+    rc = CLC_OK;
+cleanup:
+    if (m != NULL) {
+        free(m->ptx);
+        free(m->log);
+        free(m);
     }
-    c->modules[c->n_modules].key = key;
-    c->modules[c->n_modules].module = module;
-    c->modules[c->n_modules].ptx = ptx;
-    c->modules[c->n_modules].log = log;
-    *index = c->n_modules++;
-    return CLC_OK;
+    return rc;
 }
 
 static int build(struct clc_backend *b, const char *file, const char *options, const char *name,
                  struct clc_kernel **out)
 {
     struct cuda *c = cuda_of(b);
-    int i;
-    if (build_module(c, file, options, &i) != CLC_OK)
+    struct module *m;
+    if (build_module(c, file, options, &m) != CLC_OK)
         return CLC_ERR;
     struct clc_kernel *k = calloc(1, sizeof *k);
     if (k == NULL) {
         clc_error("out of memory");
+        unref_module(m);
         return CLC_ERR;
     }
-    CUresult err = lib.cuModuleGetFunction(&k->f, c->modules[i].module, name);
+    CUresult err = lib.cuModuleGetFunction(&k->f, m->module, name);
     if (err != 0) {
         clc_error("no __kernel '%s' in %s (cuModuleGetFunction: %s)", name, file, cu_name(err));
         free(k);
+        unref_module(m);
         return CLC_ERR;
     }
+    k->m = m;
     snprintf(k->name, sizeof k->name, "%s", name);
     k->nargs = -1;
     if (lib.cuFuncGetParamInfo != NULL) {
@@ -707,7 +719,8 @@ static int build(struct clc_backend *b, const char *file, const char *options, c
 static void release_kernel(struct clc_backend *b, struct clc_kernel *k)
 {
     (void)b;
-    free(k); /* the function belongs to its module */
+    unref_module(k->m); /* the function belongs to its module */
+    free(k);
 }
 
 static int kernel_info(struct clc_backend *b, struct clc_kernel *k, struct clc_kernel_info *out)
@@ -734,12 +747,13 @@ static int code(struct clc_backend *b, const char *file, const char *options, bo
 {
     (void)verbose;
     struct cuda *c = cuda_of(b);
-    int i;
+    struct module *m;
     *text = *log = NULL;
-    if (build_module(c, file, options, &i) != CLC_OK)
+    if (build_module(c, file, options, &m) != CLC_OK)
         return CLC_ERR;
-    *text = strdup(c->modules[i].ptx);
-    *log = strdup(c->modules[i].log ? c->modules[i].log : "");
+    *text = strdup(m->ptx);
+    *log = strdup(m->log ? m->log : "");
+    unref_module(m);
     return *text != NULL && *log != NULL ? CLC_OK : CLC_ERR;
 }
 

@@ -65,7 +65,7 @@ static const char *errname(cl_int err)
 #undef E
     case -1001: return "CL_PLATFORM_NOT_FOUND_KHR";
     default: {
-        static char buf[48];
+        static _Thread_local char buf[48];
         snprintf(buf, sizeof buf, "CL_UNKNOWN_ERROR(%d)", (int)err);
         return buf;
     }
@@ -268,23 +268,27 @@ struct clc_kernel {
     char name[128];
 };
 
-#define MAX_PROGRAMS 64
-
 struct ocl {
     struct clc_backend base;
     cl_device_id id;
     cl_context context;
     cl_command_queue queue; /* in-order, with profiling enabled */
-    struct {
-        char *key; /* file + "|" + options */
-        cl_program program;
-    } programs[MAX_PROGRAMS];
-    int n_programs;
+    struct clc_built programs; /* a kernel holds its own reference to its program */
 };
 
 static struct ocl *ocl_of(struct clc_backend *b)
 {
     return (struct ocl *)b;
+}
+
+static void ref_program(void *p)
+{
+    clRetainProgram(p);
+}
+
+static void unref_program(void *p)
+{
+    clReleaseProgram(p);
 }
 
 static void close_device(struct clc_backend *b)
@@ -293,10 +297,7 @@ static void close_device(struct clc_backend *b)
     if (o == NULL)
         return;
     clc_pinned_release_all(b);
-    for (int i = 0; i < o->n_programs; i++) {
-        clReleaseProgram(o->programs[i].program);
-        free(o->programs[i].key);
-    }
+    clc_built_close(&o->programs);
     if (o->queue)
         clReleaseCommandQueue(o->queue);
     if (o->context)
@@ -314,6 +315,7 @@ static int open_device(const struct clc_device *dev, const char *kernel_dir,
         clc_error("out of memory");
         return CLC_ERR;
     }
+    clc_built_init(&o->programs, ref_program, unref_program);
     o->base.ops = &clc_opencl_ops;
     o->base.dev = *dev;
     snprintf(o->base.kernel_dir, sizeof o->base.kernel_dir, "%s", kernel_dir);
@@ -454,31 +456,19 @@ static char *program_log(struct ocl *o, cl_program prog)
     return log;
 }
 
-/* Builds `file` with `options`, cached per file and options for the life of the device.
- * *prog belongs to the cache. */
+/* Builds `file` with `options`, or takes the program built so before (struct clc_built);
+ * *prog is the caller's reference (clReleaseProgram). */
 static int build_program(struct ocl *o, const char *file, const char *options, cl_program *prog)
 {
     const char *dir = o->base.kernel_dir;
-    char *key = NULL;
-    if (asprintf(&key, "%s|%s", file, options ? options : "") < 0) {
-        clc_error("out of memory");
-        return CLC_ERR;
-    }
-    for (int i = 0; i < o->n_programs; i++) {
-        if (strcmp(o->programs[i].key, key) == 0) {
-            free(key);
-            *prog = o->programs[i].program;
-            return CLC_OK;
-        }
-    }
+    if ((*prog = clc_built_get(&o->programs, file, options, NULL)) != NULL)
+        return CLC_OK;
     char path[PATH_MAX + 256];
     clc_kernel_path(dir, file, path, sizeof path);
     size_t len = 0;
     char *src = clc_read_kernel_file(path, &len);
-    if (src == NULL) {
-        free(key);
+    if (src == NULL)
         return CLC_ERR;
-    }
     /* -I lets a kernel file include clc.h, which sits in the kernel directory */
     char *opts = NULL;
     const char *q = strchr(dir, ' ') ? "\"" : ""; /* PoCL rejects needless quotes */
@@ -499,23 +489,12 @@ static int build_program(struct ocl *o, const char *file, const char *options, c
         free(log);
         goto cleanup;
     }
-    if (o->n_programs == MAX_PROGRAMS) {
-        /* cache full: drop the oldest program, its kernels hold their own references */
-        clReleaseProgram(o->programs[0].program);
-        free(o->programs[0].key);
-        memmove(o->programs, o->programs + 1, sizeof o->programs - sizeof o->programs[0]);
-        o->n_programs--;
-    }
-    o->programs[o->n_programs].key = key;
-    o->programs[o->n_programs++].program = p;
-    key = NULL;
-    *prog = p;
+    *prog = clc_built_get(&o->programs, file, options, p);
     p = NULL;
     rc = CLC_OK;
 cleanup:
     if (p)
         clReleaseProgram(p);
-    free(key);
     free(opts);
     free(src);
     return rc;
@@ -528,10 +507,11 @@ static int build(struct clc_backend *b, const char *file, const char *options, c
     cl_program prog;
     if (build_program(o, file, options, &prog) != CLC_OK)
         return CLC_ERR;
+    int rc = CLC_ERR;
     struct clc_kernel *k = calloc(1, sizeof *k);
     if (k == NULL) {
         clc_error("out of memory");
-        return CLC_ERR;
+        goto cleanup;
     }
     cl_int err;
     k->k = clCreateKernel(prog, name, &err);
@@ -541,12 +521,16 @@ static int build(struct clc_backend *b, const char *file, const char *options, c
         names[sizeof names - 1] = '\0';
         clc_error("no __kernel '%s' in %s (its kernels: %s)", name, file,
                   *names ? names : "none");
-        free(k);
-        return CLC_ERR;
+        goto cleanup;
     }
     snprintf(k->name, sizeof k->name, "%s", name);
     *out = k;
-    return CLC_OK;
+    k = NULL;
+    rc = CLC_OK;
+cleanup:
+    free(k);
+    clReleaseProgram(prog); /* the kernel holds its own reference */
+    return rc;
 }
 
 static void release_kernel(struct clc_backend *b, struct clc_kernel *k)
@@ -601,12 +585,13 @@ static int code(struct clc_backend *b, const char *file, const char *options, bo
     free(opts);
     if (rc != CLC_OK)
         return CLC_ERR;
+    rc = CLC_ERR;
     size_t size = 0;
     if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS)
         size = 0;
     char *bin = calloc(size + 1, 1);
     if (bin == NULL)
-        return CLC_ERR;
+        goto cleanup;
     unsigned char *bins[] = {(unsigned char *)bin};
     if (size > 0 && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) != CL_SUCCESS)
         size = 0;
@@ -615,11 +600,14 @@ static int code(struct clc_backend *b, const char *file, const char *options, bo
         clc_error("device %s returned no PTX (only NVIDIA's OpenCL driver does)",
                   b->dev.meta.name);
         free(bin);
-        return CLC_ERR;
+        goto cleanup;
     }
     *text = bin;
     *log = program_log(o, prog);
-    return CLC_OK;
+    rc = CLC_OK;
+cleanup:
+    clReleaseProgram(prog);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ launches */

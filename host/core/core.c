@@ -19,6 +19,7 @@ bool clc_quiet = false;
 
 static char activity[256];
 static bool status_shown;
+static _Thread_local FILE *held; /* clc_hold_messages */
 
 void clc_activity(const char *fmt, ...)
 {
@@ -51,13 +52,31 @@ void clc_status(const char *text)
     fflush(stderr);
 }
 
-void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list ap)
+void clc_hold_messages(FILE *f)
+{
+    held = f;
+}
+
+FILE *clc_message_stream(void)
+{
+    return held != NULL ? held : stderr;
+}
+
+void clc_show_held(const char *text)
 {
     if (status_shown)
         clc_status(NULL);
-    fprintf(stderr, "%s: %s: ", prog, kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fputs(text, stderr);
+}
+
+void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list ap)
+{
+    FILE *f = clc_message_stream();
+    if (f == stderr && status_shown) /* held ones leave it to the thread that draws it */
+        clc_status(NULL);
+    fprintf(f, "%s: %s: ", prog, kind);
+    vfprintf(f, fmt, ap);
+    fputc('\n', f);
 }
 
 void clc_error(const char *fmt, ...)

@@ -186,7 +186,8 @@ void clc_report_build_failure(const char *path, const char *src, const char *opt
                   (int)strcspn(rest, "\n"), rest);
     else
         clc_error("building '%s' failed", path);
-    fprintf(stderr, "  building '%s' failed\n  options: %s\n  device:  %s\n  build log:\n%s\n",
-            path, options, device, *text ? text : "  (empty)");
+    fprintf(clc_message_stream(),
+            "  building '%s' failed\n  options: %s\n  device:  %s\n  build log:\n%s\n", path,
+            options, device, *text ? text : "  (empty)");
     free(mapped);
 }

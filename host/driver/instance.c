@@ -16,6 +16,12 @@ void clc_plan_options(const struct clc_plan *p, enum clc_type t, char *out, size
              p->defines[0] ? " " : "", p->defines);
 }
 
+void clc_trace_options(const struct clc_plan *p, enum clc_type t, char *out, size_t len)
+{
+    clc_plan_options(p, t, out, len);
+    strncat(out, " -DCLC_TRACE", len - strlen(out) - 1);
+}
+
 /* The support kernel `name`, built for the instance's type on first use. */
 static int support(struct clc_instance *in, const char *name, struct clc_kernel **k)
 {
@@ -36,6 +42,11 @@ static int run_support(struct clc_instance *in, struct clc_kernel *k, size_t ite
     return in->be->ops->run(in->be, &op, 1);
 }
 
+const char *clc_plan_file(const struct clc_plan *p, const char *case_file)
+{
+    return p->file ? p->file : case_file;
+}
+
 int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const char *case_file,
                       const struct clc_plan *p, enum clc_type t, bool trace)
 {
@@ -43,7 +54,7 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
     in->be = be;
     in->plan = p;
     in->t = t;
-    in->file = p->file ? p->file : case_file;
+    in->file = clc_plan_file(p, case_file);
     for (unsigned i = 0; i < p->nbufs; i++) {
         const struct clc_buffer_spec *b = &p->bufs[i];
         if (b->elems > SIZE_MAX / b->elem_size) {
@@ -60,9 +71,10 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
         return CLC_OK;
     }
     char opts[512];
-    clc_plan_options(p, t, opts, sizeof opts);
     if (trace)
-        strncat(opts, " -DCLC_TRACE", sizeof opts - strlen(opts) - 1);
+        clc_trace_options(p, t, opts, sizeof opts);
+    else
+        clc_plan_options(p, t, opts, sizeof opts);
     if (be->ops->build(be, in->file, opts, p->kernel, &in->kernel) != CLC_OK)
         return CLC_ERR;
     struct clc_launch *l = &in->launch;

@@ -5,6 +5,7 @@
 #ifndef CLCOALESCE_BACKEND_H
 #define CLCOALESCE_BACKEND_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -166,6 +167,36 @@ struct clc_backend {
 void *clc_pinned_get(struct clc_backend *b, size_t bytes);
 bool clc_pinned_put(struct clc_backend *b, void *p);
 void clc_pinned_release_all(struct clc_backend *b);
+
+/* ------------------------------------------------------------------ built code */
+
+#define CLC_BUILT_KEEP 64
+
+/* What an API built from a kernel file with some options (an OpenCL program, a CUDA module),
+ * kept per file and options for the life of the device (built.c).  A build may run on a
+ * thread of its own (a row's trace build, made while the row is timed): the cache is locked
+ * only to look up and to add, never while compiling.  Its items are counted by their API
+ * (ref, unref): the cache holds a reference to each, and so does each caller it hands one. */
+struct clc_built {
+    pthread_mutex_t lock;      /* over items and n */
+    void (*ref)(void *item);   /* takes a reference; called with the lock held */
+    void (*unref)(void *item); /* drops one, the last freeing the item; called without */
+    struct {
+        char *file, *options;  /* what it was built from */
+        void *item;
+    } items[CLC_BUILT_KEEP];   /* the oldest first */
+    int n;
+};
+
+void clc_built_init(struct clc_built *c, void (*ref)(void *), void (*unref)(void *));
+/* Drops the cache's references: an item goes once its last user drops its own. */
+void clc_built_close(struct clc_built *c);
+
+/* The item built from file with options (NULL: none), with a reference for the caller: the
+ * one kept, or NULL when there is none and `built` is NULL.  A `built` given, with the
+ * caller's reference, is kept when there still is none (dropping the oldest from a full
+ * cache) and returned, else dropped for the one another thread kept meanwhile. */
+void *clc_built_get(struct clc_built *c, const char *file, const char *options, void *built);
 
 /* The table of an API (every API is built in; CUDA is loaded at run time). */
 const struct clc_backend_ops *clc_backend_ops(enum clc_api a);

@@ -25,10 +25,15 @@ struct clc_opts {
                              * the run's own rows of the profile's cases, at its end */
     unsigned apis;          /* --api: a mask of (1u << enum clc_api) */
     int progress;           /* a progress line on stderr: -1 when it is a terminal, 0, 1 */
+    int trace_ahead;        /* each row's trace build compiled on a thread of its own while
+                             * the row is timed and checked: -1 unless the device is a CPU
+                             * (there the compiler would take cores from the kernel timed),
+                             * 0 never, 1 always (a test of that path on PoCL) */
 };
 
 /* Fills o with the defaults: OpenCL, 20 reps, 2 warm-ups, every type, sizes per device, the
- * model on, progress when stderr is a terminal. */
+ * model on (its trace builds made ahead unless on a CPU), progress when stderr is a
+ * terminal. */
 void clc_opts_defaults(struct clc_opts *o);
 
 /* Checks, before any device is opened, that the size (or every step of the sweep) suits
@@ -59,7 +64,8 @@ struct clc_session {
     const char *custom_kernel;  /* a user's kernel: failures at synchronisation say so */
     bool ceilings;              /* the APIs' copy ceilings are measured (on the first run) */
     uint64_t phase_ns[4];       /* host time per enum clc_phase */
-    uint64_t trace_build_ns;    /* of CLC_PHASE_MODEL: building the trace builds */
+    uint64_t trace_build_ns;    /* of CLC_PHASE_MODEL: waiting for the trace builds, made
+                                 * there or ahead (struct clc_trace_ahead) */
     struct clc_profile *profile; /* --profile's, loaded when the session opens; NULL */
 };
 
