@@ -23,9 +23,11 @@
  *                         of each work-item of the first [22] groups; a sample wide enough
  *                         to see what L2 reuses between groups
  * A record is two words: the byte address of the first byte accessed, then
- * (access size in bytes << 1) | 1 for a store, 0 for a load.  The host zero-fills the
- * records, so a second word of 0 marks an unused slot.  Accesses past the last slot are
- * checked and done but not recorded.
+ * (access size in bytes << 1) | 1 for a store, 0 for a load, with CLC_TRACE_DEPENDENT set
+ * on a load whose index is the value the work-item's previous access, a load of 4 or 8
+ * bytes, returned (a gather's idx[i]): it cannot be issued before that load returns.  The
+ * host zero-fills the records, so a second word of 0 marks an unused slot.  Accesses past
+ * the last slot are checked and done but not recorded.
  *
  * A __local address is the integer value of the __local pointer (a window offset on a GPU,
  * a host address under PoCL, a generic address under CUDA): the banks need only its value
@@ -46,6 +48,7 @@
 #define CLC_TRACE_WIDE_GROUPS 22
 #define CLC_TRACE_WIDE_SLOTS 23
 #define CLC_TRACE_SCRATCH 64 /* in the scratch area with 128 bytes below and 256 above */
+#define CLC_TRACE_DEPENDENT ((ulong)1 << 32)
 
 #define CLC_TRACE_ARGS , __global ulong *clc_trace, uint clc_trace_slots, uint clc_trace_groups
 
@@ -98,6 +101,34 @@ void clc_trace_fault(__global ulong *trace, ulong base, ulong addr, uint size, u
     }
 }
 
+/* Whether [addr, addr + size) lies inside one of the launch's buffers. */
+uint clc_trace_inside(__global ulong *trace, ulong addr, uint size)
+{
+    uint inside = 0;
+    ulong nb = trace[0] < CLC_TRACE_MAX_BOUNDS ? trace[0] : CLC_TRACE_MAX_BOUNDS;
+    for (uint b = 0; b < nb; b++)
+        inside |= addr >= trace[1 + 2 * b] && addr + size <= trace[2 + 2 * b] &&
+                  addr + size > addr;
+    return inside;
+}
+
+/* CLC_TRACE_DEPENDENT when index i of a load is the value that the previous record of this
+ * work-item (t: its records, k of them so far), a load of 4 or 8 bytes inside the buffers,
+ * holds; 0 otherwise. */
+ulong clc_trace_dependent(__global ulong *trace, __global ulong *t, uint k, uint slots, long i)
+{
+    if (k == 0 || k > slots || i < 0)
+        return 0;
+    ulong prev = t[2 * (size_t)(k - 1)], kind = t[2 * (size_t)(k - 1) + 1];
+    if (kind != (4 << 1) && kind != (8 << 1))
+        return 0;
+    if (!clc_trace_inside(trace, prev, (uint)(kind >> 1)))
+        return 0;
+    ulong v = kind == (4 << 1) ? (ulong)*(__global const uint *)prev
+                               : *(__global const ulong *)prev;
+    return v == (ulong)i ? CLC_TRACE_DEPENDENT : 0;
+}
+
 /* Checks the access to base + i * size (size bytes), records it when this work-item is
  * traced (t, and wide in the wide sample), and returns i, or an index that lands in the
  * scratch area when the access lies outside every buffer (i's distance from the scratch
@@ -106,14 +137,11 @@ long clc_trace_ix(__global ulong *trace, __global ulong *t, __global ulong *wide
                   uint *wcount, uint slots, ulong base, long i, uint size, uint store)
 {
     ulong addr = base + (ulong)i * size;
-    uint k = *count, inside = 0;
-    ulong nb = trace[0] < CLC_TRACE_MAX_BOUNDS ? trace[0] : CLC_TRACE_MAX_BOUNDS;
-    for (uint b = 0; b < nb; b++)
-        inside |= addr >= trace[1 + 2 * b] && addr + size <= trace[2 + 2 * b] &&
-                  addr + size > addr;
+    uint k = *count, inside = clc_trace_inside(trace, addr, size);
     if (t != 0 && k < slots) {
         t[2 * (size_t)k] = addr;
-        t[2 * (size_t)k + 1] = ((ulong)size << 1) | store;
+        t[2 * (size_t)k + 1] = ((ulong)size << 1) | store |
+                               (store ? 0 : clc_trace_dependent(trace, t, k, slots, i));
     }
     if (wide != 0) {
         uint ws = (uint)trace[CLC_TRACE_WIDE_SLOTS], wk = wcount[store];

@@ -1,6 +1,6 @@
 /* test_gather.c - identity, random and block-random gathers verify in both types with the
- * index reads counted, also at an odd size, and a kernel that ignores the indices is
- * caught. */
+ * index reads counted, also at an odd size, their loads are seen to wait for the index, and
+ * a kernel that ignores the indices is caught. */
 #include <string.h>
 
 #include "testutil.h"
@@ -12,8 +12,12 @@ static void run_at(uint64_t size)
     static const enum clc_type types[] = {CLC_FLOAT, CLC_DOUBLE};
     for (int k = 0; k < 2; k++) {
         size_t es = clc_type_size(types[k]), n = size / es;
-        clc_test_get(&rep, "identity", -1, types[k]);
+        const struct clc_result *id = clc_test_get(&rep, "identity", -1, types[k]);
         clc_test_get(&rep, "random", -1, types[k]);
+        /* the trace sees that the load of in[] waits for the index it reads: one load in
+         * flight, not two */
+        ck_assert(id->model_features.valid);
+        ck_assert_double_eq(id->model_features.loads_in_flight, 1);
         for (long blk = 32; blk <= 32768; blk *= 32) {
             const struct clc_result *r = clc_test_get(&rep, "block_random", blk, types[k]);
             ck_assert(r->has_param);

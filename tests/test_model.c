@@ -235,49 +235,54 @@ END_TEST
 
 /* ------------------------------------------------------------------ granules, in flight */
 
-/* The counts of granules of direction dir (0 loads) and size index gi, by class. */
-static void assert_granules(const struct clc_model *m, unsigned dir, unsigned gi, uint64_t c0,
-                            uint64_t c1, uint64_t c2, uint64_t c3)
+/* Granules of direction dir (0 loads) and size index gi: `count` of them, all in gap class
+ * cls (model.h: gaps 1, 1.5, 2, 3, 4, 8), none in another. */
+static void assert_granules(const struct clc_model *m, unsigned dir, unsigned gi, unsigned cls,
+                            uint64_t count)
 {
     const uint64_t *g = m->granules[dir][gi];
-    ck_assert_msg(g[0] == c0 && g[1] == c1 && g[2] == c2 && g[3] == c3,
-                  "%s, %u-byte granules: classes %llu %llu %llu %llu, want %llu %llu %llu %llu",
-                  dir ? "stores" : "loads", clc_model_granule_bytes(gi), (unsigned long long)g[0],
-                  (unsigned long long)g[1], (unsigned long long)g[2], (unsigned long long)g[3],
-                  (unsigned long long)c0, (unsigned long long)c1, (unsigned long long)c2,
-                  (unsigned long long)c3);
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        ck_assert_msg(g[c] == (c == cls ? count : 0),
+                      "%s, %u-byte granules: %llu in class %u, want %llu",
+                      dir ? "stores" : "loads", clc_model_granule_bytes(gi),
+                      (unsigned long long)g[c], c, (unsigned long long)(c == cls ? count : 0));
 }
 
-/* 1 KiB of fp32 read in a stream: 32, 16 and 8 granules, each next to another; no stores. */
+/* 1 KiB of fp32 read in a stream: 32, 16 and 8 granules, every one touched (gap 1, the
+ * window cut to the sample); no stores. */
 START_TEST(granules_of_a_stream_are_adjacent)
 {
     struct clc_model m;
     analyse_streams(256, 256, (struct stream){BASE, 4, 4}, NO_STORE, &m);
-    assert_granules(&m, 0, 0, 32, 0, 0, 0);
-    assert_granules(&m, 0, 1, 16, 0, 0, 0);
-    assert_granules(&m, 0, 2, 8, 0, 0, 0);
+    assert_granules(&m, 0, 0, 0, 32);
+    assert_granules(&m, 0, 1, 0, 16);
+    assert_granules(&m, 0, 2, 0, 8);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
-        assert_granules(&m, 1, gi, 0, 0, 0, 0);
+        assert_granules(&m, 1, gi, 0, 0);
 }
 END_TEST
 
-/* fp32 128 bytes apart: 128-byte granules adjacent, 64-byte ones 2 apart (class 1), 32-byte
- * ones 4 apart (class 2). */
+/* fp32 128 bytes apart: 128-byte granules every one (class 0), 64-byte ones every second
+ * (gap 2, class 2), 32-byte ones every fourth (gap 4, class 4), the window at the sample's
+ * end too.  88 bytes apart, 11 or 12 of each window's 16 64-byte granules: gap 1.5 (class 1).
+ * 6 granules apart is nearer 8 than 4 in log scale (class 5). */
 START_TEST(granules_of_a_stride_by_gap)
 {
     struct clc_model m;
     analyse_streams(64, 64, (struct stream){BASE, 128, 4}, NO_STORE, &m);
-    assert_granules(&m, 0, 0, 0, 0, 64, 0);
-    assert_granules(&m, 0, 1, 0, 64, 0, 0);
-    assert_granules(&m, 0, 2, 64, 0, 0, 0);
-    /* 6 granules of 32 bytes apart is farther than class 2 */
+    assert_granules(&m, 0, 0, 4, 64);
+    assert_granules(&m, 0, 1, 2, 64);
+    assert_granules(&m, 0, 2, 0, 64);
+    analyse_streams(256, 256, (struct stream){BASE, 88, 4}, NO_STORE, &m);
+    assert_granules(&m, 0, 1, 1, 256);
     analyse_streams(32, 32, (struct stream){BASE, 6 * 32, 4}, NO_STORE, &m);
-    assert_granules(&m, 0, 0, 0, 0, 0, 32);
+    assert_granules(&m, 0, 0, 5, 32);
 }
 END_TEST
 
-/* Addresses at least 4 KiB apart in no order: every granule alone (class 3), as is a single
- * access with no neighbour at all. */
+/* Addresses at least 4 KiB apart in no order: every granule alone in its window (class 5),
+ * as is a single access with no neighbour at all; two adjacent granules alone in a window
+ * are as sparse as the window's room for them says (gap 8). */
 START_TEST(granules_far_apart_are_alone)
 {
     struct synth s;
@@ -290,12 +295,21 @@ START_TEST(granules_far_apart_are_alone)
     struct clc_model m;
     analyse(&s, &m);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
-        assert_granules(&m, 0, gi, 0, 0, 0, 64);
+        assert_granules(&m, 0, gi, 5, 64);
     free(s.w);
 
     analyse_streams(32, 32, (struct stream){BASE + 8, 0, 4}, NO_STORE, &m);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
-        assert_granules(&m, 0, gi, 0, 0, 0, 1);
+        assert_granules(&m, 0, gi, 5, 1);
+
+    /* pairs of 32-byte granules, one pair per 512-byte window: all but the last pair, whose
+     * window ends where the sample does, are as sparse as the window's room says */
+    synth_init(&s, 64, 64, 2, 32);
+    for (size_t i = 0; i < 64; i++)
+        synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, false);
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.granules[0][0][CLC_MODEL_GAPS - 1], 62);
+    free(s.w);
 }
 END_TEST
 
@@ -306,8 +320,8 @@ START_TEST(granules_per_direction_and_reused_once)
     struct clc_model m;
     analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE, 4, 4}, &m);
     for (unsigned dir = 0; dir < 2; dir++) {
-        assert_granules(&m, dir, 0, 32, 0, 0, 0);
-        assert_granules(&m, dir, 2, 8, 0, 0, 0);
+        assert_granules(&m, dir, 0, 0, 32);
+        assert_granules(&m, dir, 2, 0, 8);
     }
 
     struct synth s;
@@ -317,14 +331,15 @@ START_TEST(granules_per_direction_and_reused_once)
     analyse(&s, &m);
     ck_assert_uint_eq(m.load.requests, 2);
     ck_assert_uint_eq(m.load.sectors, 8);
-    assert_granules(&m, 0, 0, 4, 0, 0, 0);
-    assert_granules(&m, 0, 2, 0, 0, 0, 1);
+    assert_granules(&m, 0, 0, 0, 4);
+    assert_granules(&m, 0, 2, 5, 1);
     free(s.w);
 }
 END_TEST
 
 /* A load then a store per work-item: 1 in flight; 4 loads summed then stored: 4; the longest
- * run counts (2, then 3: 3) and is averaged over the work-items that load. */
+ * run counts (2, then 3: 3) and is averaged over the work-items that load; a load that waits
+ * for the one before adds none. */
 START_TEST(loads_in_flight_per_work_item)
 {
     struct clc_model m;
@@ -353,6 +368,24 @@ START_TEST(loads_in_flight_per_work_item)
     analyse(&s, &m);
     ck_assert_double_eq(m.loads_in_flight, 3);
     free(s.w);
+
+    /* a gather: the index load, then the load it indexes (marked dependent), then the
+     * store: 1; two such pairs before the store: 2 */
+    for (unsigned pairs = 1; pairs <= 2; pairs++) {
+        synth_init(&s, 32, 32, 8, 32);
+        for (size_t i = 0; i < 32; i++) {
+            for (unsigned j = 0; j < pairs; j++) {
+                synth_add(&s, i, BASE + 4 * (i + 32 * j), 4, false);
+                synth_add(&s, i, BASE2 + 4 * ((i * 7 + j) % 32), 4, false);
+                s.w[i * 2 * s.t.slots + 2 * (2 * j + 1) + 1] |= CLC_TRACE_DEPENDENT;
+            }
+            synth_add(&s, i, BASE2 + 4096 + 4 * i, 4, true);
+        }
+        analyse(&s, &m);
+        ck_assert_double_eq(m.loads_in_flight, pairs);
+        ck_assert_double_eq(m.load.useful, 32 * 2 * 4 * pairs); /* the flag is not the size */
+        free(s.w);
+    }
 
     analyse_streams(32, 32, NO_STORE, (struct stream){BASE2, 4, 4}, &m);
     ck_assert(isnan(m.loads_in_flight) && isnan(m.load_lane_bytes));

@@ -122,15 +122,21 @@ START_TEST(scatter_layer_slows_far_granules)
 }
 END_TEST
 
+/* Sets what r's work-items keep in flight: items per compute unit, loads each, their bytes. */
+static void keeps_in_flight(struct clc_result *r, double items, double loads, double lane)
+{
+    r->model_features.resident_per_cu = items;
+    r->model_features.loads_in_flight = loads;
+    r->model_features.load_lane_bytes = lane;
+}
+
 START_TEST(inflight_layer_follows_the_curve)
 {
     struct clc_profile p = flat_profile();
     struct clc_result r = streaming_row();
     enum clc_bound b;
     /* 256 work-items x 1 load x 4 bytes = 1 KiB in flight: 10 % of the read ceiling */
-    r.model_features.resident_per_cu = 256;
-    r.model_features.loads_in_flight = 1;
-    r.model_features.load_lane_bytes = 4;
+    keeps_in_flight(&r, 256, 1, 4);
     ck_assert_double_eq_tol(predict(&p, &r, &b), 10, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
     /* halfway up the curve in log scale (8 KiB): halfway in bandwidth */
@@ -151,6 +157,55 @@ START_TEST(inflight_layer_follows_the_curve)
     /* a case that declares its bytes in flight is taken at its word */
     r.in_flight = 65536;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
+/* The grid: 256 work-items per CU keeping K = 1, 4, 16 loads of 4 bytes at 10, 40, 100
+ * GB/s and K = 1, 4 of 16 bytes at 30, 80. */
+START_TEST(inflight_grid_by_items_loads_width)
+{
+    struct clc_profile p = flat_profile();
+    static const struct clc_inflight_point grid[] = {
+        {256, 1, 4, 10}, {256, 4, 4, 40}, {256, 16, 4, 100}, {256, 1, 16, 30}, {256, 4, 16, 80},
+        {1024, 1, 4, 35}};
+    p.n_grid = sizeof grid / sizeof grid[0];
+    memcpy(p.grid, grid, sizeof grid);
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 256, 4, 4), 40, 1e-9); /* a point */
+    /* between loads 1 and 4 in log scale: 2 is halfway */
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 256, 2, 4), 25, 1e-9);
+    /* between widths 4 and 16: 8 is halfway, at 2 loads halfway again */
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 256, 1, 8), 20, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 256, 2, 8), (25 + 55) / 2.0, 1e-9);
+    /* fewer work-items than measured: in proportion; between 256 and 1024: in log scale;
+     * more than measured: in proportion up to the most the grid reached */
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 128, 1, 4), 5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 512, 1, 4), 22.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 2048, 1, 4), 70, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 4096, 1, 4), 100, 1e-9);
+    /* beyond the loads and widths measured: the nearest */
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 256, 64, 4), 100, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_inflight_at(&p, 256, 4, 32), 80, 1e-9);
+    /* a corner it did not measure (16 loads of 16 bytes): no figure */
+    ck_assert(isnan(clc_profile_inflight_at(&p, 256, 8, 16)));
+
+    /* the prediction reads it: 256 work-items with one load of 4 bytes, 10 % of the read
+     * ceiling; 1024 of them, 35 % */
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    keeps_in_flight(&r, 256, 1, 4);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 10, 1e-6);
+    r.model_features.resident_per_cu = 1024;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 35, 1e-6);
+    /* the grid's own row, declaring its bytes in flight: its loads are the bytes over the
+     * work-items and their lane bytes */
+    r.model_features.resident_per_cu = 256;
+    r.model_features.load_lane_bytes = 16;
+    r.in_flight = 256 * 4 * 16;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
+    /* no grid: the envelope over the bytes in flight alone, 16 KiB two thirds up its curve
+     * in log scale */
+    p.n_grid = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 70, 1e-6);
 }
 END_TEST
 
@@ -220,7 +275,7 @@ END_TEST
 
 /* A report with the rows of the profile's cases on a device of 2 compute units of 2048
  * work-items: stream read 100, write 120, copy 90; inflight rows of 1, 4 and 16 KiB per CU
- * at 10, 50 and 100 GB/s plus one below the envelope; banks stride s at 1000 / s GB/s (one
+ * at 10, 50 and 100 GB/s (floats) plus one below the envelope (float4s); banks stride s at 1000 / s GB/s (one
  * request costs its passes alone); stride rows timed as a device of 64-byte granules whose
  * granules 2 apart move at 70 % and 4 apart at 50 %. */
 static void profile_rows(struct clc_report *rep)
@@ -236,10 +291,13 @@ static void profile_rows(struct clc_report *rep)
         struct clc_result r = clc_test_row("stream", streams[i], -1, CLC_FLOAT, sg[i]);
         clc_report_add(rep, &r);
     }
-    static const double xs[] = {1024, 4096, 16384, 16384}, gs[] = {10, 50, 100, 60};
+    /* 256 work-items per CU keeping K loads of a float (1, 4, 16) or a float4 (4) */
+    static const long ks[] = {1, 4, 16, 4};
+    static const double gs[] = {10, 50, 100, 60};
     for (int i = 0; i < 4; i++) {
-        struct clc_result r = clc_test_row("inflight", "scalar", i, CLC_FLOAT, gs[i]);
-        r.in_flight = xs[i];
+        struct clc_result r = clc_test_row("inflight", i < 3 ? "scalar_g1" : "float4_g1", ks[i],
+                                           CLC_FLOAT, gs[i]);
+        r.in_flight = 256.0 * ks[i] * (i < 3 ? 4 : 16);
         clc_report_add(rep, &r);
     }
     for (long s = 1; s <= 32; s *= 2) {
@@ -278,10 +336,14 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(p.local_pass_ps, 128.0, 1e-6);
     ck_assert_double_eq_tol(p.local_request_ps, 0, 1e-6);
     ck_assert_uint_eq(p.granule, 64);
+    /* gaps 1, 2, 4 measured; 1.5 and 3 between them in log scale; 8, farther than measured,
+     * as 4 */
     ck_assert_double_eq_tol(p.gap_eff[0], 1.0, 1e-9);
-    ck_assert_double_eq_tol(p.gap_eff[1], 0.7, 1e-9);
-    ck_assert_double_eq_tol(p.gap_eff[2], 0.5, 1e-9);
-    ck_assert_double_eq_tol(p.gap_eff[3], 0.5, 1e-9); /* farther than measured: as gap 4 */
+    ck_assert_double_eq_tol(p.gap_eff[1], 1.0 - log2(1.5) * 0.3, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff[2], 0.7, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff[3], 0.7 - (log2(3) - 1) * 0.2, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff[4], 0.5, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff[5], 0.5, 1e-9);
     ck_assert_int_eq(p.threads_per_cu, 2048);
 
     /* the JSON a run keeps gives the same figures back */
@@ -476,6 +538,7 @@ int main(void)
         granules_layer_charges_what_is_not_used,
         scatter_layer_slows_far_granules,
         inflight_layer_follows_the_curve,
+        inflight_grid_by_items_loads_width,
         banks_layer_counts_passes,
         launch_layer_adds_a_fixed_cost,
         no_prediction_without_grounds,

@@ -351,6 +351,8 @@ int clc_cmd_explain(int argc, char **argv)
         clc_result_set_param(&r, tr.plan.param);
     r.metric = tr.plan.metric;
     r.bytes = tr.plan.bytes;
+    if (tr.plan.in_flight > 0) /* the inflight case's own bytes in flight, as a run has them */
+        r.in_flight = tr.plan.in_flight;
     r.cache_resident = false;
     char param_text[32] = "";
     if (tr.plan.has_param)

@@ -73,6 +73,18 @@ static json_t *profile_json(const struct clc_report *rep, double launch_us)
     return root;
 }
 
+/* The efficiency of the gap class whose gap (model.h) is `gap` granules, from the profile's
+ * "gap_efficiency" array; NAN when it has none. */
+static double gap_eff_at(json_t *gaps, double gap)
+{
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+        json_t *v = json_array_get(gaps, c);
+        if (clc_model_gap(c) == gap && json_is_number(v))
+            return json_number_value(v);
+    }
+    return NAN;
+}
+
 static void print_summary(FILE *f, json_t *p)
 {
     json_t *lat = json_object_get(p, "latency_ns"), *cyc = json_object_get(p, "latency_cycles"),
@@ -107,8 +119,7 @@ static void print_summary(FILE *f, json_t *p)
     if (json_is_integer(g))
         fprintf(f, "  DRAM granule: %lld bytes; granules 2 / 4 apart move at %.0f %% / %.0f %%\n",
                 (long long)json_integer_value(g),
-                100 * (json_is_number(json_array_get(gaps, 1)) ? json_number_value(json_array_get(gaps, 1)) : NAN),
-                100 * (json_is_number(json_array_get(gaps, 2)) ? json_number_value(json_array_get(gaps, 2)) : NAN));
+                100 * gap_eff_at(gaps, 2), 100 * gap_eff_at(gaps, 4));
     else
         fprintf(f, "  DRAM granule: not measured (the stride rows did not run)\n");
     json_t *launch = json_object_get(p, "launch_us");

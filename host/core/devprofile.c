@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,12 +65,14 @@ static int cmp_point(const void *a, const void *b)
     return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : (x[1] > y[1]) - (x[1] < y[1]);
 }
 
-/* The inflight rows as a rising envelope: at each bytes-in-flight figure, the most read
- * bandwidth any row reached with at most that many bytes in flight. */
+/* The inflight rows as a rising envelope (at each bytes-in-flight figure, the most read
+ * bandwidth any row reached with at most that many bytes in flight), and as the grid they
+ * are: param K loads per work-item, of a float4 (variants float4_*) or a float. */
 static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
 {
     double pts[CURVE_ROWS][2];
     size_t n = 0;
+    p->n_grid = 0;
     for (size_t i = 0; i < rep->n_results && n < CURVE_ROWS; i++) {
         const struct clc_result *r = &rep->results[i];
         if (r->status == CLC_STATUS_OK && strcmp(r->case_name, "inflight") == 0 &&
@@ -77,6 +80,11 @@ static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
             pts[n][0] = r->in_flight;
             pts[n][1] = r->gbps;
             n++;
+            if (r->has_param && r->param > 0 && p->n_grid < CLC_PROFILE_GRID) {
+                double width = strncmp(r->variant, "float4", 6) == 0 ? 16 : 4;
+                p->grid[p->n_grid++] = (struct clc_inflight_point){
+                    r->in_flight / ((double)r->param * width), (double)r->param, width, r->gbps};
+            }
         }
     }
     qsort(pts, n, sizeof pts[0], cmp_point);
@@ -110,6 +118,92 @@ double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes)
             return p->curve_gbps[i - 1] + t * (p->curve_gbps[i] - p->curve_gbps[i - 1]);
         }
     return p->curve_gbps[p->n_curve - 1];
+}
+
+/* The grid's values of one coordinate (offset: loads or width) nearest below and above v,
+ * each v's own where the grid has no value beyond it; false without a grid. */
+static bool bracket(const struct clc_profile *p, size_t offset, double v, double *lo, double *hi)
+{
+    *lo = -INFINITY;
+    *hi = INFINITY;
+    double least = INFINITY, most = -INFINITY;
+    for (size_t i = 0; i < p->n_grid; i++) {
+        double g = *(const double *)((const char *)&p->grid[i] + offset);
+        least = fmin(least, g);
+        most = fmax(most, g);
+        if (g <= v && g > *lo)
+            *lo = g;
+        if (g >= v && g < *hi)
+            *hi = g;
+    }
+    if (p->n_grid == 0)
+        return false;
+    if (!isfinite(*lo))
+        *lo = *hi = least;
+    if (!isfinite(*hi))
+        *lo = *hi = most;
+    return true;
+}
+
+/* The grid's bandwidth with `items` work-items per compute unit along its points of `loads`
+ * and `width`; NAN when it has none.  Outside the work-items measured, in proportion to them
+ * (Little's law), up to the most the grid reached. */
+static double along_items(const struct clc_profile *p, double loads, double width, double items)
+{
+    double below = 0, below_gbps = NAN, above = INFINITY, above_gbps = NAN;
+    double least = INFINITY, least_gbps = NAN, most = 0;
+    for (size_t i = 0; i < p->n_grid; i++) {
+        const struct clc_inflight_point *g = &p->grid[i];
+        most = fmax(most, g->gbps);
+        if (g->loads != loads || g->width != width)
+            continue;
+        if (g->items < least) {
+            least = g->items;
+            least_gbps = g->gbps;
+        }
+        if (g->items <= items && g->items > below) {
+            below = g->items;
+            below_gbps = g->gbps;
+        }
+        if (g->items >= items && g->items < above) {
+            above = g->items;
+            above_gbps = g->gbps;
+        }
+    }
+    if (!isfinite(least))
+        return NAN;
+    if (!(below > 0))
+        return least_gbps * items / least;
+    if (!isfinite(above))
+        return fmin(below_gbps * items / below, most);
+    if (above == below)
+        return below_gbps;
+    return below_gbps + log(items / below) / log(above / below) * (above_gbps - below_gbps);
+}
+
+/* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
+static double log_place(double v, double lo, double hi)
+{
+    return hi > lo ? log(v / lo) / log(hi / lo) : 0;
+}
+
+double clc_profile_inflight_at(const struct clc_profile *p, double items, double loads,
+                               double width)
+{
+    double k0, k1, w0, w1;
+    if (!(items > 0 && loads > 0 && width > 0) ||
+        !bracket(p, offsetof(struct clc_inflight_point, loads), loads, &k0, &k1) ||
+        !bracket(p, offsetof(struct clc_inflight_point, width), width, &w0, &w1))
+        return NAN;
+    double tk = log_place(fmin(fmax(loads, k0), k1), k0, k1);
+    double tw = log_place(fmin(fmax(width, w0), w1), w0, w1);
+    double at[2];
+    for (int j = 0; j < 2; j++) {
+        double w = j ? w1 : w0;
+        double a = along_items(p, k0, w, items), b = along_items(p, k1, w, items);
+        at[j] = a + tk * (b - a);
+    }
+    return at[0] + tw * (at[1] - at[0]);
 }
 
 /* The fewest bytes in flight per compute unit that reach `frac` of the read ceiling, on the
@@ -195,7 +289,8 @@ static double stride_eff(const struct clc_report *rep, unsigned sb, unsigned g, 
 /* The granule: at stride 64 bytes a 32-byte granule reads half of what stride 32 bytes
  * reads, a larger one the same per element, so the time per element doubles from 32 to 64
  * bytes only with granules of 64 bytes or more (and again from 64 to 128 with 128).  Then
- * the efficiency of granules 2, 4 and 8 granules apart, relative to adjacent ones. */
+ * the efficiency of granules 2, 4 and 8 granules apart, relative to adjacent ones, each gap
+ * class's (model.h) read off them, in log scale between the gaps measured. */
 static void granules(const struct clc_report *rep, struct clc_profile *p)
 {
     double t32 = stride_time(rep, 32), t64 = stride_time(rep, 64), t128 = stride_time(rep, 128);
@@ -208,12 +303,17 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
     double e0 = stride_eff(rep, g, g, p->copy_gbps);
     if (!(e0 > 0))
         return;
-    p->gap_eff[0] = 1.0;
-    static const unsigned gaps[] = {0, 2, 4, 8}; /* one gap of each class (model.h) */
-    for (unsigned c = 1; c < CLC_MODEL_GAPS; c++) {
-        double e = stride_eff(rep, gaps[c] * g, g, p->copy_gbps) / e0;
+    enum { MEASURED = 4 };
+    double eff[MEASURED] = {1.0}; /* at gaps 1, 2, 4, 8 */
+    for (unsigned k = 1; k < MEASURED; k++) {
+        double e = stride_eff(rep, (1u << k) * g, g, p->copy_gbps) / e0;
         /* farther than the stride rows reach: as the farthest they do */
-        p->gap_eff[c] = e > 0 ? fmin(e, 1.0) : p->gap_eff[c - 1];
+        eff[k] = e > 0 ? fmin(e, 1.0) : eff[k - 1];
+    }
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+        double at = fmin(log2(clc_model_gap(c)), MEASURED - 1);
+        unsigned k = (unsigned)at < MEASURED - 1 ? (unsigned)at : MEASURED - 2;
+        p->gap_eff[c] = eff[k] + (at - k) * (eff[k + 1] - eff[k]);
     }
 }
 
@@ -306,6 +406,14 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(inf, "bytes_per_cu_50", num(p->inflight_50));
     json_object_set_new(inf, "bytes_per_cu_90", num(p->inflight_90));
     json_object_set_new(inf, "curve", curve);
+    json_t *grid = json_array();
+    for (size_t i = 0; i < p->n_grid; i++) {
+        const struct clc_inflight_point *g = &p->grid[i];
+        json_array_append_new(grid, json_pack("{s:o, s:o, s:o, s:o}", "items_per_cu",
+                                              num(g->items), "loads", num(g->loads),
+                                              "load_bytes", num(g->width), "gbps", num(g->gbps)));
+    }
+    json_object_set_new(inf, "grid", grid);
     json_object_set_new(banks, "count", count_or_null(p->banks));
     json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
     json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
@@ -398,6 +506,14 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
             p->curve_bytes[p->n_curve] = x;
             p->curve_gbps[p->n_curve++] = y;
         }
+    }
+    json_t *grid = json_object_get(inf, "grid");
+    for (size_t i = 0; i < json_array_size(grid) && p->n_grid < CLC_PROFILE_GRID; i++) {
+        json_t *g = json_array_get(grid, i);
+        struct clc_inflight_point pt = {num_at(g, "items_per_cu"), num_at(g, "loads"),
+                                        num_at(g, "load_bytes"), num_at(g, "gbps")};
+        if (pt.items > 0 && pt.loads > 0 && pt.width > 0 && pt.gbps > 0)
+            p->grid[p->n_grid++] = pt;
     }
     p->banks = int_at(banks, "count");
     p->bank_width = int_at(banks, "width_bytes");

@@ -17,6 +17,43 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Sorts ids[0 .. n) with tmp (room for n) as scratch: a radix sort of each id's distance from
+ * the least, 11 bits a pass, as many passes as the largest distance needs (a trace's granules
+ * span a few buffers: two or three passes, where a comparison sort of the wide sample cost
+ * most of the analysis); nothing to do when they already are in order. */
+static void sort_ids(uint64_t *ids, size_t n, uint64_t *tmp)
+{
+    enum { BITS = 11, BINS = 1 << BITS };
+    uint64_t least = UINT64_MAX, most = 0;
+    bool sorted = true;
+    for (size_t i = 0; i < n; i++) {
+        least = ids[i] < least ? ids[i] : least;
+        most = ids[i] > most ? ids[i] : most;
+        sorted = sorted && (i == 0 || ids[i - 1] <= ids[i]);
+    }
+    if (sorted)
+        return;
+    size_t count[BINS];
+    uint64_t *from = ids, *to = tmp;
+    for (unsigned shift = 0; shift < 64 && (most - least) >> shift; shift += BITS) {
+        memset(count, 0, sizeof count);
+        for (size_t i = 0; i < n; i++)
+            count[(from[i] - least) >> shift & (BINS - 1)]++;
+        for (size_t b = 0, at = 0; b < BINS; b++) {
+            size_t c = count[b];
+            count[b] = at;
+            at += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            to[count[(from[i] - least) >> shift & (BINS - 1)]++] = from[i];
+        uint64_t *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != ids)
+        memcpy(ids, from, n * sizeof *ids);
+}
+
 /* Distinct units (sectors or lines of `unit` bytes) that the active lanes touch. */
 static unsigned count_units(const struct clc_model_request *rq, uint64_t unit)
 {
@@ -121,7 +158,7 @@ static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t 
             continue;
         rq->lane[l].active = true;
         rq->lane[l].addr = slot[0];
-        rq->lane[l].size = (uint32_t)(slot[1] >> 1);
+        rq->lane[l].size = clc_trace_size(slot[1]);
         rq->active++;
     }
     if (rq->active && words == t->words) {
@@ -148,16 +185,25 @@ static unsigned granule_span(uint64_t addr, uint64_t size, uint64_t bytes, uint6
     return n < MAX_UNITS_PER_LANE ? (unsigned)n : MAX_UNITS_PER_LANE;
 }
 
-/* The gap class of a granule whose nearest touched neighbour is d granules away (0: none). */
-static unsigned gap_class(uint64_t d)
+/* The gap class (model.h) whose gap is nearest, in log scale, to `gap` granules. */
+static unsigned gap_class(double gap)
 {
-    if (d == 1)
-        return 0;
-    if (d == 2)
-        return 1;
-    if (d >= 3 && d <= 5)
-        return 2;
-    return 3;
+    unsigned best = 0;
+    for (unsigned c = 1; c < CLC_MODEL_GAPS; c++)
+        if (fabs(log2(clc_model_gap(c) / gap)) < fabs(log2(clc_model_gap(best) / gap)))
+            best = c;
+    return best;
+}
+
+/* The gap between the touched granules ids[0 .. n) of one window, sorted, of which `room`
+ * lie in the sample: their mean distance, or the room each has when that is larger (a few
+ * granules bunched in a window otherwise untouched); a granule alone in its window, as far
+ * apart as the classes go. */
+static double window_gap(const uint64_t *ids, size_t n, uint64_t room)
+{
+    if (n < 2)
+        return clc_model_gap(CLC_MODEL_GAPS - 1);
+    return fmax((double)room / (double)n, (double)(ids[n - 1] - ids[0]) / (double)(n - 1));
 }
 
 /* A set of accesses what reaches DRAM is read off: the fully traced warps, or the wide
@@ -179,10 +225,10 @@ static const uint64_t *slot_of(const struct sample *sm, size_t i, unsigned k)
     return sm->words + (i * 2 * (size_t)sm->slots + 2 * (size_t)k);
 }
 
-/* Counts the distinct granules of direction dir in sm into out, each by the gap to its
- * nearest touched neighbour.  The 32-byte ids are sorted once: the larger granules' ids are
+/* Counts the distinct granules of direction dir in sm into out, each by the density of its
+ * window (gap_class).  The 32-byte ids are sorted once: the larger granules' ids are
  * the same ids shifted, still in order.  ids has room for count_ids(sm). */
-static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids,
+static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids, uint64_t *tmp,
                            struct sampled *out)
 {
     memset(out, 0, sizeof *out);
@@ -192,13 +238,14 @@ static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids,
             const uint64_t *r = slot_of(sm, i, k);
             if (r[1] == 0 || (r[1] & 1) != dir)
                 continue;
-            out->useful += r[1] >> 1;
+            out->useful += clc_trace_size(r[1]);
             uint64_t first;
-            unsigned span = granule_span(r[0], r[1] >> 1, clc_model_granule_bytes(0), &first);
+            unsigned span = granule_span(r[0], clc_trace_size(r[1]),
+                                         clc_model_granule_bytes(0), &first);
             for (unsigned u = 0; u < span; u++)
                 ids[n++] = first + u;
         }
-    qsort(ids, n, sizeof ids[0], cmp_u64);
+    sort_ids(ids, n, tmp);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
         /* ids[0 .. n): the distinct ids of the size before (32-byte ones at first); halved,
          * still in order, they are this size's ids, deduplicated in place */
@@ -209,13 +256,16 @@ static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids,
                 ids[d++] = id;
         }
         n = d;
-        for (size_t i = 0; i < n; i++) {
-            uint64_t gap = 0; /* none */
-            if (i > 0)
-                gap = ids[i] - ids[i - 1];
-            if (i + 1 < n && (gap == 0 || ids[i + 1] - ids[i] < gap))
-                gap = ids[i + 1] - ids[i];
-            out->granules[gi][gap_class(gap)]++;
+        /* the ids of one window are consecutive in the sorted list; the windows at the
+         * sample's ends hold only what lies inside it */
+        for (size_t i = 0, j; i < n; i = j) {
+            uint64_t lo = ids[i] / CLC_MODEL_WINDOW * CLC_MODEL_WINDOW,
+                     hi = lo + CLC_MODEL_WINDOW - 1;
+            for (j = i + 1; j < n && ids[j] <= hi; j++)
+                ;
+            lo = lo > ids[0] ? lo : ids[0];
+            hi = hi < ids[n - 1] ? hi : ids[n - 1];
+            out->granules[gi][gap_class(window_gap(ids + i, j - i, hi - lo + 1))] += j - i;
         }
     }
 }
@@ -230,32 +280,37 @@ static size_t count_ids(const struct sample *sm)
             if (r[1] == 0)
                 continue;
             uint64_t first;
-            n += granule_span(r[0], r[1] >> 1, clc_model_granule_bytes(0), &first);
+            n += granule_span(r[0], clc_trace_size(r[1]), clc_model_granule_bytes(0), &first);
         }
     return n;
 }
 
 /* Fills m->granules and m->granule_useful: per direction, from the sample that shows the
- * fewer 32-byte granules per useful byte.  Each sample can only miss reuse (the traced warps
+ * fewer granule bytes per useful byte.  Each sample can only miss reuse (the traced warps
  * see what a work-item reuses over its first accesses, the wide sample what work-items far
  * apart share), never invent it, so the smaller figure is the better one. */
-static void dram_granules(const struct clc_trace *t, uint64_t *ids, struct clc_model *m)
+static void dram_granules(const struct clc_trace *t, uint64_t *ids, uint64_t *tmp,
+                          struct clc_model *m)
 {
     struct sample narrow = {t->words, t->n_items, t->slots};
     struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
     bool has_wide = t->wide_words != NULL && t->wide_items > 0 && t->wide_slots > 0;
     for (unsigned dir = 0; dir < 2; dir++) {
         struct sampled a, b, *best = &a;
-        count_granules(&narrow, dir, ids, &a);
+        count_granules(&narrow, dir, ids, tmp, &a);
         if (has_wide) {
-            count_granules(&wide, dir, ids, &b);
+            count_granules(&wide, dir, ids, tmp, &b);
+            /* the bytes of their granules at every size (in 32-byte units): a sample that cuts
+             * work-items' runs short can tie at 32 bytes and still lose at 64 */
             uint64_t ga = 0, gb = 0;
-            for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-                ga += a.granules[0][c];
-                gb += b.granules[0][c];
-            }
-            /* gb / b.useful < ga / a.useful, in whole numbers */
-            if (b.useful > 0 && (a.useful == 0 || gb * a.useful < ga * b.useful))
+            for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+                for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+                    ga += a.granules[g][c] << g;
+                    gb += b.granules[g][c] << g;
+                }
+            /* gb / b.useful <= ga / a.useful, in whole numbers: on a tie the wide sample,
+             * whose windows the traced warps alone rarely fill */
+            if (b.useful > 0 && (a.useful == 0 || gb * a.useful <= ga * b.useful))
                 best = &b;
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);
@@ -263,7 +318,8 @@ static void dram_granules(const struct clc_trace *t, uint64_t *ids, struct clc_m
     }
 }
 
-/* The mean over work-items that load of the longest run of loads with no store between. */
+/* The mean over work-items that load of the longest run of loads with no store between;
+ * a load that waits for the one before it (its index is that load's value) adds none. */
 static double loads_in_flight(const struct clc_trace *t)
 {
     double sum = 0;
@@ -274,7 +330,7 @@ static double loads_in_flight(const struct clc_trace *t)
             const uint64_t *r = record(t, t->words, i, k);
             if (r[1] == 0)
                 break;
-            run = r[1] & 1 ? 0 : run + 1;
+            run = r[1] & 1 ? 0 : r[1] & CLC_TRACE_DEPENDENT ? run : run + 1;
             if (run > longest)
                 longest = run;
         }
@@ -392,14 +448,15 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
-    /* scratch, allocated once: a request, the granule ids, a phase's words */
+    /* scratch, allocated once: a request, the granule ids (and the room to sort them), a
+     * phase's words */
     struct sample narrow = {t->words, t->n_items, t->slots};
     struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
     size_t nids = count_ids(&narrow), nwide = t->wide_words != NULL ? count_ids(&wide) : 0;
     if (nwide > nids)
         nids = nwide;
     struct clc_model_request *rq = malloc(sizeof *rq);
-    uint64_t *ids = malloc((nids ? nids : 1) * sizeof *ids);
+    uint64_t *ids = malloc(2 * (nids ? nids : 1) * sizeof *ids); /* and the sort's scratch */
     uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);
     if (rq == NULL || ids == NULL || words == NULL) {
         free(rq);
@@ -430,7 +487,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 m->truncated = true;
         }
     }
-    dram_granules(t, ids, m);
+    dram_granules(t, ids, ids + (nids ? nids : 1), m);
     if (t->local_words != NULL)
         count_local(t, rq, words, m);
     free(rq);

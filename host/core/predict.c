@@ -177,26 +177,33 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     add_layer(pr, "granules", granules, why);
     double scatter = (rd + wr) / (rd_eff + wr_eff);
     snprintf(why, sizeof why, "lone granules at %.0f %% of streamed",
-             100.0 * fmin(gap_eff(p, 1), gap_eff(p, 3)));
+             100.0 * gap_eff(p, CLC_MODEL_GAPS - 1));
     add_layer(pr, "scatter", scatter, why);
 
-    /* Little's law: the bytes the resident work-items' loads keep in flight per compute
-     * unit, on the profile's curve of read bandwidth, as a fraction of the read ceiling: the
-     * kernel reaches that fraction of its own ceiling.  A case that declares its bytes in
-     * flight (inflight) is taken at its word. */
+    /* Little's law: the resident work-items per compute unit, each keeping its loads of
+     * its lane bytes in flight, on the profile's grid of read bandwidth over those three (its
+     * envelope over the bytes in flight alone where it has no grid), as a fraction of the
+     * read ceiling: the kernel reaches that fraction of its own ceiling.  A case that
+     * declares its bytes in flight (inflight) is taken at its word. */
     double u = 1.0;
     double resident = f->resident_per_cu;
     if (!(resident > 0))
         resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
                              p->regs_per_cu, p->local_per_cu);
     double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
-    double x = r->in_flight > 0 ? r->in_flight
-                                : resident * loads * f->load_lane_bytes;
-    double at = clc_profile_inflight_gbps(p, x);
+    if (r->in_flight > 0)
+        loads = r->in_flight / (resident * f->load_lane_bytes);
+    double x = r->in_flight > 0 ? r->in_flight : resident * loads * f->load_lane_bytes;
+    double at = clc_profile_inflight_at(p, resident, loads, f->load_lane_bytes);
+    if (!(at > 0))
+        at = clc_profile_inflight_gbps(p, x);
     if (rd > 0 && x > 0 && at > 0 && p->read_gbps > 0)
         u = fmin(1.0, at / p->read_gbps);
-    snprintf(why, sizeof why, isfinite(x) ? "%.1f KiB in flight per CU" : "no occupancy known",
-             x / 1024);
+    if (isfinite(x))
+        snprintf(why, sizeof why, "%.0f x %.1f x %.0f B in flight: %.1f KiB per CU",
+                 resident, loads, f->load_lane_bytes, x / 1024);
+    else
+        snprintf(why, sizeof why, "no occupancy known");
     add_layer(pr, "inflight", u, why);
     double ms_mem = useful / (pr->layer[pr->n_layers - 1].gbps * 1e6);
 

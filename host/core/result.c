@@ -551,9 +551,9 @@ static json_t *features_json(const struct clc_model_features *f)
     json_t *o = json_object(), *dram = json_array();
     for (unsigned d = 0; d < 2; d++) {
         json_t *dir = json_array();
-        for (unsigned g = 0; g < 3; g++) {
+        for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++) {
             json_t *gaps = json_array();
-            for (unsigned c = 0; c < 4; c++)
+            for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
                 json_array_append_new(gaps, num_or_null(f->dram[d][g][c]));
             json_array_append_new(dir, gaps);
         }
@@ -892,7 +892,8 @@ static const struct {
 };
 
 /* A row's "model_features": absent or null (not traced), or an object of the writer's keys,
- * dram_per_useful 2 x 3 x 4 numbers. */
+ * dram_per_useful 2 x CLC_MODEL_GRANULES x CLC_MODEL_GAPS numbers.  Features with another
+ * number of gap classes were written by an earlier model: the row reads as not traced. */
 static int read_features(struct reader *rd, json_t *o, struct clc_model_features *f)
 {
     clc_model_features_clear(f);
@@ -900,23 +901,33 @@ static int read_features(struct reader *rd, json_t *o, struct clc_model_features
         return CLC_OK;
     json_t *dram = member(o, "dram_per_useful");
     bool shape = json_is_object(o) && json_is_array(dram) && json_array_size(dram) == 2;
+    size_t classes = CLC_MODEL_GAPS;
     for (unsigned d = 0; shape && d < 2; d++) {
         json_t *dir = json_array_get(dram, d);
-        shape = json_is_array(dir) && json_array_size(dir) == 3;
-        for (unsigned g = 0; shape && g < 3; g++) {
+        shape = json_is_array(dir) && json_array_size(dir) == CLC_MODEL_GRANULES;
+        for (unsigned g = 0; shape && g < CLC_MODEL_GRANULES; g++) {
             json_t *gaps = json_array_get(dir, g);
-            shape = json_is_array(gaps) && json_array_size(gaps) == 4;
-            for (unsigned c = 0; shape && c < 4; c++) {
+            shape = json_is_array(gaps) && json_array_size(gaps) > 0;
+            if (shape && d == 0 && g == 0)
+                classes = json_array_size(gaps);
+            shape = shape && json_array_size(gaps) == classes;
+            for (unsigned c = 0; shape && c < classes; c++) {
                 json_t *v = json_array_get(gaps, c);
                 shape = json_is_number(v) && json_number_value(v) >= 0 &&
                         isfinite(json_number_value(v));
-                f->dram[d][g][c] = shape ? json_number_value(v) : NAN;
+                if (c < CLC_MODEL_GAPS)
+                    f->dram[d][g][c] = shape ? json_number_value(v) : NAN;
             }
         }
     }
     if (!shape) {
-        bad(rd, "'model_features' is not an object with dram_per_useful of 2 x 3 x 4 numbers");
+        bad(rd, "'model_features' is not an object with dram_per_useful of 2 x %u x %u numbers",
+            CLC_MODEL_GRANULES, CLC_MODEL_GAPS);
         return CLC_ERR;
+    }
+    if (classes != CLC_MODEL_GAPS) {
+        clc_model_features_clear(f);
+        return CLC_OK;
     }
     long long v;
     bool present;

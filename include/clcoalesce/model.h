@@ -18,7 +18,14 @@
 
 /* A trace: for traced work-item w (= work-group * wg_size + local linear id), words
  * [w * 2 * slots, (w + 1) * 2 * slots) hold its accesses in program order, two words each:
- * the byte address, then (size << 1) | is_store, or 0 for an unused slot. */
+ * the byte address, then (size << 1) | is_store, with CLC_TRACE_DEPENDENT set on a load
+ * whose index the previous load returned, or 0 for an unused slot. */
+#define CLC_TRACE_DEPENDENT (UINT64_C(1) << 32) /* as cl/clc_trace.h */
+static inline uint32_t clc_trace_size(uint64_t kind)
+{
+    return (uint32_t)(kind >> 1) & 0x7fffffffu;
+}
+
 struct clc_trace {
     const uint64_t *words;
     size_t n_items;        /* traced work-items: traced work-groups x wg_size */
@@ -44,12 +51,20 @@ struct clc_trace {
 #define CLC_MODEL_BANK_WIDTH 4u
 
 /* DRAM moves whole granules: the model counts them at three sizes (32, 64 and 128 bytes; the
- * profile measures which one the device uses) and sorts each granule by the gap to its
- * nearest touched neighbour of the same direction, in granules: class 0 adjacent (gap 1),
- * class 1 gap 2, class 2 gap 3 to 5, class 3 farther or none.  Scattered granules cost more
+ * profile measures which one the device uses) and sorts each granule by how densely the
+ * kernel touches its neighbourhood: the touched granules of its aligned window of
+ * CLC_MODEL_WINDOW granules (about a DRAM page), as the gap between touched granules that
+ * density means (window / touched), taken to the nearest of the classes' gaps (in log scale):
+ * 1 (every granule), 1.5, 2, 3, 4, 8 (two or fewer in the window).  Sparse granules cost more
  * than streamed ones (fewer per DRAM page); the profile measures by how much. */
 #define CLC_MODEL_GRANULES 3u
-#define CLC_MODEL_GAPS 4u
+#define CLC_MODEL_GAPS 6u
+#define CLC_MODEL_WINDOW 16u
+static inline double clc_model_gap(unsigned c)
+{
+    static const double gaps[CLC_MODEL_GAPS] = {1, 1.5, 2, 3, 4, 8};
+    return gaps[c < CLC_MODEL_GAPS ? c : CLC_MODEL_GAPS - 1];
+}
 static inline unsigned clc_model_granule_bytes(unsigned gi)
 {
     return 32u << gi;
@@ -98,7 +113,8 @@ struct clc_model {
                                    * were counted from access */
     /* Loads in flight per work-item: the longest run of global loads with no store between
      * them in a work-item's sequence, averaged over the traced work-items (a loop that
-     * stores each element it loads: 1; K loads summed then stored: K). */
+     * stores each element it loads: 1; K loads summed then stored: K; a gather's index load
+     * and the load it indexes: 1, the second waits for the first). */
     double loads_in_flight;
     /* Bytes of sectors one lane's load brings: load sectors x 32 / active load lanes
      * (4 for coalesced fp32, 32 when every lane needs its own sector). */

@@ -31,6 +31,7 @@
 
 #define CLC_PROFILE_FORMAT 2
 #define CLC_PROFILE_CURVE 64
+#define CLC_PROFILE_GRID 128
 
 /* The device figures the model reads, each measured by `clcoalesce profile` (or taken from
  * the rows of the same cases in a run).  NAN / 0: not measured; its layer is then left out. */
@@ -49,6 +50,10 @@ struct clc_profile {
     size_t n_curve;        /* the inflight rows' envelope: the most read bandwidth reached */
     double curve_bytes[CLC_PROFILE_CURVE]; /* with at most curve_bytes in flight per CU, */
     double curve_gbps[CLC_PROFILE_CURVE];  /* rising in both */
+    size_t n_grid;         /* the inflight rows themselves: read bandwidth by work-items */
+    struct clc_inflight_point { /* per compute unit, loads each keeps in flight and bytes */
+        double items, loads, width, gbps; /* per load (the grid Little's law runs on) */
+    } grid[CLC_PROFILE_GRID];
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
@@ -87,6 +92,14 @@ int clc_profile_from_json(struct json_t *o, struct clc_profile *p);
 /* Read bandwidth the profile's curve gives with `bytes` in flight per compute unit
  * (interpolated in log scale, the last point beyond it); NAN without a curve. */
 double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes);
+
+/* Read bandwidth the profile's grid gives with `items` work-items per compute unit, each
+ * keeping `loads` loads of `width` bytes in flight: in log scale between the grid's loads
+ * and widths (the nearest where outside them), along its work-items (outside those it
+ * measured: in proportion, Little's law, up to the most it reached).  NAN without a grid or
+ * where it lacks a corner. */
+double clc_profile_inflight_at(const struct clc_profile *p, double items, double loads,
+                               double width);
 
 /* ------------------------------------------------------------------ the prediction */
 

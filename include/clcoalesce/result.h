@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "clcoalesce/core.h"
+#include "clcoalesce/model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,8 +47,9 @@ struct clc_model_features {
     bool valid;              /* traced and analysed */
     bool local_row;          /* the row counts local-memory bytes (banks) */
     unsigned elem_bytes;     /* the row's element size: local rows count elements */
-    double dram[2][3][4];    /* DRAM bytes per useful byte: [loads, stores][granule 32, 64,
-                              * 128 bytes][gap class], model.h's granules */
+    /* DRAM bytes per useful byte: [loads, stores][granule 32, 64, 128 bytes][gap class],
+     * model.h's granules */
+    double dram[2][CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
     double l2_per_useful;    /* sector bytes per useful byte (1 / the sector efficiency) */
     double loads_in_flight;  /* independent loads a work-item has in flight */
     double load_lane_bytes;  /* sector bytes one lane's load brings */
