@@ -1,13 +1,14 @@
-/* test_labs.c - the lab handouts in docs/labs/ cannot rot: every `clcoalesce ...` line in a
+/* test_labs.c - the lab handouts in bench/labs/ cannot rot: every `clcoalesce ...` line in a
  * ```sh block of every Markdown file there is run through the real binary from the source
- * tree's root (so `--kernel-file docs/labs/solutions/x.cl` resolves) and must exit 0; a `run`
+ * tree's root (so `--kernel-file bench/labs/solutions/x.cl` resolves) and must exit 0; a `run`
  * must also print a verified row.
  *
  * To keep the suite fast on PoCL, `run`, `custom` and `profile` commands are made small: a
  * `--size`/`-s` and a `--reps`/`-r` they give are dropped and `--quick` is added (a handout's
  * full-size command then still proves its case, variants, options and kernel file are right).
  * Set CLC_LABS_FULL=1 to run them exactly as written.  `explain` always runs at the quick size.
- * `ptx` needs NVIDIA's driver: elsewhere it must fail with exit 1 and say there is no PTX. */
+ * `ptx` needs NVIDIA's driver: elsewhere it must fail with exit 1 and say there is no PTX.
+ * The files a page's commands write (`-o`) go to a folder of the test's, which it removes. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 
 #include "testutil.h"
 
-#define LABS_DIR CLC_TEST_SOURCE_DIR "/docs/labs"
+#define LABS_DIR CLC_TEST_SOURCE_DIR "/bench/labs"
 #define MAX_FILES 32
 #define MAX_CMDS 64
 #define OUT 65536
@@ -36,7 +37,7 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const struct doc *)a)->name, ((const struct doc *)b)->name);
 }
 
-/* Reads the .md files of docs/labs/, sorted by name; returns how many. */
+/* Reads the .md files of bench/labs/, sorted by name; returns how many. */
 static int load_docs(struct doc *docs)
 {
     DIR *d = opendir(LABS_DIR);
@@ -144,6 +145,43 @@ static char *test_form(const char *args)
     return res;
 }
 
+#define MAX_OUTPUTS 16
+
+/* The files a page's commands write (`-o FILE`), so that later commands of the page find
+ * them: each moved into the test's folder. */
+struct outputs {
+    const char *dir;
+    int n;
+    char name[MAX_OUTPUTS][128];
+};
+
+/* args with every file the page writes or reads back (a word named by an earlier `-o`) in
+ * out->dir instead of the source tree. */
+static char *in_test_dir(const char *args, struct outputs *o)
+{
+    char *copy = strdup(args), *res = calloc(1, strlen(args) + 64 * MAX_OUTPUTS + 1);
+    ck_assert(copy != NULL && res != NULL);
+    bool output_next = false;
+    for (char *save, *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        bool moved = output_next;
+        for (int i = 0; i < o->n && !moved; i++)
+            moved = strcmp(tok, o->name[i]) == 0;
+        if (output_next && o->n < MAX_OUTPUTS && strlen(tok) < sizeof o->name[0])
+            strcpy(o->name[o->n++], tok);
+        ck_assert_msg(!moved || strchr(tok, '/') == NULL, "an output in a folder: %s", tok);
+        output_next = !strcmp(tok, "-o") || !strcmp(tok, "--output");
+        if (*res)
+            strcat(res, " ");
+        if (moved) {
+            strcat(res, o->dir);
+            strcat(res, "/");
+        }
+        strcat(res, tok);
+    }
+    free(copy);
+    return res;
+}
+
 static void free_docs(struct doc *docs, int n)
 {
     for (int i = 0; i < n; i++)
@@ -192,19 +230,32 @@ START_TEST(test_quick_form)
     a = test_form("explain stride --param 2");
     ck_assert_str_eq(a, "explain stride --param 2");
     free(a);
+    /* the files a page writes, and reads back, go to the test's folder */
+    struct outputs o = {"/t", 0, {{0}}};
+    a = in_test_dir("run copy -f json -o lab.json", &o);
+    ck_assert_str_eq(a, "run copy -f json -o /t/lab.json");
+    free(a);
+    a = in_test_dir("compare --model lab.json --profile p.json", &o);
+    ck_assert_str_eq(a, "compare --model /t/lab.json --profile p.json");
+    free(a);
 }
 END_TEST
 
-/* Runs every command of every page (index included), from the source tree's root. */
+/* Runs every command of every page (index included), from the source tree's root, the files
+ * they write in a folder of the test's. */
 START_TEST(test_commands_run)
 {
     static struct doc docs[MAX_FILES];
     int n = load_docs(docs);
+    char dir[64];
+    clc_test_make_dir(dir, "labs");
     ck_assert_int_eq(chdir(CLC_TEST_SOURCE_DIR), 0);
     int ran = 0;
     for (int i = 0; i < n; i++) {
+        struct outputs written = {dir, 0, {{0}}};
         for (int j = 0; j < docs[i].ncmds; j++) {
-            char *args = test_form(docs[i].cmds[j]);
+            char *form = test_form(docs[i].cmds[j]), *args = in_test_dir(form, &written);
+            free(form);
             int rc = clc_test_cli(args, out, sizeof out, err, sizeof err);
             if (strncmp(args, "ptx", 3) == 0 && rc != 0) {
                 ck_assert_msg(rc == 1 && strstr(err, "returned no PTX") != NULL,
@@ -227,6 +278,7 @@ START_TEST(test_commands_run)
     }
     ck_assert_int_ge(ran, 15);
     free_docs(docs, n);
+    clc_test_remove_dir(dir);
 }
 END_TEST
 
