@@ -140,19 +140,16 @@ START_TEST(inflight_layer_follows_the_curve)
     ck_assert_double_eq_tol(predict(&p, &r, &b), 10, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
     /* halfway up the curve in log scale (8 KiB): halfway in bandwidth */
-    r.model_features.loads_in_flight = 4;
-    r.model_features.load_lane_bytes = 8;
+    keeps_in_flight(&r, 256, 4, 8);
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
     /* a loop that sums keeps no more than the model's unroll in flight, whatever its trace */
     r.model_features.loads_in_flight = 64;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
     /* the occupancy from the profile's facts when the run's device had none: 10 groups of
      * 128 on 10 compute units hold 128 work-items each, 512 bytes in flight */
-    r.model_features.resident_per_cu = NAN;
+    keeps_in_flight(&r, NAN, 1, 4);
     r.model_features.group_items = 128;
     r.model_features.groups = 10;
-    r.model_features.loads_in_flight = 1;
-    r.model_features.load_lane_bytes = 4;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 5, 1e-6);
     /* a case that declares its bytes in flight is taken at its word */
     r.in_flight = 65536;
@@ -275,8 +272,8 @@ END_TEST
 
 /* A report with the rows of the profile's cases on a device of 2 compute units of 2048
  * work-items: stream read 100, write 120, copy 90; inflight rows of 1, 4 and 16 KiB per CU
- * at 10, 50 and 100 GB/s (floats) plus one below the envelope (float4s); banks stride s at 1000 / s GB/s (one
- * request costs its passes alone); stride rows timed as a device of 64-byte granules whose
+ * at 10, 50 and 100 GB/s (floats) plus one below the envelope (float4s); banks stride s at
+ * 1000 / s GB/s (one request costs its passes alone); stride rows timed as a device of 64-byte granules whose
  * granules 2 apart move at 70 % and 4 apart at 50 %. */
 static void profile_rows(struct clc_report *rep)
 {

@@ -105,6 +105,12 @@ static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
     }
 }
 
+/* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
+static double log_place(double v, double lo, double hi)
+{
+    return hi > lo ? log(v / lo) / log(hi / lo) : 0;
+}
+
 double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes)
 {
     if (p->n_curve == 0 || !(bytes > 0))
@@ -113,8 +119,7 @@ double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes)
         return p->curve_gbps[0] * bytes / p->curve_bytes[0]; /* Little's law below the curve */
     for (size_t i = 1; i < p->n_curve; i++)
         if (bytes <= p->curve_bytes[i]) {
-            double t = log(bytes / p->curve_bytes[i - 1]) /
-                       log(p->curve_bytes[i] / p->curve_bytes[i - 1]);
+            double t = log_place(bytes, p->curve_bytes[i - 1], p->curve_bytes[i]);
             return p->curve_gbps[i - 1] + t * (p->curve_gbps[i] - p->curve_gbps[i - 1]);
         }
     return p->curve_gbps[p->n_curve - 1];
@@ -176,15 +181,7 @@ static double along_items(const struct clc_profile *p, double loads, double widt
         return least_gbps * items / least;
     if (!isfinite(above))
         return fmin(below_gbps * items / below, most);
-    if (above == below)
-        return below_gbps;
-    return below_gbps + log(items / below) / log(above / below) * (above_gbps - below_gbps);
-}
-
-/* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
-static double log_place(double v, double lo, double hi)
-{
-    return hi > lo ? log(v / lo) / log(hi / lo) : 0;
+    return below_gbps + log_place(items, below, above) * (above_gbps - below_gbps);
 }
 
 double clc_profile_inflight_at(const struct clc_profile *p, double items, double loads,

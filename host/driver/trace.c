@@ -3,8 +3,8 @@
  * accesses checked against the buffers the launch was given, so that an access outside them
  * is named before an unchecked launch can do harm.  The layout of the trace buffer is
  * cl/clc_trace.h's; the constants below must match it.  A row's trace build is compiled
- * ahead, on a thread of its own while the row is timed and checked, where that cannot slow
- * the kernel timed (struct clc_trace_ahead). */
+ * ahead, on a thread of its own while the row's kernel is built, timed and checked, where
+ * that cannot slow the kernel timed (struct clc_trace_ahead). */
 #define _GNU_SOURCE
 #include <inttypes.h>
 #include <pthread.h>
