@@ -28,6 +28,13 @@ static void assert_same(const struct clc_result *r, const char *what, double a, 
                   "place", r->case_name, r->variant, r->param, what, a, b);
 }
 
+/* What row r's note says of the model ("model: ..." to its end), or "". */
+static const char *model_note(const struct clc_result *r)
+{
+    const char *m = strstr(r->note, "model:");
+    return m != NULL ? m : "";
+}
+
 /* Every row of the vector case (nine kernels) is modelled alike, ahead or in place. */
 START_TEST(ahead_models_as_in_place)
 {
@@ -50,7 +57,9 @@ START_TEST(ahead_models_as_in_place)
         assert_same(a, "loads in flight", fa->loads_in_flight, fb->loads_in_flight);
         assert_same(a, "groups", fa->groups, fb->groups);
         assert_same(a, "registers", fa->registers, fb->registers);
-        ck_assert_str_eq(a->note, b->note);
+        /* the model's part of the note; the rest (the launches batched per timed sample)
+         * depends on the timing */
+        ck_assert_str_eq(model_note(a), model_note(b));
     }
     clc_report_free(&ahead);
     clc_report_free(&in_place);
