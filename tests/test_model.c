@@ -277,12 +277,18 @@ START_TEST(granules_of_a_stride_by_gap)
     assert_granules(&m, 0, 1, 1, 256);
     analyse_streams(32, 32, (struct stream){BASE, 6 * 32, 4}, NO_STORE, &m);
     assert_granules(&m, 0, 0, 5, 32);
+    /* a stride's stores leave the same gaps (no other work-item writes them) */
+    analyse_streams(64, 64, (struct stream){BASE, 128, 4}, (struct stream){BASE, 128, 4}, &m);
+    for (unsigned dir = 0; dir < 2; dir++) {
+        assert_granules(&m, dir, 0, 4, 64);
+        assert_granules(&m, dir, 1, 2, 64);
+    }
 }
 END_TEST
 
 /* Addresses at least 4 KiB apart in no order: every granule alone in its window (class 5),
- * as is a single access with no neighbour at all; two adjacent granules alone in a window
- * are as sparse as the window's room for them says (gap 8). */
+ * as is a single access with no neighbour at all; two adjacent granules loaded alone in a
+ * window are as sparse as the window's room for them says (gap 8), stored they are not. */
 START_TEST(granules_far_apart_are_alone)
 {
     struct synth s;
@@ -309,6 +315,15 @@ START_TEST(granules_far_apart_are_alone)
         synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, false);
     analyse(&s, &m);
     ck_assert_uint_eq(m.granules[0][0][CLC_MODEL_GAPS - 1], 62);
+    free(s.w);
+
+    /* stored, the same pairs are adjacent: other work-groups write the rest of each window
+     * before L2 writes it back (a tiled transpose's tile rows) */
+    synth_init(&s, 64, 64, 2, 32);
+    for (size_t i = 0; i < 64; i++)
+        synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, true);
+    analyse(&s, &m);
+    assert_granules(&m, 1, 0, 0, 64);
     free(s.w);
 }
 END_TEST

@@ -197,13 +197,19 @@ static unsigned gap_class(double gap)
 
 /* The gap between the touched granules ids[0 .. n) of one window, sorted, of which `room`
  * lie in the sample: their mean distance, or the room each has when that is larger (a few
- * granules bunched in a window otherwise untouched); a granule alone in its window, as far
- * apart as the classes go. */
-static double window_gap(const uint64_t *ids, size_t n, uint64_t room)
+ * granules bunched in a window otherwise untouched, read as they lie).  Stores bunched so
+ * (dir 1) count by their mean distance: L2 writes lines back only when it evicts them, by
+ * when other work-groups have written the room (a tiled transpose's 128-byte tile rows, a
+ * matrix row apart, reach DRAM at the full rate), where a stride never writes its gaps.  A
+ * granule alone in its window is as far apart as the classes go. */
+static double window_gap(const uint64_t *ids, size_t n, uint64_t room, unsigned dir)
 {
     if (n < 2)
         return clc_model_gap(CLC_MODEL_GAPS - 1);
-    return fmax((double)room / (double)n, (double)(ids[n - 1] - ids[0]) / (double)(n - 1));
+    double mean = (double)(ids[n - 1] - ids[0]) / (double)(n - 1);
+    /* a stride leaves at most about two of its gaps untouched at a window's ends */
+    bool bunched = (double)room - (double)(ids[n - 1] - ids[0] + 1) >= 4 * mean;
+    return dir == 1 && bunched ? mean : fmax((double)room / (double)n, mean);
 }
 
 /* A set of accesses what reaches DRAM is read off: the fully traced warps, or the wide
@@ -265,7 +271,7 @@ static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids,
                 ;
             lo = lo > ids[0] ? lo : ids[0];
             hi = hi < ids[n - 1] ? hi : ids[n - 1];
-            out->granules[gi][gap_class(window_gap(ids + i, j - i, hi - lo + 1))] += j - i;
+            out->granules[gi][gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir))] += j - i;
         }
     }
 }
