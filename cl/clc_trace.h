@@ -52,6 +52,16 @@
 
 #define CLC_TRACE_ARGS , __global ulong *clc_trace, uint clc_trace_slots, uint clc_trace_groups
 
+/* With -DCLC_TRACE_CALLS (the host's choice on a GPU) the recorders are compiled once per
+ * kernel and called from every access: inlined at every access, the trace builds took NVIDIA's
+ * compilers twice as long as the timed builds.  On a CPU they stay inlined: PoCL runs a
+ * work-group's items in vector lanes, which a call breaks (the trace launch took 4x longer). */
+#ifdef CLC_TRACE_CALLS
+#define CLC_TRACE_CALL __attribute__((noinline))
+#else
+#define CLC_TRACE_CALL
+#endif
+
 /* This work-item's first record, or 0 when its work-group is not traced. */
 __global ulong *clc_trace_base(__global ulong *trace, uint slots, uint groups)
 {
@@ -133,8 +143,9 @@ ulong clc_trace_dependent(__global ulong *trace, __global ulong *t, uint k, uint
  * traced (t, and wide in the wide sample), and returns i, or an index that lands in the
  * scratch area when the access lies outside every buffer (i's distance from the scratch
  * area, in accesses of size bytes). */
-long clc_trace_ix(__global ulong *trace, __global ulong *t, __global ulong *wide, uint *count,
-                  uint *wcount, uint slots, ulong base, long i, uint size, uint store)
+CLC_TRACE_CALL long clc_trace_ix(__global ulong *trace, __global ulong *t, __global ulong *wide,
+                                 uint *count, uint *wcount, uint slots, ulong base, long i,
+                                 uint size, uint store)
 {
     ulong addr = base + (ulong)i * size;
     uint k = *count, inside = clc_trace_inside(trace, addr, size);
@@ -161,8 +172,8 @@ long clc_trace_ix(__global ulong *trace, __global ulong *t, __global ulong *wide
 
 /* Records the __local access to base + i * size (size bytes) in this work-item's next
  * __local slot when it is traced (t != 0), and returns i unchanged. */
-long clc_trace_lix(__global ulong *t, uint *count, uint slots, ulong base, long i, uint size,
-                   uint store)
+CLC_TRACE_CALL long clc_trace_lix(__global ulong *t, uint *count, uint slots, ulong base,
+                                  long i, uint size, uint store)
 {
     uint k = *count;
     if (t != 0 && k < slots) {

@@ -1,8 +1,8 @@
-/* test_trace_ahead.c - the trace build made ahead, on a thread of its own while the row is
- * timed and checked (struct clc_opts trace_ahead; a GPU's default, forced here on PoCL):
- * the rows it models are modelled as by the trace build made in place, a trace build that
- * fails there is reported once and leaves the row as it would in place, and a row that is
- * not traced drops its build ahead unseen. */
+/* test_trace_ahead.c - the trace builds made ahead of the rows, on threads of their own while
+ * earlier rows are timed and checked (host/driver/ahead.c; struct clc_opts trace_ahead, a
+ * GPU's default, forced here on PoCL): the rows are modelled as by trace builds made in
+ * place, a trace build that fails ahead is reported once, by its row, which it leaves as in
+ * place, and a row that is not traced shows nothing of its build ahead. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <string.h>
@@ -97,7 +97,7 @@ START_TEST(failed_build_ahead_reported_once)
 }
 END_TEST
 
-/* A row that does not verify is not traced: its build ahead is dropped, a failed one's log
+/* A row that does not verify is not traced: its build ahead goes unused, a failed one's log
  * unshown, as in place where it is never built. */
 START_TEST(untraced_row_drops_its_build_ahead)
 {

@@ -650,8 +650,8 @@ static int build_module(struct cuda *c, const char *file, const char *options,
     const struct clc_device_meta *meta = &c->base.dev.meta;
     struct module *m = NULL;
     int rc = CLC_ERR;
-    /* the context is current per thread, and a trace build made ahead has a thread of its
-     * own: current there for the module's load and its kernel's look-up */
+    /* the context is current per thread, and the trace builds made ahead have threads of
+     * their own: current there for the module's load and its kernel's look-up */
     CHECK(cuCtxSetCurrent(c->ctx));
     if ((*out = clc_built_get(&c->modules, file, options, NULL)) != NULL)
         return CLC_OK;

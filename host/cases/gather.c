@@ -28,7 +28,8 @@ static int plan(const struct clc_env *e, const struct clc_variant *v, long param
     uint32_t *idx = clc_plan_host(p, n * sizeof *idx);
     if (idx == NULL)
         return CLC_ERR;
-    clc_gather_indices(idx, n, block ? block : n);
+    if (!e->dry)
+        clc_gather_indices(idx, n, block ? block : n);
     unsigned in = clc_plan_buffer(p, "in", n, es, CLC_INIT_VALUES);
     unsigned ix = clc_plan_buffer(p, "idx", n, sizeof *idx, CLC_INIT_HOST);
     unsigned out = clc_plan_buffer(p, "out", n, es, CLC_INIT_POISON);

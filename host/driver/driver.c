@@ -26,7 +26,7 @@ void clc_opts_defaults(struct clc_opts *o)
 
 struct clc_env clc_env_make(const struct clc_device *dev, enum clc_type t, uint64_t size)
 {
-    struct clc_env e = {dev, t, size, (size_t)(size / clc_type_size(t))};
+    struct clc_env e = {dev, t, size, (size_t)(size / clc_type_size(t)), false};
     return e;
 }
 
@@ -356,18 +356,12 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
     struct clc_timer tm[CLC_MAX_APIS];
     struct clc_timing timing[CLC_MAX_APIS];
     struct clc_readback first = {0};
-    struct clc_trace_ahead ahead;
     memset(in, 0, sizeof in);
-    memset(&ahead, 0, sizeof ahead);
     rc = CLC_ERR;
     if (p.needs_fp64 && !s->be[0]->dev.fp64) {
         rc = skip_rows(s, c, v, &p, t, size, "the device has no fp64");
         goto done;
     }
-    /* on the API that normally traces (the last, see below), compiled while the row's own
-     * kernel is built, timed and checked (NVIDIA's OpenCL compiler takes the two builds in
-     * turn; NVRTC side by side) */
-    clc_trace_ahead_start(&ahead, s, s->be[s->n_be - 1], c->cl_file, &p, t);
     for (int i = 0; i < s->n_be; i++) {
         if (clc_instance_open(&in[i], s->be[i], c->cl_file, &p, t, false) != CLC_OK)
             goto done;
@@ -383,6 +377,9 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
     clc_activity("%s %s (%s): kernel %s", c->name, v->name, clc_type_name(t),
                  p.kernel ? p.kernel : "the vendor copy");
     phase(s, CLC_PHASE_SETUP, &t0);
+    /* the next rows' trace builds go on from here, not beside this row's own build: NVIDIA's
+     * OpenCL compiler would take the two in turn */
+    clc_ahead_at(s, c, v, t, size, param);
     if (clc_time_launches(tm, (size_t)s->n_be, &s->timing, timing) != CLC_OK) {
         custom_failed(s);
         goto done;
@@ -431,7 +428,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
     /* the model reads the addresses, which are the same on every API: traced once, on the
      * last API that verified */
     if (tracer >= 0 && s->o->model && p.kernel != NULL) {
-        if (clc_model_row(s, &in[tracer], &ahead, &r[tracer], &clean) != CLC_OK)
+        if (clc_model_row(s, &in[tracer], &r[tracer], &clean) != CLC_OK)
             rc = CLC_ERR;
         for (int i = 0; i < s->n_be; i++) {
             if (i == tracer || !verified[i])
@@ -451,7 +448,6 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         if (checked[i] && finish_row(s, i, &r[i], verified[i] && clean, p.local_bytes) != CLC_OK)
             rc = CLC_ERR;
 done:
-    clc_trace_ahead_end(&ahead);
     clc_readback_release(&first);
     for (int i = 0; i < s->n_be; i++)
         clc_instance_close(&in[i]);
@@ -461,7 +457,8 @@ done:
 
 /* ------------------------------------------------------------------ the cases */
 
-/* Calls fn for every row of the cases, or counts them when fn is NULL. */
+/* Runs every row of the cases, or counts them into *count (and lists them for the trace
+ * builds made ahead) when count is not NULL. */
 static int each_row(struct clc_session *s, const struct clc_case *const *cases, size_t n,
                     size_t *count)
 {
@@ -496,10 +493,13 @@ static int each_row(struct clc_session *s, const struct clc_case *const *cases, 
                     long params[CLC_MAX_PARAMS] = {0};
                     size_t np = v->params ? v->params(&e, v, params) : 1;
                     for (size_t pi = 0; pi < np; pi++) {
-                        if (count != NULL)
+                        enum clc_type ty = (enum clc_type)t;
+                        if (count != NULL) {
                             *count += (size_t)s->n_be;
-                        else if (run_row(s, c, v, (enum clc_type)t, sizes[k], params[pi]) !=
-                                 CLC_OK)
+                            clc_ahead_add(s, c, v, ty, sizes[k], params[pi]);
+                            continue;
+                        }
+                        if (run_row(s, c, v, ty, sizes[k], params[pi]) != CLC_OK)
                             rc = CLC_ERR;
                     }
                 }
@@ -517,14 +517,20 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
     s->rows_total = 0;
     s->rows_done = 0;
     s->rows_in_cache = 0;
-    if (each_row(s, cases, n, &s->rows_total) != CLC_OK)
+    clc_ahead_stop(s);
+    int rc = each_row(s, cases, n, &s->rows_total);
+    if (rc == CLC_OK && !s->ceilings)
+        rc = measure_ceilings(s);
+    if (rc != CLC_OK) {
+        clc_ahead_stop(s);
         return CLC_ERR;
-    if (!s->ceilings && measure_ceilings(s) != CLC_OK)
-        return CLC_ERR;
+    }
     s->t0 = clc_now_ns();
     if (s->table != NULL && s->rep->n_results == 0)
         clc_table_header(s->table, s->n_be > 1);
-    int rc = each_row(s, cases, n, NULL);
+    clc_ahead_start(s);
+    rc = each_row(s, cases, n, NULL);
+    clc_ahead_stop(s);
     clc_status(NULL);
     double total = (double)(clc_now_ns() - s->t0) * 1e-9;
     clc_note("%zu rows in %.1f s: %.1f s building kernels and filling buffers, %.1f s timing, "
@@ -708,6 +714,7 @@ static int measure_ceilings(struct clc_session *s)
 
 void clc_session_close(struct clc_session *s)
 {
+    clc_ahead_stop(s);
     for (int i = 0; i < s->n_be; i++) {
         clc_release(s->be[i], s->flush[i]);
         s->be[i]->ops->close(s->be[i]);

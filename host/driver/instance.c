@@ -16,10 +16,12 @@ void clc_plan_options(const struct clc_plan *p, enum clc_type t, char *out, size
              p->defines[0] ? " " : "", p->defines);
 }
 
-void clc_trace_options(const struct clc_plan *p, enum clc_type t, char *out, size_t len)
+void clc_trace_options(const struct clc_plan *p, enum clc_type t, const struct clc_backend *be,
+                       char *out, size_t len)
 {
     clc_plan_options(p, t, out, len);
-    strncat(out, " -DCLC_TRACE", len - strlen(out) - 1);
+    strncat(out, be->dev.cpu ? " -DCLC_TRACE" : " -DCLC_TRACE -DCLC_TRACE_CALLS",
+            len - strlen(out) - 1);
 }
 
 /* The support kernel `name`, built for the instance's type on first use. */
@@ -72,7 +74,7 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
     }
     char opts[512];
     if (trace)
-        clc_trace_options(p, t, opts, sizeof opts);
+        clc_trace_options(p, t, be, opts, sizeof opts);
     else
         clc_plan_options(p, t, opts, sizeof opts);
     if (be->ops->build(be, in->file, opts, p->kernel, &in->kernel) != CLC_OK)

@@ -2,9 +2,6 @@
 #ifndef CLC_DRIVER_INSTANCE_H
 #define CLC_DRIVER_INSTANCE_H
 
-#include <pthread.h>
-#include <stdio.h>
-
 #include "clcoalesce/driver.h"
 
 struct clc_instance {
@@ -19,8 +16,10 @@ struct clc_instance {
     struct clc_kernel *k_init, *k_pick, *k_addr; /* the support kernels, built on first use */
 };
 
-/* The options of p's trace build in type t: the timed build's, and -DCLC_TRACE. */
-void clc_trace_options(const struct clc_plan *p, enum clc_type t, char *out, size_t len);
+/* The options of p's trace build in type t on be: the timed build's, and -DCLC_TRACE; on a
+ * GPU also -DCLC_TRACE_CALLS (cl/clc_trace.h). */
+void clc_trace_options(const struct clc_plan *p, enum clc_type t, const struct clc_backend *be,
+                       char *out, size_t len);
 
 /* The kernel file of plan p: its own (a custom kernel's), else its case's. */
 const char *clc_plan_file(const struct clc_plan *p, const char *case_file);
@@ -55,39 +54,38 @@ void clc_readback_release(struct clc_readback *rb);
 /* The device address of buffer `buf`, as a kernel sees it. */
 int clc_instance_address(struct clc_instance *in, unsigned buf, uint64_t *addr);
 
-/* A row's trace build made ahead: compiled on a thread of its own while the row's kernel is
- * built, timed and checked, so that the model finds it built (a cold compiler takes a third
- * of a second a kernel on a GPU).  All zero: none. */
-struct clc_trace_ahead {
-    struct clc_backend *be;    /* where it is built; NULL: none under way */
-    pthread_t thread;          /* the build's, joined when the build is taken or dropped */
-    const char *file, *kernel; /* the instance's, which outlive the thread */
-    char options[512];         /* clc_trace_options */
-    FILE *held;                /* what the build prints, held for the model to show */
-    char *messages;            /* its text, once the thread is done */
-    size_t messages_len;
-    int rc;                    /* the build's, once the thread is done */
-    struct clc_kernel *built;  /* its kernel, until taken */
-};
+/* The trace builds made ahead (ahead.c), for a run of the session's rows. */
 
-/* Starts the trace build of plan p's kernel in type t on backend be on a thread, or leaves
- * *a zeroed where it is not wanted: no model (--no-model), no kernel of ours, a CPU device
- * unless s->o->trace_ahead says otherwise, or no thread to be had (the model then builds it
- * itself).  p and case_file must outlive the build. */
-void clc_trace_ahead_start(struct clc_trace_ahead *a, struct clc_session *s,
-                           struct clc_backend *be, const char *case_file,
-                           const struct clc_plan *p, enum clc_type t);
+/* Whether the run makes them: the model is on, and the device is not a CPU unless
+ * s->o->trace_ahead says otherwise (there the compiler would take cores from the kernel
+ * timed). */
+bool clc_ahead_wanted(const struct clc_session *s);
 
-/* Waits for a build ahead that the model did not take and drops it with its messages, as a
- * row that is not traced builds nothing.  Call it before in's plan and backend go. */
-void clc_trace_ahead_end(struct clc_trace_ahead *a);
+/* Lists a row of the run, in the order the run takes them, when clc_ahead_wanted. */
+void clc_ahead_add(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
+                   enum clc_type t, uint64_t size, long param);
+
+/* Starts the threads that build the listed rows' trace builds, ahead of the run (without a
+ * thread to be had, the model builds each in place). */
+void clc_ahead_start(struct clc_session *s);
+
+/* Says which row the run is at, once its own kernel is built: the threads may go on to the
+ * rows after it. */
+void clc_ahead_at(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
+                  enum clc_type t, uint64_t size, long param);
+
+/* Waits, when be is the backend the builds are made on, until the threads are through the
+ * row under way, so that its trace build is in be's build cache (or failed there). */
+void clc_ahead_wait(struct clc_session *s, const struct clc_backend *be);
+
+/* Stops the threads and forgets the rows. */
+void clc_ahead_stop(struct clc_session *s);
 
 /* Traces in's kernel (trace.c) and fills r's model fields.  The trace build is taken from
- * `ahead` when it was made there on in's backend, else built here (ahead NULL or on another
- * API).  An access outside the buffers sets *clean false and puts the fault into r->note.  A
- * kernel without CLC_TRACE_ARGS is noted, not an error.  Returns CLC_ERR when the trace
- * launch failed. */
-int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_trace_ahead *ahead,
-                  struct clc_result *r, bool *clean);
+ * the build cache when it was made ahead there (clc_ahead_wait), else built here.  An access
+ * outside the buffers sets *clean false and puts the fault into r->note.  A kernel without
+ * CLC_TRACE_ARGS is noted, not an error.  Returns CLC_ERR when the trace launch failed. */
+int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_result *r,
+                  bool *clean);
 
 #endif

@@ -2,12 +2,10 @@
  * addresses of the first warps' accesses for the access model, and every work-item's
  * accesses checked against the buffers the launch was given, so that an access outside them
  * is named before an unchecked launch can do harm.  The layout of the trace buffer is
- * cl/clc_trace.h's; the constants below must match it.  A row's trace build is compiled
- * ahead, on a thread of its own while the row's kernel is built, timed and checked, where
- * that cannot slow the kernel timed (struct clc_trace_ahead). */
+ * cl/clc_trace.h's; the constants below must match it.  The rows' trace builds are compiled
+ * ahead of them on a GPU (ahead.c). */
 #define _GNU_SOURCE
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,88 +67,24 @@ void clc_fault_message(const struct clc_plan *p, const char *kernel, const struc
                  b->name, b->name, b->elems * b->elem_size, more);
 }
 
-/* ------------------------------------------------------------------ the trace build ahead */
-
-/* The thread of a build ahead: the build, with what it prints held. */
-static void *build_ahead(void *arg)
-{
-    struct clc_trace_ahead *a = arg;
-    clc_hold_messages(a->held);
-    a->rc = a->be->ops->build(a->be, a->file, a->options, a->kernel, &a->built);
-    clc_hold_messages(NULL);
-    fclose(a->held); /* a->messages complete */
-    a->held = NULL;
-    return NULL;
-}
-
-void clc_trace_ahead_start(struct clc_trace_ahead *a, struct clc_session *s,
-                           struct clc_backend *be, const char *case_file,
-                           const struct clc_plan *p, enum clc_type t)
-{
-    int want = s->o->trace_ahead;
-    memset(a, 0, sizeof *a);
-    if (!s->o->model || p->kernel == NULL || want == 0 || (want < 0 && be->dev.cpu))
-        return;
-    a->file = clc_plan_file(p, case_file);
-    a->kernel = p->kernel;
-    clc_trace_options(p, t, a->options, sizeof a->options);
-    a->held = open_memstream(&a->messages, &a->messages_len);
-    if (a->held == NULL)
-        return;
-    a->be = be;
-    if (pthread_create(&a->thread, NULL, build_ahead, a) != 0) {
-        fclose(a->held);
-        free(a->messages);
-        memset(a, 0, sizeof *a);
-    }
-}
-
-/* Waits for the build ahead and forgets it: returns its result, with its kernel in *k,
- * after showing its messages when `show`. */
-static int join_ahead(struct clc_trace_ahead *a, bool show, struct clc_kernel **k)
-{
-    pthread_join(a->thread, NULL);
-    if (show && a->messages_len > 0)
-        clc_show_held(a->messages);
-    int rc = a->rc;
-    *k = a->built;
-    free(a->messages);
-    memset(a, 0, sizeof *a);
-    return rc;
-}
-
-void clc_trace_ahead_end(struct clc_trace_ahead *a)
-{
-    struct clc_backend *be = a->be;
-    struct clc_kernel *k = NULL;
-    if (be == NULL)
-        return;
-    join_ahead(a, false, &k);
-    clc_release_kernel(be, k);
-}
-
-/* in's trace build with opts, taken from the build ahead when that was on in's backend, else
+/* in's trace build with opts: from the build cache when it was made ahead (ahead.c), else
  * built now.  The wait counts in s->trace_build_ns. */
-static int trace_build(struct clc_session *s, struct clc_instance *in, struct clc_trace_ahead *a,
-                       const char *opts, struct clc_kernel **k)
+static int trace_build(struct clc_session *s, struct clc_instance *in, const char *opts,
+                       struct clc_kernel **k)
 {
     uint64_t t0 = clc_now_ns();
-    int rc;
-    if (a != NULL && a->be == in->be)
-        rc = join_ahead(a, true, k);
-    else
-        rc = in->be->ops->build(in->be, in->file, opts, in->plan->kernel, k);
+    clc_ahead_wait(s, in->be);
+    int rc = in->be->ops->build(in->be, in->file, opts, in->plan->kernel, k);
     s->trace_build_ns += clc_now_ns() - t0;
     return rc;
 }
 
 /* ------------------------------------------------------------------ the trace */
 
-/* Launches in's kernel rebuilt as its trace build (from `ahead`, see trace_build), over the
- * same range with the same buffers, and fills out->trace, out->fault and out->info.  Buffers
- * the kernel writes change. */
-static int trace_instance(struct clc_session *s, struct clc_instance *in,
-                          struct clc_trace_ahead *ahead, struct clc_traced *out)
+/* Launches in's kernel rebuilt as its trace build (see trace_build), over the same range with
+ * the same buffers, and fills out->trace, out->fault and out->info.  Buffers the kernel
+ * writes change. */
+static int trace_instance(struct clc_session *s, struct clc_instance *in, struct clc_traced *out)
 {
     struct clc_backend *be = in->be;
     const struct clc_plan *p = in->plan;
@@ -168,8 +102,8 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in,
     char opts[512];
     clc_plan_options(p, in->t, out->options, sizeof out->options);
     out->file = in->file;
-    clc_trace_options(p, in->t, opts, sizeof opts);
-    if (trace_build(s, in, ahead, opts, &tr.kernel) != CLC_OK) {
+    clc_trace_options(p, in->t, be, opts, sizeof opts);
+    if (trace_build(s, in, opts, &tr.kernel) != CLC_OK) {
         rc = BUILD_FAILED;
         goto done;
     }
@@ -293,7 +227,7 @@ int clc_session_trace(struct clc_session *s, const struct clc_case *c, const str
     if (rc == CLC_OK)
         rc = clc_instance_init(&in);
     if (rc == CLC_OK)
-        rc = trace_instance(s, &in, NULL, out);
+        rc = trace_instance(s, &in, out);
     if (rc == BUILD_FAILED)
         rc = CLC_ERR;
     clc_instance_close(&in);
@@ -317,13 +251,13 @@ static void features(const struct clc_instance *in, const struct clc_model *m,
     f->elem_bytes = (unsigned)clc_type_size(in->t);
 }
 
-int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_trace_ahead *ahead,
-                  struct clc_result *r, bool *clean)
+int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_result *r,
+                  bool *clean)
 {
     struct clc_traced tr;
     memset(&tr, 0, sizeof tr);
     *clean = true;
-    int rc = trace_instance(s, in, ahead, &tr);
+    int rc = trace_instance(s, in, &tr);
     if (rc == CLC_SKIP) {
         clc_note_append(r, "%smodel: off (no CLC_TRACE_ARGS)", r->note[0] ? "; " : "");
         return CLC_OK;

@@ -24,6 +24,8 @@ struct clc_env {
     enum clc_type type;
     uint64_t size;                /* bytes of the main array */
     size_t n;                     /* elements of the main array: size / element size */
+    bool dry;                     /* planned for its build options alone: host data as large
+                                   * as the arrays (a gather's indices) may go unfilled */
 };
 
 /* How the driver fills a buffer before the row (and again before a fresh check). */

@@ -25,8 +25,8 @@ struct clc_opts {
                              * the run's own rows of the profile's cases, at its end */
     unsigned apis;          /* --api: a mask of (1u << enum clc_api) */
     int progress;           /* a progress line on stderr: -1 when it is a terminal, 0, 1 */
-    int trace_ahead;        /* each row's trace build compiled on a thread of its own while
-                             * the row is timed and checked: -1 unless the device is a CPU
+    int trace_ahead;        /* the rows' trace builds compiled on a thread of its own, rows
+                             * ahead of the row timed and checked: -1 unless on a CPU
                              * (there the compiler would take cores from the kernel timed),
                              * 0 never, 1 always (a test of that path on PoCL) */
 };
@@ -65,7 +65,8 @@ struct clc_session {
     bool ceilings;              /* the APIs' copy ceilings are measured (on the first run) */
     uint64_t phase_ns[4];       /* host time per enum clc_phase */
     uint64_t trace_build_ns;    /* of CLC_PHASE_MODEL: waiting for the trace builds, made
-                                 * there or ahead (struct clc_trace_ahead) */
+                                 * there or ahead (struct clc_ahead) */
+    struct clc_ahead *ahead;    /* the trace builds made ahead of the rows (ahead.c); NULL */
     struct clc_profile *profile; /* --profile's, loaded when the session opens; NULL */
 };
 
