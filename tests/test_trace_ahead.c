@@ -2,11 +2,13 @@
  * earlier rows are timed and checked (host/driver/ahead.c; struct clc_opts trace_ahead, a
  * GPU's default, forced here on PoCL): the rows are modelled as by trace builds made in
  * place, a trace build that fails ahead is reported once, by its row, which it leaves as in
- * place, and a row that is not traced shows nothing of its build ahead. */
+ * place, a row that is not traced shows nothing of its build ahead, and the builds the
+ * threads make are in the build cache by the time their row needs them. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <string.h>
 
+#include "../host/driver/instance.h" /* the threads' own interface (ahead.c) */
 #include "testutil.h"
 
 /* The trace build of coalesced.cl fails to compile; the timed build does not. */
@@ -121,9 +123,78 @@ START_TEST(untraced_row_drops_its_build_ahead)
 }
 END_TEST
 
+/* Row `i` of the vector case for the white-box test below: its i-th variant, first param. */
+struct row {
+    const struct clc_variant *v;
+    long param;
+};
+
+static struct row vector_row(const struct clc_case *c, const struct clc_env *e, size_t i)
+{
+    ck_assert_uint_gt(c->n_variants, i);
+    const struct clc_variant *v = &c->variants[i];
+    long params[CLC_MAX_PARAMS] = {0};
+    if (v->params != NULL)
+        ck_assert_uint_gt(v->params(e, v, params), 0);
+    return (struct row){v, params[0]};
+}
+
+/* Builds row r's trace build on be: CLC_OK or CLC_ERR, what it prints captured. */
+static int trace_build(struct clc_backend *be, const struct clc_case *c, const struct clc_env *e,
+                       struct row r, const char *extra)
+{
+    struct clc_plan p;
+    ck_assert_int_eq(clc_variant_plan(e, r.v, r.param, &p), CLC_OK);
+    char opts[600];
+    clc_trace_options(&p, e->type, be, opts, sizeof opts);
+    strncat(opts, extra, sizeof opts - strlen(opts) - 1);
+    struct clc_kernel *k = NULL;
+    clc_test_capture(2);
+    int rc = be->ops->build(be, clc_plan_file(&p, c->cl_file), opts, p.kernel, &k);
+    clc_test_captured();
+    if (rc == CLC_OK)
+        clc_release_kernel(be, k);
+    clc_plan_free(&p);
+    return rc;
+}
+
+/* Once the run is at a listed row and the threads are through it, that row's trace build is
+ * in the build cache: it is found even after the kernel file broke.  The same build with
+ * options no row lists is compiled now, from the broken file, and fails. */
+START_TEST(builds_ahead_are_in_the_cache)
+{
+    struct clc_opts o;
+    const char *dir = clc_test_opts_edited(&o, "vector.cl", "CLC_TRACE_BEGIN", "CLC_TRACE_BEGIN");
+    o.trace_ahead = 1;
+    struct clc_report rep;
+    clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
+    struct clc_session s;
+    ck_assert_int_eq(clc_session_open(&s, &o, &rep, NULL), CLC_OK);
+    struct clc_backend *be = s.be[s.n_be - 1];
+    const struct clc_case *c = clc_find_case("vector");
+    ck_assert_ptr_nonnull(c);
+    struct clc_env e = clc_env_make(&s.be[0]->dev, CLC_FLOAT, (uint64_t)1 << 20);
+    struct row rows[3];
+    for (size_t i = 0; i < 3; i++) {
+        rows[i] = vector_row(c, &e, i);
+        clc_ahead_add(&s, c, rows[i].v, CLC_FLOAT, e.size, rows[i].param);
+    }
+    clc_ahead_start(&s);
+    clc_ahead_at(&s, c, rows[2].v, CLC_FLOAT, e.size, rows[2].param);
+    clc_ahead_wait(&s, be);
+    clc_test_edit_kernel(dir, "vector.cl", "CLC_TRACE_BEGIN", NO_TRACE);
+    ck_assert_int_eq(trace_build(be, c, &e, rows[2], ""), CLC_OK);
+    ck_assert_int_eq(trace_build(be, c, &e, rows[2], " -DCLC_UNLISTED"), CLC_ERR);
+    clc_ahead_stop(&s);
+    clc_session_close(&s);
+    clc_report_free(&rep);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {ahead_models_as_in_place, failed_build_ahead_reported_once,
-                            untraced_row_drops_its_build_ahead};
+                            untraced_row_drops_its_build_ahead, builds_ahead_are_in_the_cache};
     return clc_test_main(clc_test_suite("trace_ahead", tests, sizeof tests / sizeof tests[0]));
 }
