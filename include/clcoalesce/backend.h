@@ -174,9 +174,9 @@ void clc_pinned_release_all(struct clc_backend *b);
 
 /* What an API built from a kernel file with some options (an OpenCL program, a CUDA module),
  * kept per file and options for the life of the device (built.c).  A build may run on a
- * thread of its own (a row's trace build, made while the row is timed): the cache is locked
- * only to look up and to add, never while compiling.  Its items are counted by their API
- * (ref, unref): the cache holds a reference to each, and so does each caller it hands one. */
+ * thread of its own (a trace build made ahead of its row): the cache is locked only to look
+ * up and to add, never while compiling.  Its items are counted by their API (ref, unref):
+ * the cache holds a reference to each, and so does each caller it hands one. */
 struct clc_built {
     pthread_mutex_t lock;      /* over items and n */
     void (*ref)(void *item);   /* takes a reference; called with the lock held */

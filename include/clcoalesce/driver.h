@@ -25,7 +25,7 @@ struct clc_opts {
                              * the run's own rows of the profile's cases, at its end */
     unsigned apis;          /* --api: a mask of (1u << enum clc_api) */
     int progress;           /* a progress line on stderr: -1 when it is a terminal, 0, 1 */
-    int trace_ahead;        /* the rows' trace builds compiled on a thread of its own, rows
+    int trace_ahead;        /* the rows' trace builds compiled on threads of their own, rows
                              * ahead of the row timed and checked: -1 unless on a CPU
                              * (there the compiler would take cores from the kernel timed),
                              * 0 never, 1 always (a test of that path on PoCL) */
