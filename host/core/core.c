@@ -62,13 +62,6 @@ FILE *clc_message_stream(void)
     return held != NULL ? held : stderr;
 }
 
-void clc_show_held(const char *text)
-{
-    if (status_shown)
-        clc_status(NULL);
-    fputs(text, stderr);
-}
-
 void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list ap)
 {
     FILE *f = clc_message_stream();

@@ -18,8 +18,8 @@
 
 #include "instance.h"
 
-/* Rows the thread may be ahead of the run: time enough for a build, and few enough that the
- * builds it makes are still in the cache (CLC_BUILT_KEEP) when their rows come. */
+/* Rows the threads may be ahead of the run: time enough for a build, and few enough that the
+ * builds they make are still in the cache (CLC_BUILT_KEEP) when their rows come. */
 #define AHEAD_ROWS 16
 /* NVRTC compiles side by side: two keep up where one row after another needs a new build
  * (inflight, vector); NVIDIA's OpenCL compiler takes them in turn */
@@ -40,7 +40,7 @@ struct clc_ahead {
     bool *built;             /* rows[i]'s build is made (or failed) */
     size_t n, cap;
     pthread_mutex_t lock;
-    pthread_cond_t moved;    /* the run or the thread moved on */
+    pthread_cond_t moved;    /* the run or a thread moved on */
     size_t at;               /* the last listed row the run came to */
     bool listed;             /* the row under way is that one */
     size_t next;             /* the next row a thread takes */

@@ -363,7 +363,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         goto done;
     }
     for (int i = 0; i < s->n_be; i++) {
-        if (clc_instance_open(&in[i], s->be[i], c->cl_file, &p, t, false) != CLC_OK)
+        if (clc_instance_open(&in[i], s->be[i], c->cl_file, &p, t) != CLC_OK)
             goto done;
         if (group_limit(&in[i], why, sizeof why) != NULL) {
             rc = skip_rows(s, c, v, &p, t, size, why);

@@ -50,7 +50,7 @@ const char *clc_plan_file(const struct clc_plan *p, const char *case_file)
 }
 
 int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const char *case_file,
-                      const struct clc_plan *p, enum clc_type t, bool trace)
+                      const struct clc_plan *p, enum clc_type t)
 {
     memset(in, 0, sizeof *in);
     in->be = be;
@@ -73,10 +73,7 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
         return CLC_OK;
     }
     char opts[512];
-    if (trace)
-        clc_trace_options(p, t, be, opts, sizeof opts);
-    else
-        clc_plan_options(p, t, opts, sizeof opts);
+    clc_plan_options(p, t, opts, sizeof opts);
     if (be->ops->build(be, in->file, opts, p->kernel, &in->kernel) != CLC_OK)
         return CLC_ERR;
     struct clc_launch *l = &in->launch;

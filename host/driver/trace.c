@@ -223,7 +223,7 @@ int clc_session_trace(struct clc_session *s, const struct clc_case *c, const str
         return CLC_SKIP;
     }
     struct clc_instance in;
-    rc = clc_instance_open(&in, s->be[0], c->cl_file, &out->plan, t, false);
+    rc = clc_instance_open(&in, s->be[0], c->cl_file, &out->plan, t);
     if (rc == CLC_OK)
         rc = clc_instance_init(&in);
     if (rc == CLC_OK)

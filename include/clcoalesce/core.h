@@ -43,15 +43,12 @@ void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list a
 /* clc_error as another program ("clcoalesce-cuda: error: ..."). */
 void clc_error_as(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Sends the calling thread's diagnostics to f instead of stderr (NULL: stderr again).  A
- * thread working beside the run keeps them so, and the run shows them (clc_show_held) when
- * it takes that thread's result: once, where a run without the thread would print them, and
- * never inside the progress line. */
+/* Sends the calling thread's diagnostics to f instead of stderr (NULL: stderr again): a
+ * thread working beside the run (a trace build made ahead) keeps them out of the run's
+ * output, where the row that needs the work prints them itself. */
 void clc_hold_messages(FILE *f);
 /* Where the calling thread's diagnostics go: stderr, unless held. */
 FILE *clc_message_stream(void);
-/* Prints diagnostics a thread held, clearing the progress line first. */
-void clc_show_held(const char *text);
 
 /* A usage error: "<prog>: error: MSG 'ARG'" (or just MSG when arg is NULL), then
  * "Try HELP." pointing at the usage text, e.g. help = "'clcoalesce compare --help'". */

@@ -52,11 +52,11 @@ struct clc_trace {
 
 /* DRAM moves whole granules: the model counts them at three sizes (32, 64 and 128 bytes; the
  * profile measures which one the device uses) and sorts each granule by how densely the
- * kernel touches its neighbourhood: the touched granules of its aligned window of
- * CLC_MODEL_WINDOW granules (about a DRAM page), as the gap between touched granules that
- * density means (window / touched), taken to the nearest of the classes' gaps (in log scale):
- * 1 (every granule), 1.5, 2, 3, 4, 8 (two or fewer in the window).  Sparse granules cost more
- * than streamed ones (fewer per DRAM page); the profile measures by how much. */
+ * kernel touches its neighbourhood: the gap its aligned window of CLC_MODEL_WINDOW granules
+ * (about a DRAM page) leaves between touched granules (model.c's window_gap), taken to the
+ * nearest of the classes' gaps (in log scale): 1 (every granule), 1.5, 2, 3, 4, 8 (a granule
+ * alone in its window, or two loaded ones).  Sparse granules cost more than streamed ones
+ * (fewer per DRAM page); the profile measures by how much. */
 #define CLC_MODEL_GRANULES 3u
 #define CLC_MODEL_GAPS 6u
 #define CLC_MODEL_WINDOW 16u
