@@ -1,6 +1,7 @@
 /* test_cuda_source.c - one kernel source for both APIs: every kernel every case plans, in
  * every type, variant and param, and in its trace build, compiles as CUDA C++ through NVRTC
- * with cl/clc_cuda.h in front, and the vector kernels keep their wide loads.  Needs NVRTC,
+ * with cl/clc_cuda.h in front, the vector kernels keep their wide loads, and a trace build
+ * compiles on to a cubin.  Needs NVRTC,
  * not a GPU: skipped (exit 77) where NVRTC is not installed. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -129,6 +130,42 @@ START_TEST(compile_error_names_the_file)
 }
 END_TEST
 
+/* A trace build, which the back end compiles past PTX, is a cubin for the GPU; an
+ * architecture NVRTC does not know, or a file that does not compile, gives none (the back
+ * end then falls back to PTX). */
+START_TEST(trace_build_compiles_to_sass)
+{
+    struct clc_device d = hopper();
+    const struct clc_case *c = clc_find_case("transpose");
+    struct clc_env e = clc_env_make(&d, CLC_FLOAT, 1 << 20);
+    struct clc_plan p;
+    char opts[512], *cubin = NULL, *log = NULL;
+    size_t size = 0;
+    ck_assert_int_eq(clc_variant_plan(&e, clc_find_variant(c, "naive"), 0, &p), CLC_OK);
+    clc_plan_options(&p, CLC_FLOAT, opts, sizeof opts);
+    strcat(opts, " -DCLC_TRACE -DCLC_TRACE_CALLS");
+    ck_assert_int_eq(clc_cuda_cubin(CLC_TEST_KERNEL_DIR, c->cl_file, opts, 9, 0, &cubin, &size,
+                                    &log), CLC_OK);
+    ck_assert_uint_gt(size, 4);
+    ck_assert_mem_eq(cubin, "\177ELF", 4);
+    free(cubin);
+    free(log);
+    ck_assert_int_eq(clc_cuda_cubin(CLC_TEST_KERNEL_DIR, c->cl_file, opts, 1, 0, &cubin, &size,
+                                    &log), CLC_ERR);
+    ck_assert_ptr_null(cubin);
+    clc_plan_free(&p);
+
+    char dir[64];
+    clc_test_make_dir(dir, "nvrtc");
+    const char *path = clc_test_path(dir, "broken.cl");
+    clc_test_write_file(path, "__kernel void k(__global float *a) { a[0] = undefined_name; }\n");
+    ck_assert_int_eq(clc_cuda_cubin(CLC_TEST_KERNEL_DIR, path, "-DT=float", 9, 0, &cubin, &size,
+                                    &log), CLC_ERR);
+    ck_assert_ptr_null(cubin);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     void *nvrtc = NULL;
@@ -144,6 +181,6 @@ int main(void)
      * after an unload could not name the library that lsan.supp allows */
     clc_quiet = true;
     const TTest *tests[] = {every_planned_kernel_compiles, vector_widths_kept,
-                            compile_error_names_the_file};
+                            compile_error_names_the_file, trace_build_compiles_to_sass};
     return clc_test_main(clc_test_suite("cuda_source", tests, sizeof tests / sizeof tests[0]));
 }

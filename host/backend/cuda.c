@@ -120,6 +120,8 @@ enum {
     X(nvrtcGetProgramLog, nvrtcResult, (nvrtcProgram, char *))                              \
     X(nvrtcGetPTXSize, nvrtcResult, (nvrtcProgram, size_t *))                               \
     X(nvrtcGetPTX, nvrtcResult, (nvrtcProgram, char *))                                     \
+    X(nvrtcGetCUBINSize, nvrtcResult, (nvrtcProgram, size_t *))                             \
+    X(nvrtcGetCUBIN, nvrtcResult, (nvrtcProgram, char *))                                   \
     X(nvrtcDestroyProgram, nvrtcResult, (nvrtcProgram *))
 
 #define DECLARE(name, ret, args) ret(*name) args;
@@ -366,7 +368,7 @@ struct clc_buf {
  * (as an OpenCL kernel keeps its program). */
 struct module {
     CUmodule module;
-    char *ptx, *log;    /* what NVRTC made of the file, for `code` */
+    char *ptx, *log;    /* what NVRTC made of the file, for `code` (no PTX: SASS) */
     atomic_int refs;
 };
 
@@ -588,14 +590,17 @@ static char *program_log(nvrtcProgram prog)
     return log;
 }
 
-int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, int cc_major,
-                 int cc_minor, const char *device, char **ptx_out, char **log_out)
+/* Compiles the kernel file as clc_cuda_ptx says: to PTX, or with `sass` to the GPU's own code
+ * (a cubin, *size bytes) by NVRTC itself, without the build failure's report. */
+static int nvrtc_compile(const char *kernel_dir, const char *file, const char *options,
+                         int cc_major, int cc_minor, const char *device, bool sass,
+                         char **code_out, size_t *size_out, char **log_out)
 {
-    char *text = NULL, *src = NULL, *log = NULL, *ptx = NULL;
+    char *text = NULL, *src = NULL, *log = NULL, *code = NULL;
     char path[PATH_MAX + 256], arch[40], shown[1024], *inc = NULL;
     nvrtcProgram prog = NULL;
     int rc = CLC_ERR;
-    *ptx_out = *log_out = NULL;
+    *code_out = *log_out = NULL;
     if (!load_nvrtc()) {
         clc_error("%s", lib.nvrtc_why);
         return CLC_ERR;
@@ -605,7 +610,8 @@ int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, 
         goto done;
     if ((src = nvrtc_source(path, text, options)) == NULL || asprintf(&inc, "-I%s", kernel_dir) < 0)
         goto oom;
-    snprintf(arch, sizeof arch, "--gpu-architecture=compute_%d%d", cc_major, cc_minor);
+    snprintf(arch, sizeof arch, "--gpu-architecture=%s_%d%d", sass ? "sm" : "compute", cc_major,
+             cc_minor);
     const char *opts[] = {inc, "--device-as-default-execution-space", "-std=c++17", arch};
     nvrtcResult nr = lib.nvrtcCreateProgram(&prog, src, path, 0, NULL, NULL);
     if (nr != 0) {
@@ -614,6 +620,8 @@ int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, 
     }
     nr = lib.nvrtcCompileProgram(prog, 4, opts);
     log = program_log(prog);
+    if (nr != 0 && sass) /* an NVRTC that does not know the GPU, or a broken file */
+        goto done;
     if (nr != 0) {
         snprintf(shown, sizeof shown, "%s %s %s %s; %s", opts[0], opts[1], opts[2], opts[3],
                  options ? options : "");
@@ -621,12 +629,15 @@ int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, 
         goto done;
     }
     size_t n = 0;
-    if (lib.nvrtcGetPTXSize(prog, &n) != 0 || (ptx = calloc(n + 1, 1)) == NULL ||
-        lib.nvrtcGetPTX(prog, ptx) != 0)
+    if ((sass ? lib.nvrtcGetCUBINSize(prog, &n) : lib.nvrtcGetPTXSize(prog, &n)) != 0 ||
+        (code = calloc(n + 1, 1)) == NULL ||
+        (sass ? lib.nvrtcGetCUBIN(prog, code) : lib.nvrtcGetPTX(prog, code)) != 0)
         goto oom;
-    *ptx_out = ptx;
+    *code_out = code;
+    if (size_out != NULL)
+        *size_out = n;
     *log_out = log;
-    ptx = log = NULL;
+    code = log = NULL;
     rc = CLC_OK;
     goto done;
 oom:
@@ -638,17 +649,67 @@ done:
     free(text);
     free(src);
     free(log);
-    free(ptx);
+    free(code);
     return rc;
 }
 
-/* Compiles `file` with `options` to PTX and loads it, or takes the module built so before
- * (struct clc_built); *out is the caller's reference (unref_module). */
+int clc_cuda_ptx(const char *kernel_dir, const char *file, const char *options, int cc_major,
+                 int cc_minor, const char *device, char **ptx_out, char **log_out)
+{
+    return nvrtc_compile(kernel_dir, file, options, cc_major, cc_minor, device, false, ptx_out,
+                         NULL, log_out);
+}
+
+int clc_cuda_cubin(const char *kernel_dir, const char *file, const char *options, int cc_major,
+                   int cc_minor, char **cubin, size_t *size, char **log)
+{
+    /* quiet: where this fails, the PTX build that follows says why */
+    char *dropped = NULL;
+    size_t len = 0;
+    FILE *was = clc_message_stream(), *sink = open_memstream(&dropped, &len);
+    *cubin = *log = NULL;
+    if (sink == NULL)
+        return CLC_ERR;
+    clc_hold_messages(sink);
+    int rc = nvrtc_compile(kernel_dir, file, options, cc_major, cc_minor, "", true, cubin, size,
+                           log);
+    clc_hold_messages(was);
+    fclose(sink);
+    free(dropped);
+    return rc;
+}
+
+/* True for a trace build (-DCLC_TRACE among the options), which is never timed. */
+static bool trace_build(const char *options)
+{
+    for (const char *p = options; p != NULL && (p = strstr(p, "-DCLC_TRACE")) != NULL; p++) {
+        char after = p[strlen("-DCLC_TRACE")];
+        if ((p == options || p[-1] == ' ') && (after == '\0' || after == ' ' || after == '='))
+            return true;
+    }
+    return false;
+}
+
+/* Loads what NVRTC made, SASS as it is or PTX through the driver's JIT; CUDA's result. */
+static CUresult load_module(struct module *m, const void *code, char *jit_log, size_t len)
+{
+    int jopts[] = {JIT_ERROR_LOG, JIT_ERROR_LOG_SIZE};
+    void *jvals[] = {jit_log, (void *)(uintptr_t)len};
+    return lib.cuModuleLoadDataEx(&m->module, code, 2, jopts, jvals);
+}
+
+/* Compiles `file` with `options` and loads it, or takes the module built so before (struct
+ * clc_built); *out is the caller's reference (unref_module).  Timed builds go to PTX, which
+ * the driver compiles to SASS as NVIDIA's OpenCL does with its own: the APIs' timings then
+ * compare the same compiler's code.  Trace builds are never timed, and NVRTC compiles them
+ * to SASS itself where it knows the GPU: they are made on threads of their own while rows are
+ * timed, and the driver's PTX compiler would run in the process the timing runs in. */
 static int build_module(struct cuda *c, const char *file, const char *options,
                         struct module **out)
 {
     const struct clc_device_meta *meta = &c->base.dev.meta;
     struct module *m = NULL;
+    char *cubin = NULL, jit_log[8192] = "";
     int rc = CLC_ERR;
     /* the context is current per thread, and the trace builds made ahead have threads of
      * their own: current there for the module's load and its kernel's look-up */
@@ -659,22 +720,32 @@ static int build_module(struct cuda *c, const char *file, const char *options,
         clc_error("out of memory");
         goto cleanup;
     }
-    if (clc_cuda_ptx(c->base.kernel_dir, file, options, meta->cc_major, meta->cc_minor,
-                     meta->name, &m->ptx, &m->log) != CLC_OK)
-        goto cleanup;
-    char jit_log[8192] = "";
-    int jopts[] = {JIT_ERROR_LOG, JIT_ERROR_LOG_SIZE};
-    void *jvals[] = {jit_log, (void *)(uintptr_t)sizeof jit_log};
-    CUresult err = lib.cuModuleLoadDataEx(&m->module, m->ptx, 2, jopts, jvals);
-    if (err != 0) {
-        clc_error("cuModuleLoadDataEx(%s) failed: %s: %s", file, cu_name(err), jit_log);
-        goto cleanup;
+    bool loaded = false;
+    if (trace_build(options) &&
+        clc_cuda_cubin(c->base.kernel_dir, file, options, meta->cc_major, meta->cc_minor, &cubin,
+                       NULL, &m->log) == CLC_OK) {
+        loaded = load_module(m, cubin, jit_log, sizeof jit_log) == 0;
+        if (!loaded) { /* a cubin this driver does not take: PTX it is */
+            free(m->log);
+            m->log = NULL;
+        }
+    }
+    if (!loaded) {
+        if (clc_cuda_ptx(c->base.kernel_dir, file, options, meta->cc_major, meta->cc_minor,
+                         meta->name, &m->ptx, &m->log) != CLC_OK)
+            goto cleanup;
+        CUresult err = load_module(m, m->ptx, jit_log, sizeof jit_log);
+        if (err != 0) {
+            clc_error("cuModuleLoadDataEx(%s) failed: %s: %s", file, cu_name(err), jit_log);
+            goto cleanup;
+        }
     }
     atomic_init(&m->refs, 1);
     *out = clc_built_get(&c->modules, file, options, m);
     m = NULL;
     rc = CLC_OK;
 cleanup:
+    free(cubin);
     if (m != NULL) {
         free(m->ptx);
         free(m->log);
@@ -751,6 +822,11 @@ static int code(struct clc_backend *b, const char *file, const char *options, bo
     *text = *log = NULL;
     if (build_module(c, file, options, &m) != CLC_OK)
         return CLC_ERR;
+    if (m->ptx == NULL) { /* a trace build, compiled past PTX */
+        clc_error("%s with %s was compiled to SASS, not PTX: no text to show", file, options);
+        unref_module(m);
+        return CLC_ERR;
+    }
     *text = strdup(m->ptx);
     *log = strdup(m->log ? m->log : "");
     unref_module(m);

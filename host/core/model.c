@@ -185,14 +185,14 @@ static unsigned granule_span(uint64_t addr, uint64_t size, uint64_t bytes, uint6
     return n < MAX_UNITS_PER_LANE ? (unsigned)n : MAX_UNITS_PER_LANE;
 }
 
-/* The gap class (model.h) whose gap is nearest, in log scale, to `gap` granules. */
+/* The gap class (model.h) whose gap is nearest, in log scale, to `gap` granules: past the
+ * geometric mean of two neighbouring classes' gaps, the larger is nearer. */
 static unsigned gap_class(double gap)
 {
-    unsigned best = 0;
-    for (unsigned c = 1; c < CLC_MODEL_GAPS; c++)
-        if (fabs(log2(clc_model_gap(c) / gap)) < fabs(log2(clc_model_gap(best) / gap)))
-            best = c;
-    return best;
+    unsigned c = 0;
+    while (c + 1 < CLC_MODEL_GAPS && gap * gap > clc_model_gap(c) * clc_model_gap(c + 1))
+        c++;
+    return c;
 }
 
 /* The gap between the touched granules ids[0 .. n) of one window, sorted, of which `room`
@@ -231,26 +231,59 @@ static const uint64_t *slot_of(const struct sample *sm, size_t i, unsigned k)
     return sm->words + (i * 2 * (size_t)sm->slots + 2 * (size_t)k);
 }
 
-/* Counts the distinct granules of direction dir in sm into out, each by the density of its
- * window (gap_class).  The 32-byte ids are sorted once: the larger granules' ids are
- * the same ids shifted, still in order.  ids has room for count_ids(sm). */
-static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids, uint64_t *tmp,
-                           struct sampled *out)
+/* The 32-byte granule ids of a sample's accesses in each direction (0 loads, 1 stores), and
+ * the bytes those accesses access; read in one pass, since the records are most of the
+ * analysis's memory traffic. */
+struct sample_ids {
+    uint64_t *ids[2];
+    size_t n[2], cap[2];
+    uint64_t useful[2];
+};
+
+static void sample_ids_free(struct sample_ids *si)
 {
-    memset(out, 0, sizeof *out);
-    size_t n = 0;
+    free(si->ids[0]);
+    free(si->ids[1]);
+}
+
+/* Fills si from sm; false when out of memory. */
+static bool collect_ids(const struct sample *sm, struct sample_ids *si)
+{
+    memset(si, 0, sizeof *si);
     for (size_t i = 0; i < sm->items; i++)
         for (unsigned k = 0; k < sm->slots; k++) {
             const uint64_t *r = slot_of(sm, i, k);
-            if (r[1] == 0 || (r[1] & 1) != dir)
+            if (r[1] == 0)
                 continue;
-            out->useful += clc_trace_size(r[1]);
+            unsigned dir = r[1] & 1;
             uint64_t first;
             unsigned span = granule_span(r[0], clc_trace_size(r[1]),
                                          clc_model_granule_bytes(0), &first);
+            if (si->n[dir] + span > si->cap[dir]) {
+                size_t cap = 2 * si->cap[dir] + 1024;
+                uint64_t *grown = realloc(si->ids[dir], cap * sizeof *grown);
+                if (grown == NULL) {
+                    sample_ids_free(si);
+                    return false;
+                }
+                si->ids[dir] = grown;
+                si->cap[dir] = cap;
+            }
+            si->useful[dir] += clc_trace_size(r[1]);
             for (unsigned u = 0; u < span; u++)
-                ids[n++] = first + u;
+                si->ids[dir][si->n[dir]++] = first + u;
         }
+    return true;
+}
+
+/* Counts the distinct granules among ids[0 .. n) (32-byte ids of direction dir; sorted and
+ * overwritten here, tmp room for n) into out's counts, each by the density of its window
+ * (gap_class).  Sorted once: the larger granules' ids are the same ids shifted, still in
+ * order. */
+static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp,
+                           struct sampled *out)
+{
+    memset(out->granules, 0, sizeof out->granules);
     sort_ids(ids, n, tmp);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
         /* ids[0 .. n): the distinct ids of the size before (32-byte ones at first); halved,
@@ -276,52 +309,57 @@ static void count_granules(const struct sample *sm, unsigned dir, uint64_t *ids,
     }
 }
 
-/* Room count_granules needs: the 32-byte granules of every access of the sample. */
-static size_t count_ids(const struct sample *sm)
+/* The granules of both directions of sm into out[2]; false when out of memory. */
+static bool sample_granules(const struct sample *sm, struct sampled out[2])
 {
-    size_t n = 0;
-    for (size_t i = 0; i < sm->items; i++)
-        for (unsigned k = 0; k < sm->slots; k++) {
-            const uint64_t *r = slot_of(sm, i, k);
-            if (r[1] == 0)
-                continue;
-            uint64_t first;
-            n += granule_span(r[0], clc_trace_size(r[1]), clc_model_granule_bytes(0), &first);
+    struct sample_ids si;
+    if (!collect_ids(sm, &si))
+        return false;
+    size_t most = si.n[0] > si.n[1] ? si.n[0] : si.n[1];
+    uint64_t *tmp = malloc((most ? most : 1) * sizeof *tmp);
+    if (tmp != NULL)
+        for (unsigned dir = 0; dir < 2; dir++) {
+            count_granules(si.ids[dir], si.n[dir], dir, tmp, &out[dir]);
+            out[dir].useful = si.useful[dir];
         }
-    return n;
+    free(tmp);
+    sample_ids_free(&si);
+    return tmp != NULL;
 }
 
 /* Fills m->granules and m->granule_useful: per direction, from the sample that shows the
  * fewer granule bytes per useful byte.  Each sample can only miss reuse (the traced warps
  * see what a work-item reuses over its first accesses, the wide sample what work-items far
- * apart share), never invent it, so the smaller figure is the better one. */
-static void dram_granules(const struct clc_trace *t, uint64_t *ids, uint64_t *tmp,
-                          struct clc_model *m)
+ * apart share), never invent it, so the smaller figure is the better one.  False when out of
+ * memory. */
+static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
 {
     struct sample narrow = {t->words, t->n_items, t->slots};
     struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
     bool has_wide = t->wide_words != NULL && t->wide_items > 0 && t->wide_slots > 0;
+    struct sampled a[2], b[2];
+    if (!sample_granules(&narrow, a) || (has_wide && !sample_granules(&wide, b)))
+        return false;
     for (unsigned dir = 0; dir < 2; dir++) {
-        struct sampled a, b, *best = &a;
-        count_granules(&narrow, dir, ids, tmp, &a);
+        const struct sampled *best = &a[dir];
         if (has_wide) {
-            count_granules(&wide, dir, ids, tmp, &b);
             /* the bytes of their granules at every size (in 32-byte units): a sample that cuts
              * work-items' runs short can tie at 32 bytes and still lose at 64 */
             uint64_t ga = 0, gb = 0;
             for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
                 for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-                    ga += a.granules[g][c] << g;
-                    gb += b.granules[g][c] << g;
+                    ga += a[dir].granules[g][c] << g;
+                    gb += b[dir].granules[g][c] << g;
                 }
             /* gb / b.useful <= ga / a.useful, in whole numbers: on a tie the wide sample,
              * whose windows the traced warps alone rarely fill */
-            if (b.useful > 0 && (a.useful == 0 || gb * a.useful <= ga * b.useful))
-                best = &b;
+            if (b[dir].useful > 0 && (a[dir].useful == 0 || gb * a[dir].useful <= ga * b[dir].useful))
+                best = &b[dir];
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);
         m->granule_useful[dir] = best->useful;
     }
+    return true;
 }
 
 /* The mean over work-items that load of the longest run of loads with no store between;
@@ -454,19 +492,11 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
-    /* scratch, allocated once: a request, the granule ids (and the room to sort them), a
-     * phase's words */
-    struct sample narrow = {t->words, t->n_items, t->slots};
-    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
-    size_t nids = count_ids(&narrow), nwide = t->wide_words != NULL ? count_ids(&wide) : 0;
-    if (nwide > nids)
-        nids = nwide;
+    /* scratch, allocated once: a request, a phase's words */
     struct clc_model_request *rq = malloc(sizeof *rq);
-    uint64_t *ids = malloc(2 * (nids ? nids : 1) * sizeof *ids); /* and the sort's scratch */
     uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);
-    if (rq == NULL || ids == NULL || words == NULL) {
+    if (rq == NULL || words == NULL || !dram_granules(t, m)) {
         free(rq);
-        free(ids);
         free(words);
         return -1;
     }
@@ -493,11 +523,9 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 m->truncated = true;
         }
     }
-    dram_granules(t, ids, ids + (nids ? nids : 1), m);
     if (t->local_words != NULL)
         count_local(t, rq, words, m);
     free(rq);
-    free(ids);
     free(words);
     m->loads_in_flight = loads_in_flight(t);
     m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)load_lanes);

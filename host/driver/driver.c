@@ -535,9 +535,10 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
     double total = (double)(clc_now_ns() - s->t0) * 1e-9;
     clc_note("%zu rows in %.1f s: %.1f s building kernels and filling buffers, %.1f s timing, "
              "%.1f s checking results, %.1f s tracing for the model (%.1f s of it waiting for "
-             "the trace builds)", s->rows_done, total, s->phase_ns[CLC_PHASE_SETUP] * 1e-9,
-             s->phase_ns[CLC_PHASE_TIMING] * 1e-9, s->phase_ns[CLC_PHASE_CHECK] * 1e-9,
-             s->phase_ns[CLC_PHASE_MODEL] * 1e-9, s->trace_build_ns * 1e-9);
+             "the trace builds, %.1f s analysing the traces)", s->rows_done, total,
+             s->phase_ns[CLC_PHASE_SETUP] * 1e-9, s->phase_ns[CLC_PHASE_TIMING] * 1e-9,
+             s->phase_ns[CLC_PHASE_CHECK] * 1e-9, s->phase_ns[CLC_PHASE_MODEL] * 1e-9,
+             s->trace_build_ns * 1e-9, s->analyse_ns * 1e-9);
     if (s->rows_in_cache > 0) {
         char l2[32];
         const struct clc_device_meta *m = &s->be[0]->dev.meta;

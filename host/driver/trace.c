@@ -157,8 +157,10 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
         words[1 + 2 * i] = begin[i];
         words[2 + 2 * i] = end[i];
     }
+    /* the records start empty: zeroed on the device, only the header travels */
     if (clc_alloc(be, nwords * sizeof *words, "trace", &words_buf) != CLC_OK ||
-        be->ops->write(be, words_buf, 0, nwords * sizeof *words, words) != CLC_OK)
+        be->ops->fill(be, words_buf, nwords * sizeof *words, 0) != CLC_OK ||
+        be->ops->write(be, words_buf, 0, HEADER_WORDS * sizeof *words, words) != CLC_OK)
         goto done;
     tr.launch = *l;
     tr.launch.kernel = tr.kernel;
@@ -279,6 +281,7 @@ int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_res
         *clean = false;
     } else {
         struct clc_model m;
+        uint64_t t0 = clc_now_ns();
         if (clc_model_analyse(&tr.trace, &m) == 0) {
             r->model_sectors_per_req = m.sectors_per_req;
             r->model_ld_sectors_per_req = m.sectors_per_req_load;
@@ -290,6 +293,7 @@ int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_res
                 clc_note_append(r, "%smodel: first %d accesses of each work-item",
                                 r->note[0] ? "; " : "", TRACE_SLOTS);
         }
+        s->analyse_ns += clc_now_ns() - t0;
     }
     free(tr.words);
     return CLC_OK;

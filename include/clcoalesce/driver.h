@@ -66,6 +66,7 @@ struct clc_session {
     uint64_t phase_ns[4];       /* host time per enum clc_phase */
     uint64_t trace_build_ns;    /* of CLC_PHASE_MODEL: waiting for the trace builds, made
                                  * there or ahead (struct clc_ahead) */
+    uint64_t analyse_ns;        /* of CLC_PHASE_MODEL: analysing the traces on the host */
     struct clc_ahead *ahead;    /* the trace builds made ahead of the rows (ahead.c); NULL */
     struct clc_profile *profile; /* --profile's, loaded when the session opens; NULL */
 };
