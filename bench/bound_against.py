@@ -11,8 +11,9 @@ usage: bound_against.py DRAM_CSV RUN_JSON PROFILE_JSON [--busy 0.9] [--idle 0.8]
 RUN_JSON: the run whose rows (measured GB/s, model_bound) are judged, at the size ncu
 profiled; PROFILE_JSON: the profile it was predicted from."""
 import argparse
-import csv
 import json
+
+from dram_against import read_counts, row_key
 
 
 def main():
@@ -23,20 +24,14 @@ def main():
     ap.add_argument("--busy", type=float, default=0.9)
     ap.add_argument("--idle", type=float, default=0.8)
     a = ap.parse_args()
-    counted = {}
-    with open(a.dram_csv, newline="") as f:
-        for r in csv.DictReader(f):
-            if r["dram_bytes"]:
-                counted[(r["case"], r["variant"], r["param"], r["type"])] = (
-                    float(r["dram_read_bytes"]), float(r["dram_write_bytes"]))
+    counted = read_counts(a.dram_csv)
     with open(a.profile_json) as f:
         stream = json.load(f)["stream_gbps"]
     with open(a.run_json) as f:
         rows = json.load(f)["results"]
     judged, wrong, lines = 0, [], []
     for r in rows:
-        param = "-" if r.get("param") is None else str(r["param"])
-        k = (r["case"], r["variant"], param, r["type"])
+        k = row_key(r)
         bound = r.get("model_bound")
         if k not in counted or not bound or not r.get("gbps") or not r.get("bytes"):
             continue
@@ -52,7 +47,7 @@ def main():
         else:
             verdict = ""
         lines.append("%-12s %-18s %6s %-6s %5.2f of %-5s %-8s %s" % (
-            k[0], k[1], param, k[3], drawn, mix, bound, verdict))
+            k[0], k[1], k[2], k[3], drawn, mix, bound, verdict))
         if verdict:
             judged += 1
             if verdict == "no":

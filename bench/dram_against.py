@@ -8,8 +8,20 @@ import csv
 import json
 
 
-def key(case, variant, param, typ):
-    return (case, variant, param, typ)
+def row_key(r):
+    """A run row's (case, variant, param, type), param as dram.csv writes it."""
+    return (r["case"], r["variant"], "-" if r.get("param") is None else str(r["param"]), r["type"])
+
+
+def read_counts(path):
+    """dram.csv's measured rows: row key -> (DRAM bytes read, written)."""
+    counts = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if r["dram_bytes"]:
+                counts[(r["case"], r["variant"], r["param"], r["type"])] = (
+                    float(r["dram_read_bytes"]), float(r["dram_write_bytes"]))
+    return counts
 
 
 def main():
@@ -18,17 +30,12 @@ def main():
     ap.add_argument("run_json")
     ap.add_argument("--within", type=float, default=0.15)
     a = ap.parse_args()
-    measured = {}
-    with open(a.dram_csv, newline="") as f:
-        for r in csv.DictReader(f):
-            if r["dram_bytes"]:
-                measured[key(r["case"], r["variant"], r["param"], r["type"])] = float(r["dram_bytes"])
+    measured = {k: sum(v) for k, v in read_counts(a.dram_csv).items()}
     with open(a.run_json) as f:
         rows = json.load(f)["results"]
     compared, outside = 0, []
     for r in rows:
-        param = "-" if r.get("param") is None else str(r["param"])
-        k = key(r["case"], r["variant"], param, r["type"])
+        k = row_key(r)
         model = r.get("model_dram_bytes")
         if k not in measured or not model:
             continue
