@@ -206,6 +206,54 @@ START_TEST(inflight_grid_by_items_loads_width)
 }
 END_TEST
 
+/* A copy at full residency (a load, its store, and no more before the next) is read off the
+ * profile's copies of one element per work-item, by its lane bytes; anything else off the
+ * inflight curve. */
+START_TEST(copies_read_off_the_one_pass_rows)
+{
+    struct clc_profile p = flat_profile();
+    p.one_pass[0] = 0.8;  /* 4-byte lanes: 80 % of the copy ceiling */
+    p.one_pass[1] = 0.95; /* 8-byte lanes: 95 % */
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    keeps_in_flight(&r, 2048, 1, 4);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    keeps_in_flight(&r, 2048, 1, 8); /* costs 5 %: bound by DRAM */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 95, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    keeps_in_flight(&r, 2048, 1, 4 * sqrt(2.0)); /* halfway between in log scale */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 87.5, 1e-6);
+    /* wider lanes: the curve where it gives more (32 KiB in flight: 85) than the 8-byte copy */
+    keeps_in_flight(&r, 2048, 1, 16);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 95, 1e-6);
+    p.one_pass[1] = 0.6;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 85, 1e-6);
+    p.one_pass[1] = 0.95;
+
+    /* not such a copy: the curve (2048 x 4 B = 8 KiB in flight: 55) */
+    keeps_in_flight(&r, 2048, 1, 4);
+    r.model_features.resident_per_cu = 1024; /* not full residency: 4 KiB, 40 */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 40, 1e-6);
+    r.model_features.resident_per_cu = 2048;
+    r.model_features.local_accesses = 1e-6; /* staged through __local, at no cost there */
+    r.model_features.local_passes = 1e-6;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
+    r.model_features.local_passes = r.model_features.local_accesses = 0;
+    r.model_features.loads_in_flight = 2; /* two loads before a store: 16 KiB, 70 */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 70, 1e-6);
+    r.model_features.loads_in_flight = 1;
+    r.model_features.dram[1][0][0] = r.model_features.dram[1][1][0] = 0; /* loads only */
+    r.model_features.dram[0][0][0] = r.model_features.dram[0][1][0] = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
+    /* a profile without the copies (an older one): the curve */
+    r = streaming_row();
+    keeps_in_flight(&r, 2048, 1, 8);
+    p.one_pass[0] = p.one_pass[1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 70, 1e-6);
+}
+END_TEST
+
 START_TEST(banks_layer_counts_passes)
 {
     struct clc_profile p = flat_profile();
@@ -315,6 +363,13 @@ static void profile_rows(struct clc_report *rep)
             r.value = r.gbps = (double)r.bytes / (r.ms_median * 1e6);
             clc_report_add(rep, &r);
         }
+    /* the copies of one element per work-item: a float at 80 % of the copy ceiling, a
+     * double at 95 % */
+    for (int i = 0; i < 2; i++) {
+        struct clc_result r = clc_test_row("stride", "inplace", 1, i ? CLC_DOUBLE : CLC_FLOAT,
+                                           i ? 85.5 : 72);
+        clc_report_add(rep, &r);
+    }
 }
 
 START_TEST(profile_figures_from_rows)
@@ -342,6 +397,8 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(p.gap_eff[4], 0.5, 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[5], 0.5, 1e-9);
     ck_assert_int_eq(p.threads_per_cu, 2048);
+    ck_assert_double_eq_tol(p.one_pass[0], 0.8, 1e-9);
+    ck_assert_double_eq_tol(p.one_pass[1], 0.95, 1e-9);
 
     /* the JSON a run keeps gives the same figures back */
     json_t *j = clc_profile_to_json(&p);
@@ -354,6 +411,8 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(q.gap_eff[1], p.gap_eff[1], 1e-9);
     ck_assert_double_eq_tol(q.local_pass_ps, p.local_pass_ps, 1e-9);
     ck_assert_int_eq(q.threads_per_cu, p.threads_per_cu);
+    ck_assert_double_eq_tol(q.one_pass[0], p.one_pass[0], 1e-9);
+    ck_assert_double_eq_tol(q.one_pass[1], p.one_pass[1], 1e-9);
     clc_report_free(&rep);
 
     /* a device of 32-byte granules: stride 64 bytes reads no more per element than 32 */
@@ -536,6 +595,7 @@ int main(void)
         scatter_layer_slows_far_granules,
         inflight_layer_follows_the_curve,
         inflight_grid_by_items_loads_width,
+        copies_read_off_the_one_pass_rows,
         banks_layer_counts_passes,
         launch_layer_adds_a_fixed_cost,
         no_prediction_without_grounds,

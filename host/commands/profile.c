@@ -114,6 +114,13 @@ static void print_summary(FILE *f, json_t *p)
     fprintf(f, "  in flight per compute unit for 50 %% / 90 %% of the read ceiling: %.1f / %.1f KiB\n",
             json_is_number(h) ? json_number_value(h) / 1024 : NAN,
             json_is_number(n) ? json_number_value(n) / 1024 : NAN);
+    json_t *one = json_object_get(inf, "one_pass");
+    json_t *c4 = json_object_get(json_array_get(one, 0), "of_copy"),
+           *c8 = json_object_get(json_array_get(one, 1), "of_copy");
+    if (json_is_number(c4) && json_is_number(c8))
+        fprintf(f, "  a copy of one element per work-item (stride 1) with 4- / 8-byte lanes: "
+                "%.0f %% / %.0f %% of the copy ceiling\n",
+                100 * json_number_value(c4), 100 * json_number_value(c8));
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
     if (json_is_integer(g))

@@ -105,6 +105,19 @@ static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
     }
 }
 
+/* The copies of one element per work-item (stride 1, a float and a double: 4- and 8-byte
+ * lanes) as fractions of the copy ceiling.  Their work-items load once, store and leave, and
+ * new ones load while those stores drain: they reach more than the inflight loops, which only
+ * load, with the same bytes in flight. */
+static void one_pass(const struct clc_report *rep, struct clc_profile *p)
+{
+    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
+    for (int i = 0; i < 2; i++) {
+        double v = value_of(row(rep, "stride", "inplace", 1, types[i]));
+        p->one_pass[i] = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
+    }
+}
+
 /* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
 static double log_place(double v, double lo, double hi)
 {
@@ -322,6 +335,7 @@ static void clear(struct clc_profile *p)
     p->peak_gbps = p->read_gbps = p->write_gbps = p->copy_gbps = p->triad_gbps = NAN;
     p->latency_ns[0] = p->latency_ns[1] = p->latency_ns[2] = NAN;
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
+    p->one_pass[0] = p->one_pass[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = NAN;
@@ -363,6 +377,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->local_gbps = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
     local_costs(rep, p);
     granules(rep, p);
+    one_pass(rep, p);
     int found = 0;
     double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
                      p->inflight_50, p->local_gbps, p->gap_eff[1]};
@@ -411,6 +426,9 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                                               "load_bytes", num(g->width), "gbps", num(g->gbps)));
     }
     json_object_set_new(inf, "grid", grid);
+    json_object_set_new(inf, "one_pass", json_pack("[{s:i, s:o}, {s:i, s:o}]", "lane_bytes", 4,
+                                                   "of_copy", num(p->one_pass[0]), "lane_bytes",
+                                                   8, "of_copy", num(p->one_pass[1])));
     json_object_set_new(banks, "count", count_or_null(p->banks));
     json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
     json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
@@ -511,6 +529,13 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
                                         num_at(g, "load_bytes"), num_at(g, "gbps")};
         if (pt.items > 0 && pt.loads > 0 && pt.width > 0 && pt.gbps > 0)
             p->grid[p->n_grid++] = pt;
+    }
+    json_t *one = json_object_get(inf, "one_pass");
+    for (size_t i = 0; i < json_array_size(one); i++) {
+        json_t *pt = json_array_get(one, i);
+        int lane = int_at(pt, "lane_bytes");
+        if (lane == 4 || lane == 8)
+            p->one_pass[lane == 4 ? 0 : 1] = num_at(pt, "of_copy");
     }
     p->banks = int_at(banks, "count");
     p->bank_width = int_at(banks, "width_bytes");

@@ -54,6 +54,8 @@ struct clc_profile {
     struct clc_inflight_point { /* per compute unit, loads each keeps in flight and bytes */
         double items, loads, width, gbps; /* per load (the grid Little's law runs on) */
     } grid[CLC_PROFILE_GRID];
+    double one_pass[2];    /* a copy of one element per work-item at full residency (stride
+                            * 1) with 4- and 8-byte lanes: its fraction of the copy ceiling */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
