@@ -1,8 +1,8 @@
 /* test_cuda_source.c - one kernel source for both APIs: every kernel every case plans, in
  * every type, variant and param, and in its trace build, compiles as CUDA C++ through NVRTC
  * with cl/clc_cuda.h in front, the vector kernels keep their wide loads, and a trace build
- * compiles on to a cubin.  Needs NVRTC,
- * not a GPU: skipped (exit 77) where NVRTC is not installed. */
+ * compiles on to a cubin.  Needs NVRTC, not a GPU: skipped (exit 77) where NVRTC is not
+ * installed. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdlib.h>

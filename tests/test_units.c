@@ -668,6 +668,28 @@ START_TEST(built_code_raced_once)
 }
 END_TEST
 
+/* Muted diagnostics are dropped until the outermost unmute; errors go to stderr again after
+ * it.  An unmute without a mute changes nothing. */
+START_TEST(muted_messages_nest)
+{
+    clc_test_capture(2);
+    clc_unmute_messages();
+    clc_error("before");
+    ck_assert(clc_mute_messages());
+    ck_assert(clc_mute_messages());
+    clc_error("inner");
+    clc_unmute_messages();
+    clc_error("outer");
+    clc_unmute_messages();
+    clc_error("after");
+    const char *err = clc_test_captured();
+    clc_test_assert_has(err, "before");
+    clc_test_assert_lacks(err, "inner");
+    clc_test_assert_lacks(err, "outer");
+    clc_test_assert_has(err, "after");
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {sizes_parse,        bad_sizes_rejected, counts_parse,
@@ -677,6 +699,7 @@ int main(void)
                             registry_is_consistent, run_args_parse, run_args_parse_starts_afresh,
                             check_counts_and_names_first, timing_policy,
                             kept_values_and_same_bytes, gather_permutations,
-                            built_code_kept_once, built_code_raced_once};
+                            built_code_kept_once, built_code_raced_once,
+                            muted_messages_nest};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

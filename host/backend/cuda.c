@@ -664,18 +664,12 @@ int clc_cuda_cubin(const char *kernel_dir, const char *file, const char *options
                    int cc_minor, char **cubin, size_t *size, char **log)
 {
     /* quiet: where this fails, the PTX build that follows says why */
-    char *dropped = NULL;
-    size_t len = 0;
-    FILE *was = clc_message_stream(), *sink = open_memstream(&dropped, &len);
+    int rc = CLC_ERR;
     *cubin = *log = NULL;
-    if (sink == NULL)
-        return CLC_ERR;
-    clc_hold_messages(sink);
-    int rc = nvrtc_compile(kernel_dir, file, options, cc_major, cc_minor, "", true, cubin, size,
+    if (clc_mute_messages())
+        rc = nvrtc_compile(kernel_dir, file, options, cc_major, cc_minor, "", true, cubin, size,
                            log);
-    clc_hold_messages(was);
-    fclose(sink);
-    free(dropped);
+    clc_unmute_messages();
     return rc;
 }
 

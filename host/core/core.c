@@ -19,7 +19,13 @@ bool clc_quiet = false;
 
 static char activity[256];
 static bool status_shown;
-static _Thread_local FILE *held; /* clc_hold_messages */
+/* clc_mute_messages: the stream that swallows this thread's diagnostics, and its depth */
+static _Thread_local struct {
+    FILE *sink;
+    char *text;
+    size_t len;
+    int depth;
+} muted;
 
 void clc_activity(const char *fmt, ...)
 {
@@ -52,14 +58,28 @@ void clc_status(const char *text)
     fflush(stderr);
 }
 
-void clc_hold_messages(FILE *f)
+bool clc_mute_messages(void)
 {
-    held = f;
+    if (muted.depth++ == 0)
+        muted.sink = open_memstream(&muted.text, &muted.len);
+    return muted.sink != NULL;
+}
+
+void clc_unmute_messages(void)
+{
+    if (muted.depth == 0 || --muted.depth > 0)
+        return;
+    if (muted.sink != NULL)
+        fclose(muted.sink);
+    free(muted.text);
+    muted.sink = NULL;
+    muted.text = NULL;
+    muted.len = 0;
 }
 
 FILE *clc_message_stream(void)
 {
-    return held != NULL ? held : stderr;
+    return muted.sink != NULL ? muted.sink : stderr;
 }
 
 void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list ap)

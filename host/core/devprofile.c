@@ -216,6 +216,14 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
     return at[0] + tw * (at[1] - at[0]);
 }
 
+double clc_profile_one_pass(const struct clc_profile *p, double lane)
+{
+    if (!(p->one_pass[0] > 0 && p->one_pass[1] > 0 && lane > 0))
+        return NAN;
+    double t = log_place(fmin(fmax(lane, 4), 8), 4, 8);
+    return p->one_pass[0] + t * (p->one_pass[1] - p->one_pass[0]);
+}
+
 /* The fewest bytes in flight per compute unit that reach `frac` of the read ceiling, on the
  * envelope; NAN when none reaches it. */
 static double inflight_for(const struct clc_profile *p, double frac)

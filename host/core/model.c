@@ -317,14 +317,14 @@ static bool sample_granules(const struct sample *sm, struct sampled out[2])
         return false;
     size_t most = si.n[0] > si.n[1] ? si.n[0] : si.n[1];
     uint64_t *tmp = malloc((most ? most : 1) * sizeof *tmp);
-    if (tmp != NULL)
-        for (unsigned dir = 0; dir < 2; dir++) {
-            count_granules(si.ids[dir], si.n[dir], dir, tmp, &out[dir]);
-            out[dir].useful = si.useful[dir];
-        }
+    bool ok = tmp != NULL;
+    for (unsigned dir = 0; ok && dir < 2; dir++) {
+        count_granules(si.ids[dir], si.n[dir], dir, tmp, &out[dir]);
+        out[dir].useful = si.useful[dir];
+    }
     free(tmp);
     sample_ids_free(&si);
-    return tmp != NULL;
+    return ok;
 }
 
 /* Fills m->granules and m->granule_useful: per direction, from the sample that shows the

@@ -209,13 +209,9 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy):
      * its work-items leave as they store and new ones load meanwhile, which the inflight
      * loops, loading only, do not show. */
-    double lane = f->load_lane_bytes;
+    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane);
     if (!(r->in_flight > 0) && f->local_accesses == 0 && loads <= 1 && rd > 0 && wr > 0 &&
-        p->threads_per_cu > 0 && resident >= p->threads_per_cu && p->one_pass[0] > 0 &&
-        p->one_pass[1] > 0 && lane > 0) {
-        double c = lane <= 4   ? p->one_pass[0]
-                   : lane >= 8 ? p->one_pass[1]
-                               : p->one_pass[0] + log2(lane / 4) * (p->one_pass[1] - p->one_pass[0]);
+        p->threads_per_cu > 0 && resident >= p->threads_per_cu && c > 0) {
         if (lane <= 8 || c > u) {
             u = fmin(1.0, c);
             size_t n = strlen(why);

@@ -123,15 +123,9 @@ static void *walk(void *arg)
         pthread_mutex_unlock(&a->lock);
         if (!go)
             break;
-        char *text = NULL;
-        size_t len = 0;
-        FILE *held = open_memstream(&text, &len);
-        clc_hold_messages(held);
+        clc_mute_messages();
         build_row(a, &a->rows[i]);
-        clc_hold_messages(NULL);
-        if (held != NULL)
-            fclose(held);
-        free(text);
+        clc_unmute_messages();
         pthread_mutex_lock(&a->lock);
         a->built[i] = true;
         pthread_cond_broadcast(&a->moved);

@@ -43,11 +43,13 @@ void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list a
 /* clc_error as another program ("clcoalesce-cuda: error: ..."). */
 void clc_error_as(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Sends the calling thread's diagnostics to f instead of stderr (NULL: stderr again): a
- * thread working beside the run (a trace build made ahead) keeps them out of the run's
- * output, where the row that needs the work prints them itself. */
-void clc_hold_messages(FILE *f);
-/* Where the calling thread's diagnostics go: stderr, unless held. */
+/* Drops the calling thread's diagnostics until the matching clc_unmute_messages (the pairs
+ * nest), for work whose failure is reported where it is done again: a trace build made
+ * ahead, which its row builds in place and shows the log of.  False when they cannot be
+ * dropped (no memory for the stream that swallows them): they still go to stderr. */
+bool clc_mute_messages(void);
+void clc_unmute_messages(void);
+/* Where the calling thread's diagnostics go: stderr, unless muted. */
 FILE *clc_message_stream(void);
 
 /* A usage error: "<prog>: error: MSG 'ARG'" (or just MSG when arg is NULL), then

@@ -103,6 +103,11 @@ double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes);
 double clc_profile_inflight_at(const struct clc_profile *p, double items, double loads,
                                double width);
 
+/* The fraction of the copy ceiling the profile's copies of one element per work-item give
+ * lanes of `lane` bytes: in log scale between the 4- and 8-byte copies, the nearer one
+ * outside them.  NAN where either copy was not measured. */
+double clc_profile_one_pass(const struct clc_profile *p, double lane);
+
 /* ------------------------------------------------------------------ the prediction */
 
 enum clc_bound {
