@@ -1,6 +1,6 @@
 /* test_output.c - output files never destroy anything (outfile.h): each kind of path is
  * written as its kind asks (a regular file or a new path replaced through a temporary file,
- * a link's target replaced and the link kept, a device or FIFO written in place, "-" to
+ * a link's target replaced and the link kept (another user's link refused), a device or FIFO written in place, "-" to
  * stdout), refused paths and failed writes name the user's path and leave nothing behind,
  * and the same holds end to end for `compare --output`.  Device nodes and FIFOs are made
  * with mknod and mkfifo in the test's own folder; no real /dev node is written. */
@@ -270,6 +270,75 @@ START_TEST(dangling_symlink_creates_its_target)
     char buf[64];
     ck_assert_str_eq(contents(clc_test_path(dir, "made.txt"), buf, sizeof buf), "made\n");
     assert_entries(dir, 2);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* A link another user made is never followed, alone or met along a chain, for a file and
+ * for a folder of files: it could aim the result anywhere.  Making such a link takes root
+ * (lchown); elsewhere the test says so and skips. */
+START_TEST(another_users_link_refused)
+{
+    clc_test_make_dir(dir, "out");
+    const char *target = clc_test_path(dir, "target.txt");
+    clc_test_write_file(target, "old\n");
+    const char *planted = clc_test_path(dir, "planted");
+    ck_assert_int_eq(symlink("target.txt", planted), 0);
+    const uid_t other = 65534; /* "nobody" on Debian, any uid not ours will do */
+    if (geteuid() != 0 || lchown(planted, other, (gid_t)-1) != 0) {
+        printf("another_users_link_refused: skipped: only root can give a link away\n");
+        clc_test_remove_dir(dir);
+        return;
+    }
+    const char *mine = clc_test_path(dir, "mine");
+    ck_assert_int_eq(symlink("planted", mine), 0); /* ours, but it leads through planted */
+    const char *names[] = {planted, mine};
+    for (int i = 0; i < 2; i++) {
+        const char *msg;
+        clc_test_capture(2);
+        int rc = clc_output_check(names[i]);
+        msg = clc_test_captured();
+        ck_assert_int_eq(rc, CLC_ERR);
+        clc_test_assert_has(msg, "is a link made by");
+        ck_assert_int_eq(write_data(names[i], "new\n", &msg), CLC_ERR);
+        clc_test_assert_has(msg, "another user's link is never followed");
+    }
+    const char *folder = clc_test_path(dir, "folder");
+    ck_assert_int_eq(symlink(".", folder), 0);
+    ck_assert_int_eq(lchown(folder, other, (gid_t)-1), 0);
+    clc_test_capture(2);
+    int rc = clc_output_check_dir(folder);
+    clc_test_assert_has(clc_test_captured(), "is a link made by");
+    ck_assert_int_eq(rc, CLC_ERR);
+    char buf[64];
+    ck_assert_str_eq(contents(target, buf, sizeof buf), "old\n");
+    assert_entries(dir, 4);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* /dev/stdout into a pipe leads to /proc/self/fd/1, a link that reads "pipe:[N]": no path,
+ * so only the kernel can follow it.  The data goes into the pipe, written in place. */
+START_TEST(proc_link_to_a_pipe_written_through)
+{
+    clc_test_make_dir(dir, "out");
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    char fd_link[64];
+    snprintf(fd_link, sizeof fd_link, "/proc/self/fd/%d", p[1]);
+    const char *stdout_like = clc_test_path(dir, "stdout");
+    ck_assert_int_eq(symlink(fd_link, stdout_like), 0);
+    ck_assert_int_eq(clc_output_check(stdout_like), CLC_OK);
+    ck_assert_int_eq(clc_output_write_data(stdout_like, "piped\n", 6), CLC_OK);
+    close(p[1]);
+    char got[64];
+    ssize_t n = read(p[0], got, sizeof got - 1);
+    close(p[0]);
+    ck_assert_int_eq(n, 6);
+    got[n] = '\0';
+    ck_assert_str_eq(got, "piped\n");
+    assert_kind(stdout_like, S_IFLNK);
+    assert_entries(dir, 1);
     clc_test_remove_dir(dir);
 }
 END_TEST
@@ -667,6 +736,8 @@ int main(void)
         failed_fill_leaves_file_as_it_was,
         symlink_target_replaced_link_kept,
         dangling_symlink_creates_its_target,
+        another_users_link_refused,
+        proc_link_to_a_pipe_written_through,
         char_device_written_in_place,
         full_device_reports_enospc,
         block_device_refused,

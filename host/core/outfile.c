@@ -13,7 +13,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
+#include <pwd.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,32 +61,84 @@ static void parent_of(const char *path, char dir[PATH_MAX])
         snprintf(dir, PATH_MAX, "%.*s", (int)(slash - path), path);
 }
 
+/* True when a symbolic link owned by uid may be followed: one of the user's own or one of
+ * root's.  A link someone else planted could aim a result at any file the user may write
+ * (all of them, as root), so it is never followed; the kernel's protected_symlinks guards
+ * only links it follows itself, and resolve reads them by hand. */
+static bool link_trusted(uid_t uid)
+{
+    return uid == geteuid() || uid == 0;
+}
+
+/* Says why the link at name (met while following path) is not followed. */
+static void untrusted_link(const char *path, const char *name, uid_t uid)
+{
+    struct passwd *pw = getpwuid(uid);
+    char who[64];
+    if (pw != NULL)
+        snprintf(who, sizeof who, "user %.40s (uid %u)", pw->pw_name, (unsigned)uid);
+    else
+        snprintf(who, sizeof who, "uid %u", (unsigned)uid);
+    clc_error("cannot write '%s': '%s' is a link made by %s, not by you or root: another "
+              "user's link is never followed, since it could aim the result at any file; "
+              "remove it or name another file",
+              path, name, who);
+}
+
+/* True when the link at name lives in /proc, where a link to an open pipe or socket reads
+ * as "pipe:[N]": only the kernel can follow it (/dev/stdout -> /proc/self/fd/1). */
+static bool in_proc(const char *name)
+{
+    char dir[PATH_MAX];
+    parent_of(name, dir);
+    struct statfs fs;
+    return statfs(dir, &fs) == 0 && fs.f_type == PROC_SUPER_MAGIC;
+}
+
 /* Follows symbolic links from path to the final name, into out: the path itself when it is
  * not a link, and the name a dangling link points to (which does not exist yet).  A relative
- * link is relative to the folder holding it.  Returns 0 or an errno (ELOOP, ENAMETOOLONG). */
-static int resolve(const char *path, char out[PATH_MAX])
+ * link is relative to the folder holding it.  A link in /proc that names no path stops the
+ * walk at the link, with *by_kernel set: it is opened, and the kernel follows it.  Returns
+ * CLC_OK, or CLC_ERR after saying why (a loop, a name too long, another user's link). */
+static int resolve(const char *path, char out[PATH_MAX], bool *by_kernel)
 {
-    if (strlen(path) >= PATH_MAX)
-        return ENAMETOOLONG;
+    *by_kernel = false;
+    if (strlen(path) >= PATH_MAX) {
+        fail(path, NULL, "%s", strerror(ENAMETOOLONG));
+        return CLC_ERR;
+    }
     strcpy(out, path);
     for (int hops = 0;; hops++) {
         struct stat st;
         if (lstat(out, &st) != 0 || !S_ISLNK(st.st_mode))
-            return 0; /* the final name; whatever is wrong with it, the caller reports */
-        if (hops == MAX_LINKS)
-            return ELOOP;
+            return CLC_OK; /* the final name; whatever is wrong with it, the caller reports */
+        if (hops == MAX_LINKS) {
+            fail(path, NULL, "%s", strerror(ELOOP));
+            return CLC_ERR;
+        }
+        if (!link_trusted(st.st_uid)) {
+            untrusted_link(path, out, st.st_uid);
+            return CLC_ERR;
+        }
         char link[PATH_MAX];
         ssize_t n = readlink(out, link, sizeof link - 1);
-        if (n < 0)
-            return errno;
+        if (n < 0) {
+            fail(path, NULL, "%s", strerror(errno));
+            return CLC_ERR;
+        }
         link[n] = '\0';
         if (link[0] == '/') {
             memcpy(out, link, (size_t)n + 1);
+        } else if (in_proc(out)) {
+            *by_kernel = true;
+            return CLC_OK;
         } else {
             const char *slash = strrchr(out, '/');
             size_t keep = slash ? (size_t)(slash - out) + 1 : 0;
-            if (keep + (size_t)n >= PATH_MAX)
-                return ENAMETOOLONG;
+            if (keep + (size_t)n >= PATH_MAX) {
+                fail(path, NULL, "%s", strerror(ENAMETOOLONG));
+                return CLC_ERR;
+            }
             memcpy(out + keep, link, (size_t)n + 1);
         }
     }
@@ -93,6 +148,7 @@ static int resolve(const char *path, char out[PATH_MAX])
 enum how {
     HOW_REPLACE, /* new or regular: temporary file + rename */
     HOW_DIRECT,  /* character device or FIFO: opened and written in place */
+    HOW_THROUGH, /* the same, opened through a /proc link only the kernel can follow */
     HOW_STDOUT,  /* "-" */
 };
 
@@ -110,14 +166,12 @@ static int classify(const char *path, char target[PATH_MAX], enum how *how, mode
         clc_error("cannot write '': the file name is empty");
         return CLC_ERR;
     }
-    int e = resolve(path, target);
-    if (e != 0) {
-        fail(path, NULL, "%s", strerror(e));
+    bool by_kernel;
+    if (resolve(path, target, &by_kernel) != CLC_OK)
         return CLC_ERR;
-    }
     struct stat st;
-    if (lstat(target, &st) != 0) {
-        if (errno != ENOENT) {
+    if ((by_kernel ? stat(target, &st) : lstat(target, &st)) != 0) {
+        if (errno != ENOENT || by_kernel) {
             fail(path, target, "%s", strerror(errno));
             return CLC_ERR;
         }
@@ -147,7 +201,11 @@ static int classify(const char *path, char target[PATH_MAX], enum how *how, mode
         fail(path, target, "%s", strerror(errno));
         return CLC_ERR;
     }
-    *how = S_ISREG(st.st_mode) ? HOW_REPLACE : HOW_DIRECT;
+    if (by_kernel && !S_ISFIFO(st.st_mode) && !S_ISCHR(st.st_mode)) {
+        fail(path, target, "it leads to no file, FIFO or device");
+        return CLC_ERR;
+    }
+    *how = by_kernel ? HOW_THROUGH : S_ISREG(st.st_mode) ? HOW_REPLACE : HOW_DIRECT;
     return CLC_OK;
 }
 
@@ -205,6 +263,13 @@ int clc_output_check_dir(const char *dir)
     char path[PATH_MAX];
     if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
         clc_error("cannot create folder '%s': %s", dir, strerror(ENAMETOOLONG));
+        return CLC_ERR;
+    }
+    /* files are made inside through the folder's name, so a link there is the user's or
+     * root's as for a single file */
+    struct stat link;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && !link_trusted(link.st_uid)) {
+        untrusted_link(dir, path, link.st_uid);
         return CLC_ERR;
     }
     /* the folder itself, else its nearest existing ancestor, which mkdir -p would write */
@@ -371,10 +436,11 @@ static int write_replace(const char *path, const char *target, const char *data,
 /* Writes data straight into a character device or FIFO (kind: its S_IFMT).  A FIFO is opened
  * without blocking first: with no reader that fails at once (ENXIO) instead of waiting
  * forever; once open, writes block as usual while the reader drains them. */
-static int write_direct(const char *path, const char *target, mode_t kind, const char *data,
-                        size_t len)
+static int write_direct(const char *path, const char *target, enum how how, mode_t kind,
+                        const char *data, size_t len)
 {
-    int fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+    int flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK;
+    int fd = open(target, how == HOW_THROUGH ? flags : flags | O_NOFOLLOW);
     if (fd < 0) {
         if (errno == ENXIO && kind == S_IFIFO)
             fail(path, target, "no process is reading the FIFO");
@@ -388,7 +454,7 @@ static int write_direct(const char *path, const char *target, mode_t kind, const
         fail(path, target, "it changed while being opened");
         return CLC_ERR;
     }
-    int flags = fcntl(fd, F_GETFL);
+    flags = fcntl(fd, F_GETFL);
     int err = 0;
     if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
         err = errno;
@@ -412,8 +478,8 @@ int clc_output_write_data(const char *path, const void *data, size_t len)
         return CLC_ERR;
     if (how == HOW_REPLACE)
         return write_replace(path, target, data, len);
-    if (how == HOW_DIRECT)
-        return write_direct(path, target, kind, data, len);
+    if (how == HOW_DIRECT || how == HOW_THROUGH)
+        return write_direct(path, target, how, kind, data, len);
     /* what stdio holds for stdout goes first, so the output keeps its order */
     int err = fflush(stdout) == 0 ? write_all(STDOUT_FILENO, data, len) : errno;
     if (err != 0) {

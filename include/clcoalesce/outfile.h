@@ -4,7 +4,10 @@
  *   - a new path or a regular file is written to a temporary file in the same folder, which
  *     is renamed over it only once every byte is on disk (mode 0666 & ~umask);
  *   - a symbolic link is followed to its final target (a dangling one too), which is then
- *     replaced as above; the link stays a link;
+ *     replaced as above; the link stays a link.  Only links made by the user or by root are
+ *     followed: another user's link (alone, in a chain, or as plot's folder) is refused,
+ *     since whoever planted it would choose which file the result overwrites.  A link in
+ *     /proc to an open pipe (/dev/stdout -> /proc/self/fd/1) is opened through the kernel;
  *   - a character device or a FIFO, and "-" (standard output), are written directly, never
  *     renamed over or removed; a FIFO with no reader is an error, not a hang;
  *   - a directory, a block device (a disk: never written over) and a socket are refused;
