@@ -421,6 +421,42 @@ START_TEST(load_lane_bytes_by_pattern)
 }
 END_TEST
 
+/* The lines the L1 asks the L2 for: each lane walking its own row (a row per thread) asks
+ * for a line once, then finds it held while its warp's loads stay in that line; lanes on new
+ * lines each load, and every store's lines go on. */
+START_TEST(new_lines_of_a_warp)
+{
+    struct clc_model m;
+    struct synth s;
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++) {
+        for (uint64_t j = 0; j < 6; j++) /* 6 floats along row i, rows 4 KiB apart */
+            synth_add(&s, i, BASE + 4096 * i + 4 * j, 4, false);
+        synth_add(&s, i, BASE2 + 4096 * i, 4, true); /* and a store down a column */
+    }
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.lines, 6 * 32);
+    ck_assert_uint_eq(m.load.new_lines, 32);
+    ck_assert_uint_eq(m.store.new_lines, 32);
+    free(s.w);
+
+    /* a column walk: every load a line of its own, a coalesced store one line */
+    analyse_streams(64, 64, (struct stream){BASE, 4096, 4}, (struct stream){BASE2, 4, 4}, &m);
+    ck_assert_uint_eq(m.load.new_lines, 64);
+    ck_assert_uint_eq(m.store.new_lines, 2);
+
+    /* only the same warp's last load counts: loads alternating between two lines ask for
+     * each every time */
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++)
+        for (uint64_t j = 0; j < 4; j++)
+            synth_add(&s, i, (j % 2 ? BASE2 : BASE) + 4 * i, 4, false);
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.new_lines, 4);
+    free(s.w);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ __local passes */
 
 #define LBASE 0x1040ull /* a __local address: only its value modulo 128 matters */
@@ -809,7 +845,8 @@ int main(void)
                             granules_of_a_stream_are_adjacent, granules_of_a_stride_by_gap,
                             granules_far_apart_are_alone, granules_per_direction_and_reused_once,
                             loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
-                            local_passes_by_stride, local_passes_of_wide_accesses,
+                            new_lines_of_a_warp, local_passes_by_stride,
+                            local_passes_of_wide_accesses,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
                             unmodelled_rows, failed_trace_build_keeps_the_row,

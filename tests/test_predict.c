@@ -281,6 +281,38 @@ START_TEST(banks_layer_counts_passes)
 }
 END_TEST
 
+START_TEST(lines_layer_charges_the_line_requests)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* a transpose that stores down columns: a line per 4 bytes stored, 8 useful bytes per
+     * element; 1 G store lines/s take 8 GB/s, below the DRAM traffic's 100 */
+    r.model_features.store_lines = 1.0 / 8;
+    r.model_features.load_lines = 1.0 / 256;
+    p.store_lines_per_s = 1e9;
+    p.load_lines_per_s = 4e9;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 8, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    /* loads and stores at their own rates, not summed: loads of a line per 8 useful bytes
+     * at 4 G/s take 32 GB/s, the stores still 8 */
+    r.model_features.load_lines = 1.0 / 8;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 8, 1e-6);
+    r.model_features.store_lines = 1.0 / 256;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    /* a coalesced copy's line per 256 useful bytes: 1 TB/s of loads, DRAM binds */
+    r.model_features.load_lines = r.model_features.store_lines = 1.0 / 256;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    /* a profile without the rates (older, or the scatter case not run): no layer */
+    p.store_lines_per_s = p.load_lines_per_s = NAN;
+    r.model_features.store_lines = 1.0 / 8;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+}
+END_TEST
+
 START_TEST(launch_layer_adds_a_fixed_cost)
 {
     struct clc_profile p = flat_profile();
@@ -370,6 +402,16 @@ static void profile_rows(struct clc_report *rep)
                                            i ? 85.5 : 72);
         clc_report_add(rep, &r);
     }
+    /* one line per lane: stores at 2 and 4 G lines/s (a float's and a double's rows, 8 and
+     * 32 GB/s), loads at 5 G lines/s (each element read and written: 40 GB/s of floats) */
+    static const double store_gbps[] = {8, 32}, load_gbps[] = {40, 80};
+    for (int i = 0; i < 2; i++) {
+        enum clc_type t = i ? CLC_DOUBLE : CLC_FLOAT;
+        struct clc_result st = clc_test_row("scatter", "store", -1, t, store_gbps[i]);
+        struct clc_result ld = clc_test_row("scatter", "load", -1, t, load_gbps[i]);
+        clc_report_add(rep, &st);
+        clc_report_add(rep, &ld);
+    }
 }
 
 START_TEST(profile_figures_from_rows)
@@ -399,6 +441,8 @@ START_TEST(profile_figures_from_rows)
     ck_assert_int_eq(p.threads_per_cu, 2048);
     ck_assert_double_eq_tol(p.one_pass[0], 0.8, 1e-9);
     ck_assert_double_eq_tol(p.one_pass[1], 0.95, 1e-9);
+    ck_assert_double_eq_tol(p.store_lines_per_s, 3e9, 1e-3); /* the mean of 2 and 4 */
+    ck_assert_double_eq_tol(p.load_lines_per_s, 5e9, 1e-3);
 
     /* the JSON a run keeps gives the same figures back */
     json_t *j = clc_profile_to_json(&p);
@@ -413,6 +457,8 @@ START_TEST(profile_figures_from_rows)
     ck_assert_int_eq(q.threads_per_cu, p.threads_per_cu);
     ck_assert_double_eq_tol(q.one_pass[0], p.one_pass[0], 1e-9);
     ck_assert_double_eq_tol(q.one_pass[1], p.one_pass[1], 1e-9);
+    ck_assert_double_eq_tol(q.store_lines_per_s, p.store_lines_per_s, 1e-3);
+    ck_assert_double_eq_tol(q.load_lines_per_s, p.load_lines_per_s, 1e-3);
     clc_report_free(&rep);
 
     /* a device of 32-byte granules: stride 64 bytes reads no more per element than 32 */
@@ -579,6 +625,12 @@ START_TEST(end_to_end_layers)
     predicted(&rep, -1, "dram");
     clc_report_free(&rep);
 
+    /* a column per warp: a line loaded and one stored per 8 useful bytes; the profile's 3 G
+     * store lines/s take 24 GB/s, its 5 G load lines/s 40 */
+    run_predicted("matrix", "colmajor", path, &rep);
+    ck_assert_double_eq_tol(predicted(&rep, -1, "lines")->model_gbps, 24, 1e-6);
+    clc_report_free(&rep);
+
     write_profile(path, in_cache, 1e6); /* a second per launch */
     run_predicted("vector", "float4", path, &rep);
     predicted(&rep, -1, "launch");
@@ -597,6 +649,7 @@ int main(void)
         inflight_grid_by_items_loads_width,
         copies_read_off_the_one_pass_rows,
         banks_layer_counts_passes,
+        lines_layer_charges_the_line_requests,
         launch_layer_adds_a_fixed_cost,
         no_prediction_without_grounds,
         profile_figures_from_rows,

@@ -1,9 +1,10 @@
-/* profile.c - `clcoalesce profile`: the device measured by the five cases that isolate one
- * mechanism each (latency, stream, inflight, banks, stride), at their default sizes with few
+/* profile.c - `clcoalesce profile`: the device measured by the six cases that isolate one
+ * mechanism each (latency, stream, inflight, banks, stride, scatter), at their default sizes with few
  * repetitions, summed up as a device profile (JSON): the load-to-use latency of L1, L2 and
  * DRAM, the read, write, copy and triad ceilings, the curve of read bandwidth over the bytes
  * in flight per compute unit, the local memory's banks and bandwidth, and the DRAM granule
- * and how scattered granules slow down.  Every figure comes from a row of this run
+ * and how scattered granules slow down, the L2's rates for loads and stores of one line per
+ * lane.  Every figure comes from a row of this run
  * (devprofile.c); the rows go into the profile too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
@@ -23,13 +24,14 @@
 static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
-    "Measures the device with the latency, stream, inflight, banks and stride cases (float,\n"
-    "and double where the cases and the device have it; default sizes, 5 repetitions) and\n"
-    "writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM latency, the read /\n"
+    "Measures the device with the latency, stream, inflight, banks, stride and scatter cases\n"
+    "(float, and double where the cases and the device have it; default sizes, 5 repetitions)\n"
+    "and writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM latency, the read /\n"
     "write / copy / triad ceilings, read bandwidth over the bytes in flight per compute unit\n"
     "(and the bytes for 50 % and 90 % of the read ceiling), the local memory's banks and\n"
-    "bandwidth, the DRAM granule and the speed of scattered granules.  'run --profile FILE'\n"
-    "predicts every row from it.  A summary goes to stdout with -o, else to stderr.\n";
+    "bandwidth, the DRAM granule and the speed of scattered granules, and the L2's rates for\n"
+    "loads and stores of one line per lane.  'run --profile FILE' predicts every row from it.\n"
+    "A summary goes to stdout with -o, else to stderr.\n";
 
 /* ------------------------------------------------------------------ the profile */
 
@@ -129,6 +131,11 @@ static void print_summary(FILE *f, json_t *p)
                 100 * gap_eff_at(gaps, 2), 100 * gap_eff_at(gaps, 4));
     else
         fprintf(f, "  DRAM granule: not measured (the stride rows did not run)\n");
+    json_t *sc = json_object_get(p, "scatter"), *ld = json_object_get(sc, "load_lines_per_s"),
+           *st = json_object_get(sc, "store_lines_per_s");
+    if (json_is_number(ld) && json_is_number(st))
+        fprintf(f, "  one 128-byte line per lane: %.1f G lines/s loaded, %.1f G stored\n",
+                json_number_value(ld) * 1e-9, json_number_value(st) * 1e-9);
     json_t *launch = json_object_get(p, "launch_us");
     if (json_is_number(launch))
         fprintf(f, "  a launch costs %.1f us (a copy of %d KiB)\n", json_number_value(launch),
@@ -209,10 +216,11 @@ int clc_cmd_profile(int argc, char **argv)
     o.model = false; /* the profile's own rows need no trace */
     if (o.reps == 0)
         o.reps = REPS;
-    static const char *const names[] = {"latency", "stream", "inflight", "banks", "stride"};
+    static const char *const names[] = {"latency", "stream", "inflight", "banks", "stride",
+                                        "scatter"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
-    rc = clc_run(&o, names, 5, &rep, NULL);
+    rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);
     double launch_us = NAN;
     if (rc == CLC_OK)
         rc = launch_cost(&o, &launch_us);

@@ -1,6 +1,7 @@
 /* devprofile.c - the device profile: the figures the predictive model reads, each taken from
- * a row of the cases that isolate one mechanism (latency, stream, inflight, banks, stride),
- * whether `clcoalesce profile` ran them or a suite did; the profile as JSON and back. */
+ * a row of the cases that isolate one mechanism (latency, stream, inflight, banks, stride,
+ * scatter), whether `clcoalesce profile` ran them or a suite did; the profile as JSON and
+ * back. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <jansson.h>
@@ -116,6 +117,24 @@ static void one_pass(const struct clc_report *rep, struct clc_profile *p)
         double v = value_of(row(rep, "stride", "inplace", 1, types[i]));
         p->one_pass[i] = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
     }
+}
+
+/* The scatter case's variant `variant`, one line per lane: line requests per second, the
+ * mean of its fp32 and fp64 rows (each element its own line, whatever its size; a load row
+ * counts its coalesced stores' bytes too, as many again). */
+static double lines_per_s(const struct clc_report *rep, const char *variant)
+{
+    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
+    double sum = 0, bytes = strcmp(variant, "load") == 0 ? 2 : 1;
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        double v = value_of(row(rep, "scatter", variant, -1, types[i]));
+        if (v > 0) {
+            sum += v * 1e9 / (bytes * (double)clc_type_size(types[i]));
+            n++;
+        }
+    }
+    return n ? sum / n : NAN;
 }
 
 /* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
@@ -344,6 +363,7 @@ static void clear(struct clc_profile *p)
     p->latency_ns[0] = p->latency_ns[1] = p->latency_ns[2] = NAN;
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
     p->one_pass[0] = p->one_pass[1] = NAN;
+    p->load_lines_per_s = p->store_lines_per_s = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = NAN;
@@ -386,9 +406,12 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     local_costs(rep, p);
     granules(rep, p);
     one_pass(rep, p);
+    p->load_lines_per_s = lines_per_s(rep, "load");
+    p->store_lines_per_s = lines_per_s(rep, "store");
     int found = 0;
     double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
-                     p->inflight_50, p->local_gbps, p->gap_eff[1]};
+                     p->inflight_50, p->local_gbps, p->gap_eff[1], p->load_lines_per_s,
+                     p->store_lines_per_s};
     for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++)
         found += isfinite(figs[i]);
     return found + (p->n_curve > 0) + (p->granule > 0);
@@ -462,6 +485,9 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(root, "inflight", inf);
     json_object_set_new(root, "local_banks", banks);
     json_object_set_new(root, "dram", dram);
+    json_object_set_new(root, "scatter", json_pack("{s:o, s:o}", "load_lines_per_s",
+                                                   num(p->load_lines_per_s), "store_lines_per_s",
+                                                   num(p->store_lines_per_s)));
     json_object_set_new(root, "launch_us", num(p->launch_us));
     return root;
 }
@@ -557,6 +583,8 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
         json_t *v = json_array_get(gaps, c);
         p->gap_eff[c] = json_is_number(v) ? json_number_value(v) : NAN;
     }
+    p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
+    p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
     p->launch_us = num_at(o, "launch_us");
     return p->copy_gbps > 0 ? CLC_OK : CLC_ERR;
 }

@@ -54,10 +54,10 @@ static void sort_ids(uint64_t *ids, size_t n, uint64_t *tmp)
         memcpy(ids, from, n * sizeof *ids);
 }
 
-/* Distinct units (sectors or lines of `unit` bytes) that the active lanes touch. */
-static unsigned count_units(const struct clc_model_request *rq, uint64_t unit)
+/* Distinct units (sectors or lines of `unit` bytes) that the active lanes touch, their ids
+ * sorted into ids[0 .. the count). */
+static unsigned unit_ids(const struct clc_model_request *rq, uint64_t unit, uint64_t *ids)
 {
-    uint64_t ids[MAX_UNITS];
     size_t n = 0;
     for (unsigned l = 0; l < rq->lanes; l++) {
         const struct clc_model_lane *ln = &rq->lane[l];
@@ -70,9 +70,21 @@ static unsigned count_units(const struct clc_model_request *rq, uint64_t unit)
     qsort(ids, n, sizeof ids[0], cmp_u64);
     unsigned distinct = 0;
     for (size_t i = 0; i < n; i++)
-        if (i == 0 || ids[i] != ids[i - 1])
-            distinct++;
+        if (i == 0 || ids[i] != ids[distinct - 1])
+            ids[distinct++] = ids[i];
     return distinct;
+}
+
+/* How many of the sorted ids a[0 .. na) are not among the sorted b[0 .. nb). */
+static unsigned not_in(const uint64_t *a, unsigned na, const uint64_t *b, unsigned nb)
+{
+    unsigned fresh = 0, j = 0;
+    for (unsigned i = 0; i < na; i++) {
+        while (j < nb && b[j] < a[i])
+            j++;
+        fresh += j == nb || b[j] != a[i];
+    }
+    return fresh;
 }
 
 struct span {
@@ -138,9 +150,9 @@ static const uint64_t *record(const struct clc_trace *t, const uint64_t *words, 
 /* Gathers the request of warp w at access index k in one direction from records `words`
  * (t->words or t->local_words).  Returns the number of lanes that have any access at k
  * (either direction), so callers know when to stop.  Sectors, lines and useful bytes are
- * filled for global records only. */
+ * filled for global records only, and the lines' sorted ids into line_ids (MAX_UNITS room). */
 static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t w, unsigned k,
-                       bool store, struct clc_model_request *rq)
+                       bool store, struct clc_model_request *rq, uint64_t *line_ids)
 {
     unsigned lanes, any = 0;
     size_t base = warp_base(t, w, &lanes);
@@ -163,8 +175,8 @@ static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t 
     }
     if (rq->active && words == t->words) {
         rq->useful = union_bytes(rq);
-        rq->sectors = count_units(rq, CLC_MODEL_SECTOR);
-        rq->lines = count_units(rq, CLC_MODEL_LINE);
+        rq->sectors = unit_ids(rq, CLC_MODEL_SECTOR, line_ids);
+        rq->lines = unit_ids(rq, CLC_MODEL_LINE, line_ids);
     }
     return any;
 }
@@ -462,7 +474,7 @@ static void count_local(const struct clc_trace *t, struct clc_model_request *rq,
         for (unsigned k = 0; k < t->slots; k++) {
             unsigned any = 0;
             for (int dir = 0; dir < 2; dir++) {
-                any = gather(t, t->local_words, w, k, dir == 1, rq);
+                any = gather(t, t->local_words, w, k, dir == 1, rq, NULL);
                 if (rq->active == 0)
                     continue;
                 uint64_t passes = request_passes(rq, banks, width, words);
@@ -492,21 +504,26 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
-    /* scratch, allocated once: a request, a phase's words */
+    /* scratch, allocated once: a request, a phase's words, the lines of a warp's last load
+     * request and of the request at hand */
     struct clc_model_request *rq = malloc(sizeof *rq);
     uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);
-    if (rq == NULL || words == NULL || !dram_granules(t, m)) {
+    uint64_t *ids = malloc(2 * MAX_UNITS * sizeof *ids);
+    if (rq == NULL || words == NULL || ids == NULL || !dram_granules(t, m)) {
         free(rq);
         free(words);
+        free(ids);
         return -1;
     }
     m->warps = clc_model_warps(t);
     uint64_t load_lanes = 0;
     for (size_t w = 0; w < m->warps; w++) {
+        uint64_t *last = ids, *now = ids + MAX_UNITS;
+        unsigned n_last = 0;
         for (unsigned k = 0; k < t->slots; k++) {
             unsigned any = 0;
             for (int dir = 0; dir < 2; dir++) {
-                any = gather(t, t->words, w, k, dir == 1, rq);
+                any = gather(t, t->words, w, k, dir == 1, rq, now);
                 if (rq->active == 0)
                     continue;
                 struct clc_model_side *s = dir ? &m->store : &m->load;
@@ -514,8 +531,17 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 s->sectors += rq->sectors;
                 s->lines += rq->lines;
                 s->useful += rq->useful;
-                if (dir == 0)
+                if (dir == 0) {
                     load_lanes += rq->active;
+                    /* a line this warp's last load touched is still in L1: no new request */
+                    s->new_lines += not_in(now, rq->lines, last, n_last);
+                    uint64_t *swap = last;
+                    last = now;
+                    now = swap;
+                    n_last = rq->lines;
+                } else {
+                    s->new_lines += rq->lines; /* L1 passes every store on */
+                }
             }
             if (any == 0)
                 break; /* slots fill in order: no lane has a later access either */
@@ -527,6 +553,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
         count_local(t, rq, words, m);
     free(rq);
     free(words);
+    free(ids);
     m->loads_in_flight = loads_in_flight(t);
     m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)load_lanes);
     uint64_t req = m->load.requests + m->store.requests;
@@ -549,7 +576,8 @@ bool clc_model_first_request(const struct clc_trace *t, size_t warp, bool store,
         warp >= clc_model_warps(t))
         return false;
     for (unsigned k = 0; k < t->slots; k++) {
-        unsigned any = gather(t, t->words, warp, k, store, rq);
+        uint64_t ids[MAX_UNITS];
+        unsigned any = gather(t, t->words, warp, k, store, rq, ids);
         if (rq->active)
             return true;
         if (any == 0)

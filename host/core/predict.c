@@ -12,7 +12,8 @@
 
 const char *clc_bound_name(enum clc_bound b)
 {
-    static const char *const names[] = {"", "dram", "sectors", "inflight", "banks", "launch"};
+    static const char *const names[] = {"",      "dram",   "sectors", "inflight",
+                                        "banks", "launch", "lines"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -58,6 +59,8 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
                                                (double)m->granule_useful[dir] * share[dir]
                                          : 0;
     f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
+    f->load_lines = (double)m->load.new_lines / useful;
+    f->store_lines = (double)m->store.new_lines / useful;
     f->loads_in_flight = m->loads_in_flight;
     f->load_lane_bytes = m->load_lane_bytes;
     f->local_passes = (double)m->local.passes / useful;
@@ -231,6 +234,23 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
              f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0);
     add_layer(pr, "banks", ms_mem / ms, why);
 
+    /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
+     * load: that its warp's last load did not touch; every line of a store), and the L2 takes
+     * those requests at the rates the scatter case measured, loads and stores each at its own,
+     * whatever DRAM does meanwhile. */
+    double ms_before = ms;
+    double ms_loads = p->load_lines_per_s > 0 ? useful * f->load_lines / p->load_lines_per_s * 1e3 : 0;
+    double ms_stores =
+        p->store_lines_per_s > 0 ? useful * f->store_lines / p->store_lines_per_s * 1e3 : 0;
+    ms = fmax(ms, fmax(ms_loads, ms_stores));
+    if (p->load_lines_per_s > 0 || p->store_lines_per_s > 0)
+        snprintf(why, sizeof why, "useful B per line: %.0f loaded, %.0f stored",
+                 f->load_lines > 0 ? 1 / f->load_lines : 0.0,
+                 f->store_lines > 0 ? 1 / f->store_lines : 0.0);
+    else
+        snprintf(why, sizeof why, "no line rates measured");
+    add_layer(pr, "lines", ms_before / ms, why);
+
     double launch_ms = p->launch_us > 0 ? p->launch_us * 1e-3 : 0;
     snprintf(why, sizeof why, "%.1f us per launch", launch_ms * 1e3);
     add_layer(pr, "launch", ms / (ms + launch_ms), why);
@@ -242,9 +262,11 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     enum clc_bound b = CLC_BOUND_DRAM;
     static const enum clc_bound by_layer[] = {CLC_BOUND_DRAM,     CLC_BOUND_SECTORS,
                                               CLC_BOUND_SECTORS,  CLC_BOUND_INFLIGHT,
-                                              CLC_BOUND_BANKS,    CLC_BOUND_LAUNCH};
+                                              CLC_BOUND_BANKS,    CLC_BOUND_LINES,
+                                              CLC_BOUND_LAUNCH};
     double sectors = granules * scatter;
-    double factors[] = {1.0, sectors, 1.0, u, ms_mem / (ms - launch_ms), (ms - launch_ms) / ms};
+    double factors[] = {1.0,          sectors, 1.0, u, ms_mem / ms_before,
+                        ms_before / (ms - launch_ms), (ms - launch_ms) / ms};
     for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++)
         if (factors[i] < 0.9 && factors[i] < worst) {
             worst = factors[i];

@@ -28,6 +28,17 @@ void clc_ref_uncoalesced(const struct clc_ref_args *a)
         clc_put(a->want, j, a->t, clc_get(a->in, (j * 32) % a->n_in, a->t) * 2);
 }
 
+void clc_ref_scatter(const struct clc_ref_args *a)
+{
+    uint64_t pitch = *(const uint64_t *)a->ctx, block = 32 * pitch;
+    uint64_t whole = a->n_out / block * block;
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < a->n_out; i++) {
+        uint64_t j = i % block, e = i < whole ? i - j + (j % 32) * pitch + j / 32 : i;
+        clc_put(a->want, i, a->t, clc_get(a->in, e, a->t));
+    }
+}
+
 void clc_ref_relu(const struct clc_ref_args *a)
 {
     CLC_PARALLEL_FOR

@@ -440,6 +440,8 @@ static const struct {
 } feature_nums[] = {
 #define FEATURE(field) {#field, offsetof(struct clc_model_features, field)}
     FEATURE(l2_per_useful),
+    FEATURE(load_lines),
+    FEATURE(store_lines),
     FEATURE(loads_in_flight),
     FEATURE(load_lane_bytes),
     FEATURE(resident_per_cu),

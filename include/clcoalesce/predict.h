@@ -16,6 +16,9 @@
  *             against the profile's curve of read bandwidth over bytes in flight
  *   banks     local memory: the passes the banks need, at the profile's local bandwidth,
  *             when they take longer than the global traffic
+ *   lines     the line requests the L1 sends the L2 (every line a store touches, a load's
+ *             lines its warp's last load did not touch) at the rates the profile measured
+ *             for loads and for stores, when they take longer than the layers above
  *   launch    a fixed cost per launch, from the profile
  * Pure host code: tested on synthetic features and profiles. */
 #ifndef CLCOALESCE_PREDICT_H
@@ -56,6 +59,9 @@ struct clc_profile {
     } grid[CLC_PROFILE_GRID];
     double one_pass[2];    /* a copy of one element per work-item at full residency (stride
                             * 1) with 4- and 8-byte lanes: its fraction of the copy ceiling */
+    double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
+                               * warp loads from its own 128-byte line (scatter load) */
+    double store_lines_per_s; /* and stores into its own line (scatter store) */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
@@ -117,14 +123,16 @@ enum clc_bound {
     CLC_BOUND_INFLIGHT, /* too few bytes in flight to cover the latency */
     CLC_BOUND_BANKS,    /* local memory: bank conflicts (or its bandwidth) */
     CLC_BOUND_LAUNCH,   /* the launch's fixed cost */
+    CLC_BOUND_LINES,    /* the L2's rate for the line requests the L1 sends it */
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
-#define CLC_MODEL_LAYERS 6
+#define CLC_MODEL_LAYERS 7
 
 /* One line of the waterfall: the bandwidth after this layer. */
 struct clc_model_layer {
-    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "launch" */
+    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
+                         * "launch" */
     double factor;      /* on the line above, 0..1 */
     double gbps;        /* after it */
     char why[96];       /* its figures, e.g. "8.0 KiB in flight per CU" */

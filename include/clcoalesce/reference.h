@@ -31,6 +31,9 @@ typedef void (*clc_reference_fn)(const struct clc_ref_args *a);
 void clc_ref_copy(const struct clc_ref_args *a);
 /* want[j] = in[j] * 2: coalesced, gridstride, aos_soa's soa. */
 void clc_ref_scale(const struct clc_ref_args *a);
+/* want[i] = in[e(i)], e the scatter case's walk down the columns of blocks of 32 rows of
+ * *ctx (a uint64_t) elements, each element past the whole blocks in place. */
+void clc_ref_scatter(const struct clc_ref_args *a);
 /* want[j] = in[(j * 32) % n_in] * 2: uncoalesced. */
 void clc_ref_uncoalesced(const struct clc_ref_args *a);
 /* want[j] = max(in[j], 0): vector's relu. */

@@ -51,6 +51,9 @@ struct clc_model_features {
      * model.h's granules */
     double dram[2][CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
     double l2_per_useful;    /* sector bytes per useful byte (1 / the sector efficiency) */
+    double load_lines;       /* line requests the L1 sends the L2 per useful byte (model.h's
+                              * new_lines): loads' lines their warp's last load did not touch */
+    double store_lines;      /* and stores' lines, every one */
     double loads_in_flight;  /* independent loads a work-item has in flight */
     double load_lane_bytes;  /* sector bytes one lane's load brings */
     double resident_per_cu;  /* work-items resident per compute unit during the launch, from
