@@ -22,8 +22,10 @@
  * builds they make are still in the cache (CLC_BUILT_KEEP) when their rows come. */
 #define AHEAD_ROWS 16
 /* NVRTC compiles side by side: two keep up where one row after another needs a new build
- * (inflight, vector); NVIDIA's OpenCL compiler takes them in turn */
+ * (inflight, vector).  An OpenCL compiler that takes builds in turn (NVIDIA's) gets one: a
+ * second would only queue, and the run's own build would wait behind both. */
 #define AHEAD_THREADS 2
+#define AHEAD_THREADS_OPENCL 1
 
 struct ahead_row {
     const struct clc_case *c;
@@ -143,7 +145,8 @@ void clc_ahead_start(struct clc_session *s)
         clc_ahead_stop(s);
         return;
     }
-    while (a->running < AHEAD_THREADS && pthread_create(&a->thread[a->running], NULL, walk, a) == 0)
+    int threads = a->be->ops->api == CLC_API_OPENCL ? AHEAD_THREADS_OPENCL : AHEAD_THREADS;
+    while (a->running < threads && pthread_create(&a->thread[a->running], NULL, walk, a) == 0)
         a->running++;
     if (a->running == 0)
         clc_ahead_stop(s);
