@@ -1,6 +1,6 @@
 /* test_machine_cases.c - the cases that measure the machine itself (latency, stream, inflight,
- * banks) verify on the default device at small sizes, and each check catches a kernel that
- * computes the wrong thing; `profile` writes a profile with every figure in its place. */
+ * banks, scatter) verify on the default device at small sizes, and each check catches a kernel
+ * that computes the wrong thing; `profile` writes a profile with every figure in its place. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <math.h>
@@ -41,6 +41,24 @@ START_TEST(latency_check_catches_a_wrong_chase)
 }
 END_TEST
 
+/* Each edit {variant, text, replacement} of case name's kernel file makes that variant's
+ * float row a wrong result, caught by its check. */
+static void assert_edits_caught(const char *name, const char *const edits[][3], size_t n)
+{
+    char file[64];
+    snprintf(file, sizeof file, "%s.cl", name);
+    for (size_t i = 0; i < n; i++) {
+        struct clc_opts o;
+        struct clc_report rep;
+        clc_test_opts_edited(&o, file, edits[i][1], edits[i][2]);
+        o.variant = edits[i][0];
+        o.types = CLC_FLOAT;
+        clc_test_run_expect(name, &o, CLC_ERR, &rep);
+        clc_test_assert_all_caught(&rep, 1, "wrong result");
+        clc_report_free(&rep);
+    }
+}
+
 START_TEST(stream_verifies)
 {
     struct clc_report rep;
@@ -61,16 +79,7 @@ START_TEST(stream_checks_catch_wrong_kernels)
         {"write", "v.s1 = clc_value(4 * i + 1);", "v.s1 = clc_value(4 * i);"},
         {"triad", "LOAD((__global const T4 *)c, i) * (T)3", "LOAD((__global const T4 *)c, i) * (T)2"},
     };
-    for (size_t i = 0; i < 3; i++) {
-        struct clc_opts o;
-        struct clc_report rep;
-        clc_test_opts_edited(&o, "stream.cl", edits[i][1], edits[i][2]);
-        o.variant = edits[i][0];
-        o.types = CLC_FLOAT;
-        clc_test_run_expect("stream", &o, CLC_ERR, &rep);
-        clc_test_assert_all_caught(&rep, 1, "wrong result");
-        clc_report_free(&rep);
-    }
+    assert_edits_caught("stream", edits, 3);
 }
 END_TEST
 
@@ -120,6 +129,33 @@ START_TEST(banks_verify_and_say_the_conflict)
 }
 END_TEST
 
+START_TEST(scatter_verifies)
+{
+    struct clc_report rep;
+    /* 66666 floats and 33333 doubles: whole blocks of 32 rows, then a tail written in place */
+    clc_test_run_verified_at("scatter", 8 * 33333, 4, &rep);
+    const struct clc_result *st = clc_test_get(&rep, "store", -1, CLC_FLOAT);
+    const struct clc_result *ld = clc_test_get(&rep, "load", -1, CLC_DOUBLE);
+    ck_assert_uint_eq(st->bytes, 66666 * 4);
+    ck_assert_uint_eq(ld->bytes, 2 * 33333 * 8);
+    clc_test_assert_has(st->note, "blocks of 32 rows x 2083");
+    clc_test_assert_has(ld->note, "blocks of 32 rows x 1041");
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* A store of the wrong value and a load down the wrong walk are both caught; a store down the
+ * wrong walk is not wrong: every element still gets its value. */
+START_TEST(scatter_checks_catch_wrong_kernels)
+{
+    static const char *const edits[][3] = {
+        {"store", "STORE(out, e, clc_value(e));", "STORE(out, e, clc_value(e + 1));"},
+        {"load", "i - j + (j % 32) * pitch + j / 32", "i - j + (j / 32) * 32 + j % 32"},
+    };
+    assert_edits_caught("scatter", edits, 2);
+}
+END_TEST
+
 /* The profile holds every figure in its place; the values are the device's own, so only their
  * kind is checked. */
 START_TEST(profile_writes_every_figure)
@@ -144,6 +180,10 @@ START_TEST(profile_writes_every_figure)
     ck_assert(json_is_object(json_object_get(p, "inflight")));
     ck_assert(json_is_object(json_object_get(p, "local_banks")));
     ck_assert(json_is_string(json_object_get(json_object_get(p, "device"), "l2_source")));
+    json_t *scatter = json_object_get(p, "scatter");
+    ck_assert(json_number_value(json_object_get(scatter, "load_lines_per_s")) > 0);
+    ck_assert(json_number_value(json_object_get(scatter, "store_lines_per_s")) > 0);
+    clc_test_assert_has(out, "one 128-byte line per lane");
     ck_assert_uint_gt(json_array_size(json_object_get(p, "rows")), 80);
     json_decref(p);
     clc_test_expect("profile stride", 2, "no case names", out, sizeof out, err, sizeof err);
@@ -158,7 +198,8 @@ int main(void)
     const TTest *tests[] = {latency_sweep_verifies, latency_check_catches_a_wrong_chase,
                             stream_verifies, stream_checks_catch_wrong_kernels,
                             inflight_verifies_and_counts_bytes_in_flight,
-                            banks_verify_and_say_the_conflict, profile_writes_every_figure};
+                            banks_verify_and_say_the_conflict, scatter_verifies,
+                            scatter_checks_catch_wrong_kernels, profile_writes_every_figure};
     return clc_test_main(
         clc_test_suite("machine_cases", tests, sizeof tests / sizeof tests[0]));
 }

@@ -1,8 +1,8 @@
 /* test_output.c - output files never destroy anything (outfile.h): each kind of path is
  * written as its kind asks (a regular file or a new path replaced through a temporary file,
- * a link's target replaced and the link kept (another user's link refused), a device or FIFO written in place, "-" to
- * stdout), refused paths and failed writes name the user's path and leave nothing behind,
- * and the same holds end to end for `compare --output`.  Device nodes and FIFOs are made
+ * a link's target replaced and the link kept, another user's link refused, a device or FIFO
+ * written in place, "-" to stdout), refused paths and failed writes name the user's path and
+ * leave nothing behind, and the same holds end to end for `compare --output`.  Device nodes and FIFOs are made
  * with mknod and mkfifo in the test's own folder; no real /dev node is written. */
 #define _GNU_SOURCE
 #include <errno.h>

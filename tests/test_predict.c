@@ -353,8 +353,9 @@ END_TEST
 /* A report with the rows of the profile's cases on a device of 2 compute units of 2048
  * work-items: stream read 100, write 120, copy 90; inflight rows of 1, 4 and 16 KiB per CU
  * at 10, 50 and 100 GB/s (floats) plus one below the envelope (float4s); banks stride s at
- * 1000 / s GB/s (one request costs its passes alone); stride rows timed as a device of 64-byte granules whose
- * granules 2 apart move at 70 % and 4 apart at 50 %. */
+ * 1000 / s GB/s (one request costs its passes alone); stride rows timed as a device of
+ * 64-byte granules whose granules 2 apart move at 70 % and 4 apart at 50 %; scatter rows of
+ * 2 and 4 G stored lines a second, 5 G loaded. */
 static void profile_rows(struct clc_report *rep)
 {
     clc_report_init(rep, "opencl");

@@ -239,7 +239,8 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * those requests at the rates the scatter case measured, loads and stores each at its own,
      * whatever DRAM does meanwhile. */
     double ms_before = ms;
-    double ms_loads = p->load_lines_per_s > 0 ? useful * f->load_lines / p->load_lines_per_s * 1e3 : 0;
+    double ms_loads =
+        p->load_lines_per_s > 0 ? useful * f->load_lines / p->load_lines_per_s * 1e3 : 0;
     double ms_stores =
         p->store_lines_per_s > 0 ? useful * f->store_lines / p->store_lines_per_s * 1e3 : 0;
     ms = fmax(ms, fmax(ms_loads, ms_stores));
