@@ -120,17 +120,17 @@ static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 }
 
 /* The scatter case's variant `variant`, one line per lane: line requests per second, the
- * mean of its fp32 and fp64 rows (each element its own line, whatever its size; a load row
- * counts its coalesced stores' bytes too, as many again). */
-static double lines_per_s(const struct clc_report *rep, const char *variant)
+ * mean of its fp32 and fp64 rows (each element its own line, whatever its size), from rows
+ * that count `counted` times each element's bytes (a load row its coalesced stores too). */
+static double lines_per_s(const struct clc_report *rep, const char *variant, double counted)
 {
     static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
-    double sum = 0, bytes = strcmp(variant, "load") == 0 ? 2 : 1;
+    double sum = 0;
     int n = 0;
     for (int i = 0; i < 2; i++) {
         double v = value_of(row(rep, "scatter", variant, -1, types[i]));
         if (v > 0) {
-            sum += v * 1e9 / (bytes * (double)clc_type_size(types[i]));
+            sum += v * 1e9 / (counted * (double)clc_type_size(types[i]));
             n++;
         }
     }
@@ -406,8 +406,8 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     local_costs(rep, p);
     granules(rep, p);
     one_pass(rep, p);
-    p->load_lines_per_s = lines_per_s(rep, "load");
-    p->store_lines_per_s = lines_per_s(rep, "store");
+    p->load_lines_per_s = lines_per_s(rep, "load", 2);
+    p->store_lines_per_s = lines_per_s(rep, "store", 1);
     int found = 0;
     double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
                      p->inflight_50, p->local_gbps, p->gap_eff[1], p->load_lines_per_s,

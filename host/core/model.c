@@ -355,18 +355,19 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
     for (unsigned dir = 0; dir < 2; dir++) {
         const struct sampled *best = &a[dir];
         if (has_wide) {
+            const struct sampled *pa = &a[dir], *pb = &b[dir];
             /* the bytes of their granules at every size (in 32-byte units): a sample that cuts
              * work-items' runs short can tie at 32 bytes and still lose at 64 */
             uint64_t ga = 0, gb = 0;
             for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
                 for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-                    ga += a[dir].granules[g][c] << g;
-                    gb += b[dir].granules[g][c] << g;
+                    ga += pa->granules[g][c] << g;
+                    gb += pb->granules[g][c] << g;
                 }
             /* gb / b.useful <= ga / a.useful, in whole numbers: on a tie the wide sample,
              * whose windows the traced warps alone rarely fill */
-            if (b[dir].useful > 0 && (a[dir].useful == 0 || gb * a[dir].useful <= ga * b[dir].useful))
-                best = &b[dir];
+            if (pb->useful > 0 && (pa->useful == 0 || gb * pa->useful <= ga * pb->useful))
+                best = pb;
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);
         m->granule_useful[dir] = best->useful;
