@@ -62,12 +62,15 @@ static void assert_edits_caught(const char *name, const char *const edits[][3], 
 START_TEST(stream_verifies)
 {
     struct clc_report rep;
-    /* an odd size: every kernel's tail runs */
+    /* 20014 floats or 10007 doubles: every kernel's tail runs, after float4s or double2s */
     clc_test_run_verified_at("stream", 4 * 10007 * 2, 4, &rep);
     const struct clc_result *read = clc_test_get(&rep, "read", -1, CLC_FLOAT);
     const struct clc_result *triad = clc_test_get(&rep, "triad", -1, CLC_FLOAT);
     ck_assert_uint_eq(triad->bytes, 3 * 20014 * 4);
     ck_assert_uint_gt(read->bytes, 20014 * 4); /* the sums too */
+    const struct clc_result *write64 = clc_test_find(&rep, "write", -1, CLC_DOUBLE);
+    if (write64 != NULL) /* a device with fp64 */
+        ck_assert_uint_eq(write64->bytes, 10007 * 8);
     clc_report_free(&rep);
 }
 END_TEST
@@ -75,9 +78,9 @@ END_TEST
 START_TEST(stream_checks_catch_wrong_kernels)
 {
     static const char *const edits[][3] = {
-        {"read", "acc += LOAD(in4, v);", "acc += LOAD(in4, v) * (T)2;"},
-        {"write", "v.s1 = clc_value(4 * i + 1);", "v.s1 = clc_value(4 * i);"},
-        {"triad", "LOAD((__global const T4 *)c, i) * (T)3", "LOAD((__global const T4 *)c, i) * (T)2"},
+        {"read", "acc += LOAD(inv, v);", "acc += LOAD(inv, v) * (T)2;"},
+        {"write", "v.s1 = clc_value(W * i + 1);", "v.s1 = clc_value(W * i);"},
+        {"triad", "LOAD((__global const TV *)c, i) * (T)3", "LOAD((__global const TV *)c, i) * (T)2"},
     };
     assert_edits_caught("stream", edits, 3);
 }

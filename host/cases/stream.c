@@ -1,12 +1,19 @@
-/* stream.c - the memory system's own ceilings: one float4 stream read only, written only,
- * copied (1 read : 1 write) and as a triad (2 reads : 1 write), each against the peak and
- * the copy ceiling. */
+/* stream.c - the memory system's own ceilings: one stream of 16-byte vectors (float4,
+ * double2) read only, written only, copied (1 read : 1 write) and as a triad (2 reads :
+ * 1 write), each against the peak and the copy ceiling. */
 #include <stdlib.h>
 
 #include "clcoalesce/cases.h"
 
 #define LOCAL 256
-#define PER_ITEM 16 /* float4s each work-item of the read stream sums */
+#define PER_ITEM 16 /* vectors each work-item of the read stream sums */
+#define VECTOR 16   /* bytes per access (stream.cl says why) */
+
+/* The elements of the whole vectors: the last work-item does the rest. */
+static size_t vectors(const struct clc_env *e)
+{
+    return e->n / (VECTOR / clc_env_es(e));
+}
 
 /* Each kernel's output is clc_value(j) times 1 (write: filled with it; copy: copied from
  * an input that holds it) or 4 (triad: b + 3 c with b and c both holding it). */
@@ -30,12 +37,12 @@ static int plan_read(const struct clc_env *e, const struct clc_variant *v, long 
 {
     (void)param;
     unsigned es = clc_env_es(e);
-    size_t nv = e->n / 4, g = clc_round_up((nv + PER_ITEM - 1) / PER_ITEM, LOCAL);
+    size_t nv = vectors(e), g = clc_round_up((nv + PER_ITEM - 1) / PER_ITEM, LOCAL);
     uint64_t *ctx = clc_plan_host(p, 3 * sizeof *ctx);
     if (ctx == NULL)
         return CLC_ERR;
     ctx[0] = g;
-    ctx[1] = 4;
+    ctx[1] = VECTOR / es;
     ctx[2] = e->n;
     unsigned in = clc_plan_buffer(p, "in", e->n, es, CLC_INIT_VALUES);
     unsigned sums = clc_plan_buffer(p, "sums", g, es, CLC_INIT_POISON);
@@ -61,7 +68,7 @@ static int plan_write(const struct clc_env *e, const struct clc_variant *v, long
     p->kernel = v->kernel;
     clc_plan_arg_buf(p, out);
     clc_plan_arg_u64(p, e->n);
-    clc_plan_1d(p, e->n / 4 + 1, LOCAL);
+    clc_plan_1d(p, vectors(e) + 1, LOCAL);
     p->bytes = (uint64_t)e->n * clc_env_es(e);
     p->check = check_write;
     return CLC_OK;
@@ -72,7 +79,7 @@ static int plan_copy(const struct clc_env *e, const struct clc_variant *v, long 
 {
     (void)param;
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_copy);
-    clc_plan_1d(p, e->n / 4 + 1, LOCAL);
+    clc_plan_1d(p, vectors(e) + 1, LOCAL);
     p->bufs[0].initial = false; /* check_copy knows what `in` held */
     p->check = check_copy;
     return CLC_OK;
@@ -92,7 +99,7 @@ static int plan_triad(const struct clc_env *e, const struct clc_variant *v, long
     clc_plan_arg_buf(p, c);
     clc_plan_arg_buf(p, a);
     clc_plan_arg_u64(p, e->n);
-    clc_plan_1d(p, e->n / 4 + 1, LOCAL);
+    clc_plan_1d(p, vectors(e) + 1, LOCAL);
     p->bytes = 3 * (uint64_t)e->n * es;
     p->check = check_triad;
     return CLC_OK;
@@ -108,10 +115,11 @@ static const struct clc_variant variants[] = {
 const struct clc_case clc_case_stream = {
     .name = "stream",
     .cl_file = "stream.cl",
-    .summary = "the memory system's ceilings: a float4 stream read only, written only, copied "
-               "and as a triad",
-    .variants_text = "read (each work-item sums 16 float4s a grid apart), write (a fill), copy "
-                     "(out = in), triad (a = b + 3 c); one float4 per work-item otherwise",
+    .summary = "the memory system's ceilings: a stream of 16-byte vectors read only, written "
+               "only, copied and as a triad",
+    .variants_text = "read (each work-item sums 16 vectors a grid apart), write (a fill), copy "
+                     "(out = in), triad (a = b + 3 c); one vector per work-item otherwise: "
+                     "float4 or double2, 16 bytes",
     .bytes_rule = "read: n x element + one sum per work-item; write: n x element; copy: 2 x n "
                   "x element; triad: 3 x n x element",
     .expect = "write highest (no read-to-write turnarounds: near the peak), read next, copy "
