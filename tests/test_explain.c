@@ -105,6 +105,23 @@ START_TEST(explain_offset_and_stride_params)
 }
 END_TEST
 
+/* A lane wider than 16 bytes: the split into instructions is said under its request, and
+ * only there. */
+START_TEST(explain_wide_lanes_split)
+{
+    ck_assert_int_eq(cli("explain vector --variant float16"), 0);
+    clc_test_assert_has(out, "  each lane loads 64 bytes, which an NVIDIA GPU splits into 4 "
+                             "instructions\n  of 16 bytes, each a request of its own");
+    clc_test_assert_has(out, "  each lane stores 64 bytes, which an NVIDIA GPU splits into 4 ");
+    clc_test_assert_has(out, "touches: L2 takes each sector more than once");
+    assert_fits_80(out);
+    ck_assert_int_eq(cli("explain vector --variant float8"), 0);
+    clc_test_assert_has(out, "each lane stores 32 bytes, which an NVIDIA GPU splits into 2 ");
+    ck_assert_int_eq(cli("explain vector --variant float4"), 0);
+    clc_test_assert_lacks(out, "splits into");
+}
+END_TEST
+
 /* --results: the measured row of a result file beside the prediction. */
 START_TEST(explain_with_results)
 {
@@ -359,7 +376,7 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {explain_coalesced, explain_offset_and_stride_params,
-                            explain_with_results, explain_waterfall_on_a_profile,
+                            explain_wide_lanes_split, explain_with_results, explain_waterfall_on_a_profile,
                             explain_waterfall_from_results, explain_transpose_banks,
                             explain_errors, run_no_model, ptx_command, kernel_source_extraction};
     return clc_test_main(clc_test_suite("explain", tests, sizeof tests / sizeof tests[0]));

@@ -84,8 +84,10 @@ const struct clc_case clc_case_vector = {
     .bytes_rule = "2 x n x 4 (each element read once and written once; the vector width "
                   "changes nothing in the count)",
     .expect = "float4 or wider reaches the copy ceiling where float does not: fewer, wider "
-              "requests keep more bytes in flight; float16 gains nothing over float4 and may "
-              "lose (register pressure); the misaligned vload4 costs a few percent",
+              "requests keep more bytes in flight; float8 and float16 gain nothing over "
+              "float4 and float16 loses: an NVIDIA instruction moves at most 16 bytes a lane, "
+              "so each request fills half of every sector it touches and L2 takes each stored "
+              "sector twice; the misaligned vload4 costs a few percent",
     .types = CLC_FLOAT,
     .alloc_factor = 1,
     .min_elems = VLOAD_SLACK + 1,

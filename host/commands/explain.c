@@ -248,6 +248,26 @@ static void print_source(const struct clc_session *s, const struct clc_traced *t
     free(src);
 }
 
+/* The widest access one NVIDIA instruction makes, in bytes per lane. */
+#define WIDEST_INSTRUCTION 16u
+
+/* A lane wider than one instruction: what the picture (one access per lane) does not show. */
+static void print_split(const struct clc_model_request *rq)
+{
+    uint32_t widest = 0;
+    for (unsigned l = 0; l < rq->lanes; l++)
+        if (rq->lane[l].active && rq->lane[l].size > widest)
+            widest = rq->lane[l].size;
+    if (widest <= WIDEST_INSTRUCTION)
+        return;
+    printf("  each lane %s %u bytes, which an NVIDIA GPU splits into %u instructions\n"
+           "  of %u bytes, each a request of its own that fills part of every sector it\n"
+           "  touches%s\n",
+           rq->store ? "stores" : "loads", widest, widest / WIDEST_INSTRUCTION,
+           WIDEST_INSTRUCTION,
+           rq->store ? ": L2 takes each sector more than once (the model counts it once)" : "");
+}
+
 /* One warp's first load and first store, each as a picture of its sectors. */
 static int print_requests(const struct clc_trace *t)
 {
@@ -268,6 +288,7 @@ static int print_requests(const struct clc_trace *t)
         printf("\nwarp %zu, first %s request (access %u of each work-item):\n", w,
                store ? "store" : "load", rq->k + 1);
         clc_model_picture(stdout, rq);
+        print_split(rq);
     }
     free(rq);
     return CLC_OK;
