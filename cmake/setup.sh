@@ -29,9 +29,21 @@ clc_install_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# The build's messages go to a log, so they do not bury (or mix into) what the tool prints;
+# a failed build shows the log's end.  CLC_BUILD_TARGET builds one target only (bench/run.sh:
+# the tool, not the tests).
 clc_build() {
-    cmake -S "$CLC_ROOT" -B "$CLC_BUILD_DIR" ${CLC_CMAKE_ARGS:-} >/dev/null
-    cmake --build "$CLC_BUILD_DIR" -j "$(nproc)"
+    mkdir -p "$CLC_BUILD_DIR"
+    local log=$CLC_BUILD_DIR/build.log
+    echo "clcoalesce: building in $CLC_BUILD_DIR (messages in $log)" >&2
+    local target=()
+    [ -n "${CLC_BUILD_TARGET:-}" ] && target=(--target "$CLC_BUILD_TARGET")
+    if ! { cmake -S "$CLC_ROOT" -B "$CLC_BUILD_DIR" ${CLC_CMAKE_ARGS:-} &&
+           cmake --build "$CLC_BUILD_DIR" -j "$(nproc)" ${target[@]+"${target[@]}"}; } >"$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        echo "clcoalesce: the build failed; its messages are in $log" >&2
+        return 1
+    fi
 }
 
 if command -v dpkg-query >/dev/null; then

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 
+#define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <ftw.h>
 #include <limits.h>
