@@ -297,6 +297,25 @@ START_TEST(run_no_model)
 }
 END_TEST
 
+/* A run that predicts on a CPU says once what its predictions are worth there; a GPU's run
+ * and a run without the model do not. */
+START_TEST(run_on_a_cpu_says_what_predictions_mean)
+{
+    static const char note[] = "model: on a CPU the ceilings the predictions read are its caches'";
+    bool cpu = clc_test_default_device().cpu;
+    ck_assert_int_eq(cli("run copy stream --quick -r 2 --type float --no-progress"), 0);
+    clc_test_assert_has(out, "predicted from this run's own rows");
+    if (cpu) {
+        clc_test_assert_has(err, note);
+        ck_assert_ptr_null(strstr(strstr(err, note) + 1, note)); /* once */
+    } else {
+        clc_test_assert_lacks(err, note);
+    }
+    ck_assert_int_eq(cli("run copy stream --quick -r 2 --type float --no-progress --no-model"), 0);
+    clc_test_assert_lacks(err, note);
+}
+END_TEST
+
 /* PoCL returns no PTX: a clear message and exit 1.  On NVIDIA: the PTX, loads counted. */
 START_TEST(ptx_command)
 {
@@ -375,9 +394,17 @@ END_TEST
 
 int main(void)
 {
-    const TTest *tests[] = {explain_coalesced, explain_offset_and_stride_params,
-                            explain_wide_lanes_split, explain_with_results, explain_waterfall_on_a_profile,
-                            explain_waterfall_from_results, explain_transpose_banks,
-                            explain_errors, run_no_model, ptx_command, kernel_source_extraction};
+    const TTest *tests[] = {explain_coalesced,
+                            explain_offset_and_stride_params,
+                            explain_wide_lanes_split,
+                            explain_with_results,
+                            explain_waterfall_on_a_profile,
+                            explain_waterfall_from_results,
+                            explain_transpose_banks,
+                            explain_errors,
+                            run_no_model,
+                            run_on_a_cpu_says_what_predictions_mean,
+                            ptx_command,
+                            kernel_source_extraction};
     return clc_test_main(clc_test_suite("explain", tests, sizeof tests / sizeof tests[0]));
 }

@@ -19,6 +19,15 @@ static void keep_profiles(struct clc_report *rep, json_t *used)
     free(text);
 }
 
+/* On a CPU the figures the layers read mean something else (README, "On a CPU"). */
+static void note_cpu(const struct clc_session *s)
+{
+    if (s->n_be > 0 && s->be[0]->dev.cpu)
+        clc_note("model: on a CPU the ceilings the predictions read are its caches', and it has "
+                 "no occupancy or local banks: the layers are there to learn from, not to trust "
+                 "(README: 'On a CPU')");
+}
+
 int clc_session_load_profile(struct clc_session *s)
 {
     if (s->o->profile == NULL || !s->o->model)
@@ -39,6 +48,7 @@ int clc_session_load_profile(struct clc_session *s)
     json_t *used = json_array();
     json_array_append_new(used, clc_profile_to_json(s->profile));
     keep_profiles(s->rep, used);
+    note_cpu(s);
     return CLC_OK;
 }
 
@@ -86,4 +96,5 @@ void clc_session_predict_end(struct clc_session *s)
         fprintf(s->table, "\npredicted from this run's own rows of the profile's cases:\n");
         clc_write_model_table(rep, s->table);
     }
+    note_cpu(s);
 }
