@@ -187,7 +187,10 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * its lane bytes in flight, on the profile's grid of read bandwidth over those three (its
      * envelope over the bytes in flight alone where it has no grid), as a fraction of the
      * read ceiling: the kernel reaches that fraction of its own ceiling.  A case that
-     * declares its bytes in flight (inflight) is taken at its word. */
+     * declares its bytes in flight (inflight) is taken at its word.  Only loads wait in
+     * flight: stores leave at once, so a kernel that also stores keeps DRAM as busy as one
+     * that only loads with (loads + stores) / loads times the work-items (`ride`), unless a
+     * barrier holds a work-group's next loads behind its stores (__local staging). */
     double u = 1.0;
     double resident = f->resident_per_cu;
     if (!(resident > 0))
@@ -197,12 +200,16 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     if (r->in_flight > 0)
         loads = r->in_flight / (resident * f->load_lane_bytes);
     double x = r->in_flight > 0 ? r->in_flight : resident * loads * f->load_lane_bytes;
-    double at = clc_profile_inflight_at(p, resident, loads, f->load_lane_bytes);
+    double ride = rd > 0 && f->local_accesses == 0 ? (rd + wr) / rd : 1;
+    double at = clc_profile_inflight_at(p, resident * ride, loads, f->load_lane_bytes);
     if (!(at > 0))
-        at = clc_profile_inflight_gbps(p, x);
+        at = clc_profile_inflight_gbps(p, x * ride);
     if (rd > 0 && x > 0 && at > 0 && p->read_gbps > 0)
         u = fmin(1.0, at / p->read_gbps);
-    if (isfinite(x))
+    if (isfinite(x) && ride > 1)
+        snprintf(why, sizeof why, "%.0f x %.1f x %.0f B in flight, x%.1f for stores", resident,
+                 loads, f->load_lane_bytes, ride);
+    else if (isfinite(x))
         snprintf(why, sizeof why, "%.0f x %.1f x %.0f B in flight: %.1f KiB per CU",
                  resident, loads, f->load_lane_bytes, x / 1024);
     else
@@ -217,8 +224,8 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         p->threads_per_cu > 0 && resident >= p->threads_per_cu && c > 0) {
         if (lane <= 8 || c > u) {
             u = fmin(1.0, c);
-            size_t n = strlen(why);
-            snprintf(why + n, sizeof why - n, "; a copy, as stride 1 (%.0f %%)", 100 * c);
+            snprintf(why, sizeof why, "%.0f x %.0f B lanes: a copy, as stride 1 (%.0f %%)",
+                     resident, lane, 100 * c);
         }
     }
     add_layer(pr, "inflight", u, why);
