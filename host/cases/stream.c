@@ -9,7 +9,7 @@
 #define PER_ITEM 16 /* vectors each work-item of the read stream sums */
 #define VECTOR 16   /* bytes per access (stream.cl says why) */
 
-/* The elements of the whole vectors: the last work-item does the rest. */
+/* The whole vectors in the array: the work-item after them does the elements left over. */
 static size_t vectors(const struct clc_env *e)
 {
     return e->n / (VECTOR / clc_env_es(e));
