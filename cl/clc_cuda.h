@@ -27,7 +27,8 @@
  * launch bound of X * Y * Z), uchar/ushort/uint/ulong, the work-item functions, barrier and
  * the fences, the vector types charN ... doubleN (N = 2, 4, 8, 16) with .x .y .z .w and
  * .s0 ... .sF, elementwise + - * / % & | ^ with compound assignments and unary - ~, fmax /
- * fmin / max / min, vloadN / vstoreN, 32-bit atomic_inc / atomic_add / atomic_cmpxchg.
+ * fmin / max / min, vloadN / vstoreN, 32-bit atomic_inc / atomic_add / atomic_min /
+ * atomic_cmpxchg.
  *
  * Limitations (compile errors, not wrong results, unless said otherwise):
  *  - __local declares only arrays (or scalars) inside a kernel; __local pointer parameters
@@ -37,8 +38,8 @@
  *    refused, and so is (float4)(x), which looks the same to C++.  Set the components one by
  *    one, or write (float4)0 + x.
  *  - No swizzles (.xy, .lo, .hi, .even, .odd), vector comparisons, shifts, convert_* or as_*,
- *    of the atomics only the 32-bit atomic_inc, atomic_add and atomic_cmpxchg, no images;
- *    get_work_dim is missing (CUDA does not record it).
+ *    of the atomics only the 32-bit atomic_inc, atomic_add, atomic_min and atomic_cmpxchg,
+ *    no images; get_work_dim is missing (CUDA does not record it).
  *  - Only the underscored spellings: the bare kernel, global, local, constant are not mapped
  *    (CUDA's own __global__ and __constant__ macros expand to the bare words).
  *  - __constant is plain const: the data stays in global memory.
@@ -132,8 +133,8 @@ static CLC_INLINE void barrier(uint flags)
     __syncthreads();
 }
 
-/* The 32-bit integer atomics of OpenCL 1.1 that the trace build needs (atomic_inc) and
- * their nearest kin: each returns the old value, as OpenCL's do. */
+/* The 32-bit integer atomics of OpenCL 1.1 that the trace build needs (atomic_inc,
+ * atomic_min) and their nearest kin: each returns the old value, as OpenCL's do. */
 static CLC_INLINE uint atomic_inc(volatile uint *p)
 {
     return atomicAdd((uint *)p, 1u);
@@ -149,6 +150,10 @@ static CLC_INLINE uint atomic_add(volatile uint *p, uint v)
 static CLC_INLINE int atomic_add(volatile int *p, int v)
 {
     return atomicAdd((int *)p, v);
+}
+static CLC_INLINE uint atomic_min(volatile uint *p, uint v)
+{
+    return atomicMin((uint *)p, v);
 }
 static CLC_INLINE uint atomic_cmpxchg(volatile uint *p, uint cmp, uint v)
 {

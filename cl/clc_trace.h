@@ -12,6 +12,12 @@
  *     [18 .. 21]          the first such access: work-item (linear global id), byte
  *                         address, (size << 1) | is_store, and the pointer it was made through
  *     [22], [23]          the wide sample: its work-groups and slots per work-item (below)
+ *     [24]                the lowest work-item with such an access, in its low 32 bits (the
+ *                         host sets them to 0xffffffff)
+ *     [25], [26]          the work-item whose first such access [18 .. 21] are to hold
+ *                         (~0: the first in time), and how often it had one (low 32 bits):
+ *                         the host launches again for the lowest, so the work-item it names
+ *                         does not depend on the order work-groups ran in
  *     [32 .. 127]         a scratch area: an access outside the buffers is done here instead
  *     [CLC_TRACE_HEADER + w * 2 * slots ...]  work-item w's records of global accesses
  *                         (w = group linear id * local size + local linear id, for the
@@ -47,6 +53,9 @@
 #define CLC_TRACE_FAULTS 17
 #define CLC_TRACE_WIDE_GROUPS 22
 #define CLC_TRACE_WIDE_SLOTS 23
+#define CLC_TRACE_LOWEST 24
+#define CLC_TRACE_WANT 25
+#define CLC_TRACE_WANT_SEEN 26
 #define CLC_TRACE_SCRATCH 64 /* in the scratch area with 128 bytes below and 256 above */
 #define CLC_TRACE_DEPENDENT ((ulong)1 << 32)
 
@@ -99,12 +108,22 @@ __global ulong *clc_trace_wide(__global ulong *trace, uint slots, uint groups)
            (g * wg + l) * 2 * 2 * trace[CLC_TRACE_WIDE_SLOTS];
 }
 
-/* Records the first access outside the buffers (the others are only counted). */
+/* Counts an access outside the buffers, keeps the lowest work-item that made one, and
+ * records the first access of the work-item wanted (or the first in time). */
 void clc_trace_fault(__global ulong *trace, ulong base, ulong addr, uint size, uint store)
 {
-    if (atomic_inc((volatile __global uint *)&trace[CLC_TRACE_FAULTS]) == 0) {
-        trace[18] = get_global_id(0) +
-                    get_global_size(0) * (get_global_id(1) + get_global_size(1) * get_global_id(2));
+    ulong item = get_global_id(0) +
+                 get_global_size(0) * (get_global_id(1) + get_global_size(1) * get_global_id(2));
+    atomic_min((volatile __global uint *)&trace[CLC_TRACE_LOWEST],
+               item < 0xffffffffUL ? (uint)item : 0xfffffffeu);
+    uint before = atomic_inc((volatile __global uint *)&trace[CLC_TRACE_FAULTS]);
+    ulong want = trace[CLC_TRACE_WANT];
+    bool record = want == ~(ulong)0
+                      ? before == 0
+                      : item == want &&
+                            atomic_inc((volatile __global uint *)&trace[CLC_TRACE_WANT_SEEN]) == 0;
+    if (record) {
+        trace[18] = item;
         trace[19] = addr;
         trace[20] = ((ulong)size << 1) | store;
         trace[21] = base;

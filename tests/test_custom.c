@@ -293,24 +293,46 @@ START_TEST(bad_options)
 }
 END_TEST
 
+/* Writes kernel copy_k, which stores every element 10^8 elements past the end of out. */
+static const char *store_far_kernel(const char *name)
+{
+    return write_kernel(name, "#include \"clc.h\"\n"
+                              "__kernel void copy_k(__global const T *in, __global T *out, "
+                              "ulong n CLC_TRACE_ARGS)\n"
+                              "{\n"
+                              "    CLC_TRACE_BEGIN\n"
+                              "    size_t i = get_global_id(0);\n"
+                              "    if (i < n)\n"
+                              "        STORE(out, i + 100000000, LOAD(in, i));\n"
+                              "}\n");
+}
+
 /* An index far past the end of out: the checked run names the work-item, the buffer and the
  * index, and the unchecked kernel never runs (no rows). */
 START_TEST(store_out_of_bounds_named)
 {
-    const char *file = write_kernel(
-        "oob.cl", "#include \"clc.h\"\n"
-                  "__kernel void copy_k(__global const T *in, __global T *out, ulong n "
-                  "CLC_TRACE_ARGS)\n"
-                  "{\n"
-                  "    CLC_TRACE_BEGIN\n"
-                  "    size_t i = get_global_id(0);\n"
-                  "    if (i < n)\n"
-                  "        STORE(out, i + 100000000, LOAD(in, i));\n"
-                  "}\n");
+    const char *file = store_far_kernel("oob.cl");
     run_copy_pattern(file, "copy_k", "-f json", 1,
                      "work-item 0 of copy_k stores out[100000000]; out holds 262144 elements");
     clc_test_assert_has(err, "before any unchecked launch");
     clc_test_assert_lacks(out, "\"results\"");
+}
+END_TEST
+
+/* The access named is the lowest work-item's first, whichever work-group ran first: with the
+ * trace build made to record work-item 5's first access outside (as if its group had run
+ * first), the checked run still names work-item 0's, and counts them all once. */
+START_TEST(lowest_work_item_named)
+{
+    const char *kernels = clc_test_copy_kernels();
+    clc_test_edit_kernel(kernels, "clc_trace.h", "? before == 0", "? item == 5");
+    const char *file = store_far_kernel("oob5.cl");
+    char extra[300];
+    snprintf(extra, sizeof extra, "--kernel-dir %s", kernels);
+    run_copy_pattern(file, "copy_k", extra, 1,
+                     "work-item 0 of copy_k stores out[100000000]; out holds 262144 elements "
+                     "(and 262143 more such accesses)");
+    clc_test_remove_dir(kernels);
 }
 END_TEST
 
@@ -372,8 +394,8 @@ int main(void)
         transpose_example_verifies_and_ranks, plain_gather_runs_without_model,
         cli_prints_ranking, wrong_kernel_exits_1, declared_shape,
         compile_error_names_file_and_line,
-        bad_options, store_out_of_bounds_named, load_out_of_bounds_named, crash_is_reported,
-        endless_loop_times_out,
+        bad_options, store_out_of_bounds_named, lowest_work_item_named,
+        load_out_of_bounds_named, crash_is_reported, endless_loop_times_out,
     };
     return clc_test_main(clc_test_suite("custom", tests, sizeof tests / sizeof tests[0]));
 }

@@ -22,6 +22,9 @@
 #define W_BASE 21
 #define W_WIDE_GROUPS 22  /* the wide sample: its groups, and slots per work-item */
 #define W_WIDE_SLOTS 23
+#define W_LOWEST 24       /* the lowest work-item outside the buffers (low 32 bits) */
+#define W_WANT 25         /* the work-item whose first such access W_ITEM.. are to hold */
+#define W_WANT_SEEN 26
 #define WIDE_ITEMS 65536  /* work-items in the wide sample, at most (whole groups) */
 #define WIDE_SLOTS 4      /* loads, and as many stores, each records there */
 #define TRACE_SLOTS 64    /* accesses recorded per work-item: global ones, and as many __local */
@@ -80,6 +83,28 @@ static int trace_build(struct clc_session *s, struct clc_instance *in, const cha
 }
 
 /* ------------------------------------------------------------------ the trace */
+
+/* The access outside the buffers to name is the lowest work-item's first: which work-item
+ * came first in time depends on the order work-groups ran in (on a CPU, threads).  When
+ * another came first, the trace launch `op` runs again to record the lowest one's; a kernel
+ * whose addresses depend on what the first launch wrote keeps the first in time. */
+static int lowest_fault(struct clc_backend *be, const struct clc_op *op, struct clc_buf *buf,
+                        uint64_t *words)
+{
+    uint64_t lowest = words[W_LOWEST] & 0xffffffffu;
+    if ((words[W_FAULTS] & 0xffffffffu) == 0 || lowest >= 0xfffffffeu || lowest == words[W_ITEM])
+        return CLC_OK;
+    uint64_t again[HEADER_WORDS];
+    memcpy(again, words, sizeof again);
+    again[W_WANT] = lowest;
+    again[W_WANT_SEEN] = 0;
+    if (be->ops->write(be, buf, 0, sizeof again, again) != CLC_OK ||
+        be->ops->run(be, op, 1) != CLC_OK || be->ops->read(be, buf, 0, sizeof again, again) != CLC_OK)
+        return CLC_ERR;
+    if ((again[W_WANT_SEEN] & 0xffffffffu) > 0)
+        memcpy(&words[W_ITEM], &again[W_ITEM], 4 * sizeof *words);
+    return CLC_OK;
+}
 
 /* Launches in's kernel rebuilt as its trace build (see trace_build), over the same range with
  * the same buffers, and fills out->trace, out->fault and out->info.  Buffers the kernel
@@ -153,6 +178,8 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     words[W_NBOUNDS] = p->nbufs;
     words[W_WIDE_GROUPS] = wgroups;
     words[W_WIDE_SLOTS] = WIDE_SLOTS;
+    words[W_LOWEST] = 0xffffffffu;
+    words[W_WANT] = ~(uint64_t)0;
     for (unsigned i = 0; i < p->nbufs; i++) {
         words[1 + 2 * i] = begin[i];
         words[2 + 2 * i] = end[i];
@@ -177,7 +204,8 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
                       "likely accessed memory outside its buffers", s->custom_kernel);
         goto done;
     }
-    if (be->ops->read(be, words_buf, 0, nwords * sizeof *words, words) != CLC_OK)
+    if (be->ops->read(be, words_buf, 0, nwords * sizeof *words, words) != CLC_OK ||
+        lowest_fault(be, &op, words_buf, words) != CLC_OK)
         goto done;
 
     struct clc_fault *f = &out->fault;
