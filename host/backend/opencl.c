@@ -115,7 +115,7 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
     clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof pname, pname, NULL);
     clGetPlatformInfo(platform, CL_PLATFORM_VERSION, sizeof pver, pver, NULL);
     pname[sizeof pname - 1] = pver[sizeof pver - 1] = '\0';
-    snprintf(m->platform, sizeof m->platform, "%s (%s)", pname, pver);
+    snprintf(m->platform, sizeof m->platform, "%.120s (%.120s)", pname, pver);
 
     cl_device_type type = 0;
     cl_uint cu = 0, mhz = 0;

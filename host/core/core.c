@@ -184,11 +184,11 @@ int clc_parse_size(const char *s, uint64_t *bytes, const char **why)
     for (const char *p = s; p < end; p++)
         if (!isdigit((unsigned char)*p) && *p != '.')
             return CLC_USAGE;
-    char suffix[8];
+    char suffix[8] = "";
     size_t len = strlen(end);
     if (len >= sizeof suffix)
         return CLC_USAGE;
-    for (size_t i = 0; i <= len; i++)
+    for (size_t i = 0; i < len; i++)
         suffix[i] = (char)tolower((unsigned char)end[i]);
     for (size_t i = 0; i < sizeof size_suffixes / sizeof size_suffixes[0]; i++) {
         if (strcmp(suffix, size_suffixes[i].suffix) != 0)

@@ -595,7 +595,7 @@ bool clc_model_first_request(const struct clc_trace *t, size_t warp, bool store,
  * do not fit, ends with "+N" for the N lanes left out. */
 static void lane_list(const bool *in, unsigned lanes, char *out)
 {
-    char tok[16];
+    char tok[24]; /* ",%u-%u" at its longest */
     size_t len = 0;
     unsigned total = 0, shown = 0;
     for (unsigned l = 0; l < lanes; l++)

@@ -440,7 +440,7 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
             r[i].model_bytes_moved = r[tracer].model_bytes_moved;
             r[i].model_features = r[tracer].model_features;
             if (!clean) /* the access outside the buffers, named */
-                snprintf(r[i].note, sizeof r[i].note, "%s", r[tracer].note);
+                memcpy(r[i].note, r[tracer].note, sizeof r[i].note);
         }
         phase(s, CLC_PHASE_MODEL, &t0);
     }
