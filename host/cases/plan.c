@@ -138,6 +138,25 @@ void clc_plan_map(struct clc_plan *p, const struct clc_env *e, const char *kerne
     p->reference = reference;
 }
 
+void clc_plan_fill(struct clc_plan *p, const struct clc_env *e, const char *kernel,
+                   size_t local)
+{
+    unsigned es = clc_env_es(e);
+    p->kernel = kernel;
+    unsigned out = clc_plan_buffer(p, "out", e->n, es, CLC_INIT_POISON);
+    p->bufs[out].read_back = true;
+    clc_plan_arg_buf(p, out);
+    clc_plan_arg_u64(p, e->n);
+    clc_plan_1d(p, e->n, local);
+    p->bytes = (uint64_t)e->n * es;
+    p->check = clc_check_fill;
+}
+
+bool clc_check_fill(const struct clc_check_in *c, struct clc_result *r)
+{
+    return clc_check_generated(r, c->got[0], c->plan->bufs[0].elems, c->type, 1);
+}
+
 void *clc_check_want(const struct clc_check_in *c, struct clc_result *r, size_t n)
 {
     void *want = clc_host_get(n * clc_type_size(c->type));

@@ -24,11 +24,6 @@ static uint64_t *pitch_for(const struct clc_env *e, struct clc_plan *p)
     return pitch;
 }
 
-static bool check_store(const struct clc_check_in *c, struct clc_result *r)
-{
-    return clc_check_generated(r, c->got[0], c->plan->bufs[0].elems, c->type, 1);
-}
-
 static int plan_store(const struct clc_env *e, const struct clc_variant *v, long param,
                       struct clc_plan *p)
 {
@@ -36,15 +31,8 @@ static int plan_store(const struct clc_env *e, const struct clc_variant *v, long
     uint64_t *pitch = pitch_for(e, p);
     if (pitch == NULL)
         return CLC_ERR;
-    unsigned out = clc_plan_buffer(p, "out", e->n, clc_env_es(e), CLC_INIT_POISON);
-    p->bufs[out].read_back = true;
-    p->kernel = v->kernel;
-    clc_plan_arg_buf(p, out);
-    clc_plan_arg_u64(p, e->n);
+    clc_plan_fill(p, e, v->kernel, LOCAL);
     clc_plan_arg_u64(p, *pitch);
-    clc_plan_1d(p, e->n, LOCAL);
-    p->bytes = (uint64_t)e->n * clc_env_es(e);
-    p->check = check_store;
     return CLC_OK;
 }
 

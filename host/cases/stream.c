@@ -15,13 +15,9 @@ static size_t vectors(const struct clc_env *e)
     return e->n / (VECTOR / clc_env_es(e));
 }
 
-/* Each kernel's output is clc_value(j) times 1 (write: filled with it; copy: copied from
- * an input that holds it) or 4 (triad: b + 3 c with b and c both holding it). */
-static bool check_write(const struct clc_check_in *c, struct clc_result *r)
-{
-    return clc_check_generated(r, c->got[0], c->plan->bufs[0].elems, c->type, 1);
-}
-
+/* Each kernel's output is clc_value(j) times 1 (write: filled with it, clc_check_fill;
+ * copy: copied from an input that holds it) or 4 (triad: b + 3 c with b and c both holding
+ * it). */
 static bool check_copy(const struct clc_check_in *c, struct clc_result *r)
 {
     return clc_check_generated(r, c->got[1], c->plan->bufs[1].elems, c->type, 1);
@@ -63,14 +59,8 @@ static int plan_write(const struct clc_env *e, const struct clc_variant *v, long
                       struct clc_plan *p)
 {
     (void)param;
-    unsigned out = clc_plan_buffer(p, "out", e->n, clc_env_es(e), CLC_INIT_POISON);
-    p->bufs[out].read_back = true;
-    p->kernel = v->kernel;
-    clc_plan_arg_buf(p, out);
-    clc_plan_arg_u64(p, e->n);
+    clc_plan_fill(p, e, v->kernel, LOCAL);
     clc_plan_1d(p, vectors(e) + 1, LOCAL);
-    p->bytes = (uint64_t)e->n * clc_env_es(e);
-    p->check = check_write;
     return CLC_OK;
 }
 

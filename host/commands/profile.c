@@ -1,11 +1,11 @@
 /* profile.c - `clcoalesce profile`: the device measured by the six cases that isolate one
- * mechanism each (latency, stream, inflight, banks, stride, scatter), at their default sizes with few
- * repetitions, summed up as a device profile (JSON): the load-to-use latency of L1, L2 and
- * DRAM, the read, write, copy and triad ceilings, the curve of read bandwidth over the bytes
- * in flight per compute unit, the local memory's banks and bandwidth, and the DRAM granule
- * and how scattered granules slow down, the L2's rates for loads and stores of one line per
- * lane.  Every figure comes from a row of this run
- * (devprofile.c); the rows go into the profile too, and the predictive model reads it. */
+ * mechanism each (latency, stream, inflight, banks, stride, scatter), at their default sizes
+ * with few repetitions, summed up as a device profile (JSON): the load-to-use latency of L1,
+ * L2 and DRAM, the read, write, copy and triad ceilings, the curve of read bandwidth over the
+ * bytes in flight per compute unit, the local memory's banks and bandwidth, the DRAM granule
+ * and how scattered granules slow down, and the L2's rates for loads and stores of one line
+ * per lane.  Every figure comes from a row of this run (devprofile.c); the rows go into the
+ * profile too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <math.h>

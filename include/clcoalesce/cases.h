@@ -193,6 +193,15 @@ void clc_plan_note(struct clc_plan *p, const char *fmt, ...) __attribute__((form
 void clc_plan_map(struct clc_plan *p, const struct clc_env *e, const char *kernel, size_t local,
                   clc_reference_fn reference);
 
+/* A fill: out[j] = clc_value(j) over n elements of out (poisoned, read back), one element
+ * per work-item in groups of `local`, kernel (out, ulong n), n x element size bytes counted,
+ * checked with clc_check_fill.  A variant whose work-items do more sets its own range. */
+void clc_plan_fill(struct clc_plan *p, const struct clc_env *e, const char *kernel,
+                   size_t local);
+
+/* The check of a fill plan: buffer 0 holds clc_value(j) at every j. */
+bool clc_check_fill(const struct clc_check_in *c, struct clc_result *r);
+
 /* The check of a map plan: buffer 0 in (initial), buffer 1 out (read back); p->reference
  * (reference.h) fills the expected output from the input. */
 bool clc_check_map(const struct clc_check_in *c, struct clc_result *r);
