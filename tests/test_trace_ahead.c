@@ -14,12 +14,19 @@
 /* The trace build of coalesced.cl fails to compile; the timed build does not. */
 #define NO_TRACE "CLC_TRACE_BEGIN\n#ifdef CLC_TRACE\n#error no trace build here\n#endif\n"
 
-/* Runs case `name` with the trace build made ahead (1) or in place (0); every row verified. */
-static void run_ahead(const char *name, int ahead, struct clc_report *rep)
+/* The builds ahead made on the threads themselves, and by a compiler process of the
+ * clcoalesce binary (OpenCL's; the CLI's default). */
+static const char *const compilers[] = {NULL, CLC_TEST_BINARY};
+#define N_COMPILERS (sizeof compilers / sizeof compilers[0])
+
+/* Runs case `name` with the trace build made ahead (1), by `compiler` when not NULL, or in
+ * place (0); every row verified. */
+static void run_ahead(const char *name, int ahead, const char *compiler, struct clc_report *rep)
 {
     struct clc_opts o;
     clc_test_opts(&o);
     o.trace_ahead = ahead;
+    o.compiler = compiler;
     clc_test_run_verified(name, &o, 1, rep);
 }
 
@@ -37,33 +44,37 @@ static const char *model_note(const struct clc_result *r)
     return m != NULL ? m : "";
 }
 
-/* Every row of the vector case (nine kernels) is modelled alike, ahead or in place. */
+/* Every row of the vector case (nine kernels) is modelled alike, ahead (on the threads or
+ * by the compiler process) or in place. */
 START_TEST(ahead_models_as_in_place)
 {
-    struct clc_report ahead, in_place;
-    run_ahead("vector", 1, &ahead);
-    run_ahead("vector", 0, &in_place);
-    ck_assert_uint_eq(ahead.n_results, in_place.n_results);
-    for (size_t i = 0; i < ahead.n_results; i++) {
-        const struct clc_result *a = &ahead.results[i], *b = &in_place.results[i];
-        ck_assert_str_eq(a->variant, b->variant);
-        ck_assert_msg(a->model_features.valid && !isnan(a->model_efficiency),
-                      "%s/%s param %ld: not modelled ahead (%s)", a->case_name, a->variant,
-                      a->param, a->note);
-        assert_same(a, "sectors per request", a->model_sectors_per_req,
-                    b->model_sectors_per_req);
-        assert_same(a, "efficiency", a->model_efficiency, b->model_efficiency);
-        assert_same(a, "bytes moved", a->model_bytes_moved, b->model_bytes_moved);
-        const struct clc_model_features *fa = &a->model_features, *fb = &b->model_features;
-        assert_same(a, "sector bytes per useful byte", fa->l2_per_useful, fb->l2_per_useful);
-        assert_same(a, "loads in flight", fa->loads_in_flight, fb->loads_in_flight);
-        assert_same(a, "groups", fa->groups, fb->groups);
-        assert_same(a, "registers", fa->registers, fb->registers);
-        /* the model's part of the note; the rest (the launches batched per timed sample)
-         * depends on the timing */
-        ck_assert_str_eq(model_note(a), model_note(b));
+    struct clc_report in_place;
+    run_ahead("vector", 0, NULL, &in_place);
+    for (size_t w = 0; w < N_COMPILERS; w++) {
+        struct clc_report ahead;
+        run_ahead("vector", 1, compilers[w], &ahead);
+        ck_assert_uint_eq(ahead.n_results, in_place.n_results);
+        for (size_t i = 0; i < ahead.n_results; i++) {
+            const struct clc_result *a = &ahead.results[i], *b = &in_place.results[i];
+            ck_assert_str_eq(a->variant, b->variant);
+            ck_assert_msg(a->model_features.valid && !isnan(a->model_efficiency),
+                          "%s/%s param %ld: not modelled ahead (%s)", a->case_name, a->variant,
+                          a->param, a->note);
+            assert_same(a, "sectors per request", a->model_sectors_per_req,
+                        b->model_sectors_per_req);
+            assert_same(a, "efficiency", a->model_efficiency, b->model_efficiency);
+            assert_same(a, "bytes moved", a->model_bytes_moved, b->model_bytes_moved);
+            const struct clc_model_features *fa = &a->model_features, *fb = &b->model_features;
+            assert_same(a, "sector bytes per useful byte", fa->l2_per_useful, fb->l2_per_useful);
+            assert_same(a, "loads in flight", fa->loads_in_flight, fb->loads_in_flight);
+            assert_same(a, "groups", fa->groups, fb->groups);
+            assert_same(a, "registers", fa->registers, fb->registers);
+            /* the model's part of the note; the rest (the launches batched per timed sample)
+             * depends on the timing */
+            ck_assert_str_eq(model_note(a), model_note(b));
+        }
+        clc_report_free(&ahead);
     }
-    clc_report_free(&ahead);
     clc_report_free(&in_place);
 }
 END_TEST
@@ -81,21 +92,24 @@ static size_t count(const char *text, const char *needle)
  * empty, as in place. */
 START_TEST(failed_build_ahead_reported_once)
 {
-    struct clc_opts o;
-    const char *dir = clc_test_opts_edited(&o, "coalesced.cl", "CLC_TRACE_BEGIN", NO_TRACE);
-    o.trace_ahead = 1;
-    struct clc_report rep;
-    clc_test_capture(2);
-    int rc = clc_test_run_case("coalesced", &o, &rep);
-    const char *err = clc_test_captured();
-    ck_assert_msg(rc == CLC_OK, "returned %d; stderr:\n%s", rc, err);
-    clc_test_assert_ok(&rep.results[0]);
-    ck_assert(isnan(rep.results[0].model_efficiency) && !rep.results[0].model_features.valid);
-    clc_test_assert_note(&rep.results[0], "model: trace build failed");
-    ck_assert_msg(count(err, "build log:") == 1 && count(err, "no trace build here") == 2,
-                  "the failed build, once (its first error line, then its log):\n%s", err);
-    clc_report_free(&rep);
-    clc_test_remove_dir(dir);
+    for (size_t w = 0; w < N_COMPILERS; w++) {
+        struct clc_opts o;
+        const char *dir = clc_test_opts_edited(&o, "coalesced.cl", "CLC_TRACE_BEGIN", NO_TRACE);
+        o.trace_ahead = 1;
+        o.compiler = compilers[w];
+        struct clc_report rep;
+        clc_test_capture(2);
+        int rc = clc_test_run_case("coalesced", &o, &rep);
+        const char *err = clc_test_captured();
+        ck_assert_msg(rc == CLC_OK, "returned %d; stderr:\n%s", rc, err);
+        clc_test_assert_ok(&rep.results[0]);
+        ck_assert(isnan(rep.results[0].model_efficiency) && !rep.results[0].model_features.valid);
+        clc_test_assert_note(&rep.results[0], "model: trace build failed");
+        ck_assert_msg(count(err, "build log:") == 1 && count(err, "no trace build here") == 2,
+                      "the failed build, once (its first error line, then its log):\n%s", err);
+        clc_report_free(&rep);
+        clc_test_remove_dir(dir);
+    }
 }
 END_TEST
 
@@ -160,35 +174,44 @@ static int trace_build(struct clc_backend *be, const struct clc_case *c, const s
 
 /* Once the run is at a listed row and the threads are through it, that row's trace build is
  * in the build cache: it is found even after the kernel file broke.  The same build with
- * options no row lists is compiled now, from the broken file, and fails. */
+ * options no row lists is compiled now, from the broken file, and fails.  With a compiler
+ * process, the builds in the cache are the ones it made. */
 START_TEST(builds_ahead_are_in_the_cache)
 {
-    struct clc_opts o;
-    const char *dir = clc_test_opts_edited(&o, "vector.cl", "CLC_TRACE_BEGIN", "CLC_TRACE_BEGIN");
-    o.trace_ahead = 1;
-    struct clc_report rep;
-    clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
-    struct clc_session s;
-    ck_assert_int_eq(clc_session_open(&s, &o, &rep, NULL), CLC_OK);
-    struct clc_backend *be = s.be[s.n_be - 1];
-    const struct clc_case *c = clc_find_case("vector");
-    ck_assert_ptr_nonnull(c);
-    struct clc_env e = clc_env_make(&s.be[0]->dev, CLC_FLOAT, (uint64_t)1 << 20);
-    struct row rows[3];
-    for (size_t i = 0; i < 3; i++) {
-        rows[i] = vector_row(c, &e, i);
-        clc_ahead_add(&s, c, rows[i].v, CLC_FLOAT, e.size, rows[i].param);
+    for (size_t w = 0; w < N_COMPILERS; w++) {
+        struct clc_opts o;
+        const char *dir = clc_test_opts_edited(&o, "vector.cl", "CLC_TRACE_BEGIN",
+                                               "CLC_TRACE_BEGIN");
+        o.trace_ahead = 1;
+        o.compiler = compilers[w];
+        struct clc_report rep;
+        clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
+        struct clc_session s;
+        ck_assert_int_eq(clc_session_open(&s, &o, &rep, NULL), CLC_OK);
+        struct clc_backend *be = s.be[s.n_be - 1];
+        const struct clc_case *c = clc_find_case("vector");
+        ck_assert_ptr_nonnull(c);
+        struct clc_env e = clc_env_make(&s.be[0]->dev, CLC_FLOAT, (uint64_t)1 << 20);
+        struct row rows[3];
+        for (size_t i = 0; i < 3; i++) {
+            rows[i] = vector_row(c, &e, i);
+            clc_ahead_add(&s, c, rows[i].v, CLC_FLOAT, e.size, rows[i].param);
+        }
+        clc_ahead_start(&s);
+        clc_ahead_at(&s, c, rows[2].v, CLC_FLOAT, e.size, rows[2].param);
+        clc_ahead_wait(&s, be);
+        if (o.compiler != NULL && be->ops->start_compiler != NULL)
+            ck_assert_uint_gt(be->built_elsewhere, 0);
+        else
+            ck_assert_uint_eq(be->built_elsewhere, 0);
+        clc_test_edit_kernel(dir, "vector.cl", "CLC_TRACE_BEGIN", NO_TRACE);
+        ck_assert_int_eq(trace_build(be, c, &e, rows[2], ""), CLC_OK);
+        ck_assert_int_eq(trace_build(be, c, &e, rows[2], " -DCLC_UNLISTED"), CLC_ERR);
+        clc_ahead_stop(&s);
+        clc_session_close(&s);
+        clc_report_free(&rep);
+        clc_test_remove_dir(dir);
     }
-    clc_ahead_start(&s);
-    clc_ahead_at(&s, c, rows[2].v, CLC_FLOAT, e.size, rows[2].param);
-    clc_ahead_wait(&s, be);
-    clc_test_edit_kernel(dir, "vector.cl", "CLC_TRACE_BEGIN", NO_TRACE);
-    ck_assert_int_eq(trace_build(be, c, &e, rows[2], ""), CLC_OK);
-    ck_assert_int_eq(trace_build(be, c, &e, rows[2], " -DCLC_UNLISTED"), CLC_ERR);
-    clc_ahead_stop(&s);
-    clc_session_close(&s);
-    clc_report_free(&rep);
-    clc_test_remove_dir(dir);
 }
 END_TEST
 

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "clcoalesce/compiler.h"
 #include "clcoalesce/cuda.h"
 #include "clcoalesce/kernelfile.h"
 
@@ -274,6 +275,7 @@ struct ocl {
     cl_context context;
     cl_command_queue queue; /* in-order, with profiling enabled */
     struct clc_built programs; /* a kernel holds its own reference to its program */
+    struct clc_compiler *compiler; /* builds ahead made in a process of their own, or NULL */
 };
 
 static struct ocl *ocl_of(struct clc_backend *b)
@@ -297,6 +299,7 @@ static void close_device(struct clc_backend *b)
     if (o == NULL)
         return;
     clc_pinned_release_all(b);
+    clc_compiler_stop(o->compiler);
     clc_built_close(&o->programs);
     if (o->queue)
         clReleaseCommandQueue(o->queue);
@@ -456,48 +459,149 @@ static char *program_log(struct ocl *o, cl_program prog)
     return log;
 }
 
+/* What prog was built into (CL_PROGRAM_BINARIES: PTX on NVIDIA), NUL-terminated, its length
+ * in *len (0 when the API gives none); NULL when out of memory.  The caller frees it. */
+static char *program_bytes(cl_program prog, size_t *len)
+{
+    size_t size = 0;
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS)
+        size = 0;
+    char *bin = calloc(size + 1, 1);
+    if (bin == NULL)
+        return NULL;
+    unsigned char *bins[] = {(unsigned char *)bin};
+    if (size > 0 && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) !=
+                        CL_SUCCESS)
+        size = 0;
+    bin[size] = '\0';
+    *len = size;
+    return bin;
+}
+
+/* The path of `file` in the kernel directory and the options it is built with: the language
+ * version and -I for that directory (which holds clc.h) ahead of `options`.  *opts is the
+ * caller's to free; CLC_ERR when out of memory. */
+static int build_args(struct ocl *o, const char *file, const char *options, char *path,
+                      size_t len, char **opts)
+{
+    const char *dir = o->base.kernel_dir;
+    const char *q = strchr(dir, ' ') ? "\"" : ""; /* PoCL rejects needless quotes */
+    clc_kernel_path(dir, file, path, len);
+    if (asprintf(opts, "-cl-std=CL1.2 -I %s%s%s %s", q, dir, q, options ? options : "") < 0) {
+        *opts = NULL;
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
+/* A program of `src` built with `opts`, or NULL (*err says why: CL_BUILD_PROGRAM_FAILURE
+ * when it does not compile, the program then in *failed for its log unless NULL). */
+static cl_program compile(cl_context context, cl_device_id id, const char *src, size_t len,
+                          const char *opts, cl_program *failed, cl_int *err)
+{
+    const char *srcs[] = {src};
+    cl_program p = clCreateProgramWithSource(context, 1, srcs, &len, err);
+    if (*err != CL_SUCCESS)
+        return NULL;
+    if ((*err = clBuildProgram(p, 1, &id, opts, NULL, NULL)) == CL_SUCCESS)
+        return p;
+    if (failed != NULL)
+        *failed = p;
+    else
+        clReleaseProgram(p);
+    return NULL;
+}
+
 /* Builds `file` with `options`, or takes the program built so before (struct clc_built);
  * *prog is the caller's reference (clReleaseProgram). */
 static int build_program(struct ocl *o, const char *file, const char *options, cl_program *prog)
 {
-    const char *dir = o->base.kernel_dir;
     if ((*prog = clc_built_get(&o->programs, file, options, NULL)) != NULL)
         return CLC_OK;
     char path[PATH_MAX + 256];
-    clc_kernel_path(dir, file, path, sizeof path);
+    char *opts = NULL, *src = NULL;
     size_t len = 0;
-    char *src = clc_read_kernel_file(path, &len);
-    if (src == NULL)
-        return CLC_ERR;
-    /* -I lets a kernel file include clc.h, which sits in the kernel directory */
-    char *opts = NULL;
-    const char *q = strchr(dir, ' ') ? "\"" : ""; /* PoCL rejects needless quotes */
     int rc = CLC_ERR;
     cl_int err;
-    cl_program p = NULL;
-    if (asprintf(&opts, "-cl-std=CL1.2 -I %s%s%s %s", q, dir, q, options ? options : "") < 0) {
-        opts = NULL;
-        clc_error("out of memory");
+    cl_program p = NULL, failed = NULL;
+    if (build_args(o, file, options, path, sizeof path, &opts) != CLC_OK ||
+        (src = clc_read_kernel_file(path, &len)) == NULL)
         goto cleanup;
-    }
-    const char *srcs[] = {src};
-    p = clCreateProgramWithSource(o->context, 1, srcs, &len, &err);
-    CHECK(err);
-    if (clBuildProgram(p, 1, &o->id, opts, NULL, NULL) != CL_SUCCESS) {
-        char *log = program_log(o, p);
+    p = compile(o->context, o->id, src, len, opts, &failed, &err);
+    if (failed != NULL) {
+        char *log = program_log(o, failed);
         clc_report_build_failure(path, src, opts, o->base.dev.meta.name, log);
         free(log);
+        goto cleanup;
+    }
+    if (p == NULL) {
+        fail("clCreateProgramWithSource", err, __FILE__, __LINE__);
         goto cleanup;
     }
     *prog = clc_built_get(&o->programs, file, options, p);
     p = NULL;
     rc = CLC_OK;
 cleanup:
-    if (p)
-        clReleaseProgram(p);
+    if (failed)
+        clReleaseProgram(failed);
     free(opts);
     free(src);
     return rc;
+}
+
+/* Builds `file` with `options` in the compiler process and loads what it built into the
+ * cache; CLC_ERR, quietly, when it did not build (the build made in place shows why). */
+static int build_elsewhere(struct ocl *o, const char *file, const char *options)
+{
+    char path[PATH_MAX + 256];
+    char *opts = NULL, *built = NULL;
+    size_t len = 0;
+    int rc = CLC_ERR;
+    if (build_args(o, file, options, path, sizeof path, &opts) != CLC_OK ||
+        clc_compiler_build(o->compiler, path, opts, &built, &len) != CLC_OK)
+        goto cleanup;
+    const unsigned char *bytes = (const unsigned char *)built;
+    cl_int status, err;
+    cl_program p = clCreateProgramWithBinary(o->context, 1, &o->id, &len, &bytes, &status, &err);
+    if (err == CL_SUCCESS && clBuildProgram(p, 1, &o->id, opts, NULL, NULL) == CL_SUCCESS) {
+        clReleaseProgram(clc_built_get(&o->programs, file, options, p));
+        __atomic_fetch_add(&o->base.built_elsewhere, 1, __ATOMIC_RELAXED);
+        rc = CLC_OK;
+    } else if (err == CL_SUCCESS) {
+        clReleaseProgram(p);
+    }
+cleanup:
+    free(built);
+    free(opts);
+    return rc;
+}
+
+static void start_compiler(struct clc_backend *b, const char *exe)
+{
+    struct ocl *o = ocl_of(b);
+    if (o->compiler == NULL)
+        o->compiler = clc_compiler_start(exe, b->dev.label);
+}
+
+static int prepare(struct clc_backend *b, const char *file, const char *options)
+{
+    struct ocl *o = ocl_of(b);
+    cl_program p = clc_built_get(&o->programs, file, options, NULL);
+    if (p != NULL) {
+        clReleaseProgram(p);
+        return CLC_OK;
+    }
+    if (clc_compiler_alive(o->compiler)) {
+        int rc = build_elsewhere(o, file, options);
+        if (rc == CLC_OK || clc_compiler_alive(o->compiler))
+            return rc;
+    }
+    /* no compiler process, or it died on this build: made here */
+    if (build_program(o, file, options, &p) != CLC_OK)
+        return CLC_ERR;
+    clReleaseProgram(p);
+    return CLC_OK;
 }
 
 static int build(struct clc_backend *b, const char *file, const char *options, const char *name,
@@ -586,16 +690,11 @@ static int code(struct clc_backend *b, const char *file, const char *options, bo
     if (rc != CLC_OK)
         return CLC_ERR;
     rc = CLC_ERR;
-    size_t size = 0;
-    if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS)
-        size = 0;
-    char *bin = calloc(size + 1, 1);
+    size_t size;
+    char *bin = program_bytes(prog, &size);
     if (bin == NULL)
         goto cleanup;
-    unsigned char *bins[] = {(unsigned char *)bin};
-    if (size > 0 && clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) != CL_SUCCESS)
-        size = 0;
-    bin[size] = '\0'; /* only the text up to the first NUL counts: an ELF has one early */
+    /* only the text up to the first NUL counts: an ELF has one early */
     if (strstr(bin, ".target") == NULL) {
         clc_error("device %s returned no PTX (only NVIDIA's OpenCL driver does)",
                   b->dev.meta.name);
@@ -694,6 +793,60 @@ cleanup:
     return rc;
 }
 
+/* ------------------------------------------------------------------ the compiler process */
+
+struct compiler_device {
+    cl_context context;
+    cl_device_id id;
+};
+
+/* compiler.h's clc_compile_fn: the program's bytes (CL_PROGRAM_BINARIES: PTX on NVIDIA). */
+static int compile_to_bytes(void *ctx, const char *path, const char *options, char **built,
+                            size_t *len)
+{
+    struct compiler_device *d = ctx;
+    size_t n = 0;
+    cl_int err;
+    char *src = clc_read_kernel_file(path, &n);
+    cl_program p = src != NULL ? compile(d->context, d->id, src, n, options, NULL, &err) : NULL;
+    free(src);
+    if (p == NULL)
+        return CLC_ERR;
+    char *bytes = program_bytes(p, &n);
+    clReleaseProgram(p);
+    if (bytes == NULL || n == 0) {
+        free(bytes);
+        return CLC_ERR;
+    }
+    *built = bytes;
+    *len = n;
+    return CLC_OK;
+}
+
+int clc_opencl_compiler_main(const char *mark)
+{
+    const char *label = clc_compiler_device(mark);
+    unsigned plat, dev;
+    if (label == NULL || sscanf(label, "%u:%u", &plat, &dev) != 2)
+        return 2;
+    cl_platform_id plats[64];
+    cl_device_id ids[64];
+    cl_uint np = 0, nd = 0;
+    struct compiler_device d = {NULL, NULL};
+    cl_int err = CL_DEVICE_NOT_FOUND;
+    if (clGetPlatformIDs(64, plats, &np) == CL_SUCCESS && plat < np && plat < 64 &&
+        clGetDeviceIDs(plats[plat], CL_DEVICE_TYPE_ALL, 64, ids, &nd) == CL_SUCCESS &&
+        dev < nd && dev < 64) {
+        d.id = ids[dev];
+        d.context = clCreateContext(NULL, 1, &d.id, NULL, NULL, &err);
+    }
+    if (err != CL_SUCCESS)
+        return 1;
+    int status = clc_compiler_serve(compile_to_bytes, &d);
+    clReleaseContext(d.context);
+    return status;
+}
+
 const struct clc_backend_ops clc_opencl_ops = {
     .api = CLC_API_OPENCL,
     .copy_name = "clEnqueueCopyBuffer",
@@ -707,6 +860,8 @@ const struct clc_backend_ops clc_opencl_ops = {
     .read = read_buf,
     .fill = fill,
     .build = build,
+    .prepare = prepare,
+    .start_compiler = start_compiler,
     .release_kernel = release_kernel,
     .kernel_info = kernel_info,
     .code = code,

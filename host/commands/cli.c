@@ -15,6 +15,7 @@
 #endif
 
 #include "clcoalesce/compare.h"
+#include "clcoalesce/compiler.h"
 #include "clcoalesce/explain.h"
 #include "clcoalesce/outfile.h"
 
@@ -262,6 +263,7 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
                                     own_options, "k:", parse_own, a, case_known};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->opts);
+    a->opts.compiler = clc_self_exe;
     int rc = clc_parse_run(argc, argv, &cli, &a->opts.run, &line);
     a->format = line.format;
     a->output = line.output;
@@ -327,6 +329,9 @@ static const struct {
 
 int clc_main(int argc, char **argv)
 {
+    const char *compiler = getenv(CLC_COMPILER_ENV);
+    if (compiler != NULL)
+        return clc_opencl_compiler_main(compiler);
     if (argc < 2) {
         fputs(usage_text, stderr);
         return CLC_USAGE;

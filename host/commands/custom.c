@@ -46,7 +46,7 @@
 #define CHILD_ENV "CLCOALESCE_CUSTOM_WORKER" /* the parent's pid, in the child of a CPU run */
 #define DEFAULT_TIMEOUT 60.0
 
-const char *clc_self_exe; /* set by main(): the binary to run a CPU device's child with */
+const char *clc_self_exe;
 
 enum kind { COPY, SCALE, GATHER, TRANSPOSE };
 
@@ -268,6 +268,7 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
                                     no_case};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->run.opts);
+    a->run.opts.compiler = clc_self_exe;
     a->run.timeout = DEFAULT_TIMEOUT;
     int rc = clc_parse_run(argc, argv, &cli, &a->run.opts.run, &line);
     a->run.format = line.format;

@@ -19,7 +19,6 @@
 
 #define WORKER_ENV "CLCOALESCE_DEVICE_WORKER" /* "<parent pid>:<device index>:<output>" */
 
-extern const char *clc_self_exe;
 
 struct worker {
     const struct clc_device *dev;

@@ -1,7 +1,6 @@
 /* main.c - the clcoalesce executable: everything else lives in the library. */
 #include "clcoalesce/cli.h"
 
-extern const char *clc_self_exe;
 
 int main(int argc, char **argv)
 {

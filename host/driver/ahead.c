@@ -4,7 +4,9 @@
  * takes a third of a second a kernel on a GPU, longer than many a row takes to time and
  * check; and NVIDIA's OpenCL compiler takes builds in turn, so a trace build made beside its
  * own row would hold up that row's build.  Made rows earlier, it overlaps their timing and
- * checking instead. */
+ * checking instead.  Where the API has a compiler process (OpenCL, started from this binary:
+ * compiler.h), the threads hand it the builds and load what it built: NVIDIA's OpenCL
+ * compiler at work on a thread of this process holds up its launches and event releases. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -97,9 +99,11 @@ static void build_row(struct clc_ahead *a, const struct ahead_row *r)
     if (p.kernel != NULL && !(p.needs_fp64 && !dev->fp64)) {
         char opts[512];
         struct clc_kernel *k = NULL;
+        const char *file = clc_plan_file(&p, r->c->cl_file);
         clc_trace_options(&p, r->t, a->be, opts, sizeof opts);
-        if (a->be->ops->build(a->be, clc_plan_file(&p, r->c->cl_file), opts, p.kernel, &k) ==
-            CLC_OK)
+        if (a->be->ops->prepare != NULL)
+            a->be->ops->prepare(a->be, file, opts);
+        else if (a->be->ops->build(a->be, file, opts, p.kernel, &k) == CLC_OK)
             clc_release_kernel(a->be, k);
     }
     clc_plan_free(&p);
@@ -145,6 +149,8 @@ void clc_ahead_start(struct clc_session *s)
         clc_ahead_stop(s);
         return;
     }
+    if (a->s->o->compiler != NULL && a->be->ops->start_compiler != NULL)
+        a->be->ops->start_compiler(a->be, a->s->o->compiler);
     int threads = a->be->ops->api == CLC_API_OPENCL ? AHEAD_THREADS_OPENCL : AHEAD_THREADS;
     while (a->running < threads && pthread_create(&a->thread[a->running], NULL, walk, a) == 0)
         a->running++;

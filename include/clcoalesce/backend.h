@@ -119,6 +119,13 @@ struct clc_backend_ops {
      * failure prints the file, the options, the device and the compiler's log. */
     int (*build)(struct clc_backend *b, const char *file, const char *options, const char *name,
                  struct clc_kernel **out);
+    /* A build made ahead of its use (host/driver/ahead.c), into the cache that build reads,
+     * quietly: a file that does not compile says why when built.  NULL: build, then release
+     * the kernel.  start_compiler (NULL where the API needs none) has such builds made by
+     * `exe`, this binary, in a process of its own (compiler.h), where the API's compiler
+     * holds up none of this process's calls; prepare then loads what it built. */
+    int (*prepare)(struct clc_backend *b, const char *file, const char *options);
+    void (*start_compiler)(struct clc_backend *b, const char *exe);
     void (*release_kernel)(struct clc_backend *b, struct clc_kernel *k);
     int (*kernel_info)(struct clc_backend *b, struct clc_kernel *k, struct clc_kernel_info *out);
     /* The code the API compiled `file` into, as text (PTX), and the build log (either may be
@@ -159,6 +166,7 @@ struct clc_backend {
     struct clc_device dev;
     char kernel_dir[4096];
     struct clc_pinned pinned[CLC_PINNED_KEEP];
+    unsigned long built_elsewhere; /* builds loaded from the compiler process (compiler.h) */
 };
 
 /* Read-back memory: page-locked where the API offers it (kept for the next row), else NULL

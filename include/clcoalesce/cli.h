@@ -35,6 +35,11 @@ int clc_run_command(const struct clc_run_args *a,
  * ends with exit 1, naming what was running (clc_activity). */
 void clc_guard_run(double timeout);
 
+/* This binary, set by main(): the children below, and the compiler process of the builds
+ * made ahead (compiler.h), are started from it.  NULL in a program that only links the
+ * library (the tests): there is then nothing to start. */
+extern const char *clc_self_exe;
+
 /* Child processes of this binary (host/commands/children.c).  clc_spawn_child starts
  * args[0] with args, the environment plus env_add ("NAME=value" entries, NULL-ended, each
  * replacing the variable of that name) and the file actions fa (NULL: none); from then on a

@@ -29,6 +29,9 @@ struct clc_opts {
                              * ahead of the row timed and checked: -1 unless on a CPU
                              * (there the compiler would take cores from the kernel timed),
                              * 0 never, 1 always (a test of that path on PoCL) */
+    const char *compiler;   /* this binary, to start as the process that makes the trace
+                             * builds ahead where the API has one (OpenCL); NULL: they are
+                             * made on the threads themselves */
 };
 
 /* Fills o with the defaults: OpenCL, 20 reps, 2 warm-ups, every type, sizes per device, the
