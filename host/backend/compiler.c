@@ -108,7 +108,7 @@ struct clc_compiler *clc_compiler_start(const char *exe, const char *device)
             if (strncmp(environ[i], CLC_COMPILER_ENV "=", sizeof CLC_COMPILER_ENV) != 0)
                 env[k++] = environ[i];
         env[k] = mark;
-        char *args[] = {(char *)exe, NULL};
+        char *args[] = {"clcoalesce-compiler", NULL}; /* what ps shows */
         err = posix_spawn(&c->pid, exe, &fa, NULL, args, env);
     }
     if (fa_made)
