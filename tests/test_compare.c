@@ -213,6 +213,7 @@ START_TEST(tolerance)
     clc_test_assert_has(err, "1 ratio outside");
     clc_test_assert_has(err, "copy/kernel float");
     clc_test_assert_lacks(err, "stride/inplace:1 float");
+    clc_test_assert_lacks(err, "with two devices");
     ck_assert_int_eq(compare("%s %s --tolerance 1", a, b), 1);
     clc_test_assert_has(err, "2 ratios outside");
     clc_test_assert_has(err, "stride/inplace:1 float");
@@ -264,6 +265,7 @@ START_TEST(outliers)
     ck_assert_int_eq(compare("%s %s --outliers 5", c, a), 1);
     clc_test_assert_has(out, "[1] GPU C (no bus id): OUTLIER");
     clc_test_assert_has(out, "[2] GPU A (no bus id): ok");
+    clc_test_assert_has(err, "with two devices a marked row says that they differ");
     ck_assert_int_eq(compare("%s %s --outliers 100", a, c), 2);
     ck_assert_int_eq(compare("%s %s --outliers -1", a, c), 2);
     ck_assert_int_eq(compare("%s %s --outliers x", a, c), 2);

@@ -742,6 +742,10 @@ static void report_outliers(const struct compare *c)
                     j->to_peers[i]);
         }
     }
+    /* a peer that ran a row fast for once marks the other (seen on a node of two H200s) */
+    if (c->n_files == 2)
+        fprintf(stderr, "  (with two devices a marked row says that they differ, not which one is "
+                "off: run again, or add a file of a third device as a peer)\n");
 }
 
 /* Keeps only the rows of one API in rep. */
