@@ -5,6 +5,7 @@
  * without PTX. */
 #define _GNU_SOURCE
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +19,17 @@ static char out[OUT], err[OUT];
 
 static char dir[64];
 
-static int cli(const char *args)
+/* Runs the command line the format gives, with the source tree's kernels. */
+static int cli(const char *fmt, ...)
 {
-    char *full;
+    char *args, *full;
+    va_list ap;
+    va_start(ap, fmt);
+    ck_assert(vasprintf(&args, fmt, ap) > 0);
+    va_end(ap);
     ck_assert(asprintf(&full, "%s --kernel-dir %s", args, CLC_TEST_KERNEL_DIR) > 0);
     int rc = clc_test_cli(full, out, sizeof out, err, sizeof err);
+    free(args);
     free(full);
     return rc;
 }
@@ -129,13 +136,8 @@ START_TEST(explain_with_results)
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     close(fd);
-    char *args;
-    ck_assert(asprintf(&args, "run uncoalesced --quick --quiet -r 2 -f json -o %s", path) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
-    ck_assert(asprintf(&args, "explain uncoalesced --results %s", path) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
+    ck_assert_int_eq(cli("run uncoalesced --quick --quiet -r 2 -f json -o %s", path), 0);
+    ck_assert_int_eq(cli("explain uncoalesced --results %s", path), 0);
     unlink(path);
     clc_test_assert_has(out, "loads     32.00 sectors/request");
     clc_test_assert_has(out, "stores     4.00 sectors/request");
@@ -156,10 +158,7 @@ START_TEST(explain_waterfall_on_a_profile)
 {
     clc_test_make_dir(dir, "explain");
     const char *prof = write_profile("profile.json", false);
-    char *args;
-    ck_assert(asprintf(&args, "explain coalesced --profile %s", prof) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
+    ck_assert_int_eq(cli("explain coalesced --profile %s", prof), 0);
     clc_test_assert_has(out, "predicted GB/s, layer by layer:\n"
                              "  profile: Test GPU\n"
                              "  from:    --profile ");
@@ -173,24 +172,18 @@ START_TEST(explain_waterfall_on_a_profile)
     clc_test_assert_lacks(out, "no profile");
     assert_fits_80(out);
 
-    ck_assert(asprintf(&args, "explain stride --param 8 --profile %s", prof) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
+    ck_assert_int_eq(cli("explain stride --param 8 --profile %s", prof), 0);
     clc_test_assert_has(out, "  granules  x 0.125 ");
     clc_test_assert_has(out, "bound: sectors");
     assert_fits_80(out);
 
     /* a profile that cannot be read, or a file that is none, is said before any device work */
-    ck_assert(asprintf(&args, "explain coalesced --profile %s/missing.json", dir) > 0);
-    ck_assert_int_eq(cli(args), 1);
-    free(args);
+    ck_assert_int_eq(cli("explain coalesced --profile %s/missing.json", dir), 1);
     clc_test_assert_has(err, "missing.json: cannot read the profile");
     clc_test_assert_lacks(out, "__kernel");
     const char *other = clc_test_path(dir, "other.json");
     clc_test_write_file(other, "{\"name\": 1}\n");
-    ck_assert(asprintf(&args, "explain coalesced --profile %s", other) > 0);
-    ck_assert_int_eq(cli(args), 1);
-    free(args);
+    ck_assert_int_eq(cli("explain coalesced --profile %s", other), 1);
     clc_test_assert_has(err, "not a profile written by 'clcoalesce profile -o'");
     ck_assert_int_eq(cli("explain coalesced --profile"), 2);
     clc_test_remove_dir(dir);
@@ -218,10 +211,7 @@ START_TEST(explain_waterfall_from_results)
     const char *res = clc_test_path(dir, "run.json");
     clc_test_write_json(&rep, res);
 
-    char *args;
-    ck_assert(asprintf(&args, "explain coalesced --results %s", res) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
+    ck_assert_int_eq(cli("explain coalesced --results %s", res), 0);
     clc_test_assert_has(out, "  profile: Run GPU\n  from:    the run in ");
     clc_test_assert_has(out, "70.0 GB/s  bound: dram");
     clc_test_assert_has(out, "80.0 GB/s  (+14 % against the prediction)");
@@ -230,13 +220,70 @@ START_TEST(explain_waterfall_from_results)
     assert_fits_80(out);
 
     const char *prof = write_profile("profile.json", false);
-    ck_assert(asprintf(&args, "explain coalesced --results %s --profile %s", res, prof) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
+    ck_assert_int_eq(cli("explain coalesced --results %s --profile %s", res, prof), 0);
     clc_test_assert_has(out, "  profile: Test GPU\n  from:    --profile ");
     clc_test_assert_has(out, "100.0 GB/s  bound: dram");
     clc_test_assert_has(out, "80.0 GB/s  (-20 % against the prediction)");
     clc_test_assert_has(out, "  the run predicted 90.0 GB/s");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* A profile measured on another device that keeps its facts (the cache, the peak, the compute
+ * units) is predicted at the size a run gets there: 4 x a 48 MiB cache, doubled until a copy
+ * lasts 0.5 ms at 3000 GB/s, is 1 GiB; there a launch's fixed cost is nothing.  On the same
+ * profile without those facts the prediction is of a run on the device explain runs on. */
+START_TEST(explain_predicts_the_profiles_device)
+{
+    clc_test_make_dir(dir, "explain");
+    const char *prof = write_profile("profile.json", false);
+    json_error_t e;
+    json_t *root = json_load_file(prof, 0, &e);
+    ck_assert_ptr_nonnull(root);
+    json_t *dev = json_object_get(root, "device");
+    json_object_set_new(dev, "name", json_string("Big GPU"));
+    json_object_set_new(dev, "peak_gbps", json_real(3000));
+    json_object_set_new(dev, "l2_bytes", json_integer(48 << 20));
+    json_object_set_new(dev, "compute_units", json_integer(100));
+    json_object_set_new(dev, "threads_per_cu", json_integer(2048));
+    json_object_set_new(root, "launch_us", json_real(50));
+    const char *big = clc_test_path(dir, "big.json");
+    ck_assert_int_eq(json_dump_file(root, big, JSON_COMPACT), 0);
+    json_decref(root);
+
+    ck_assert_int_eq(cli("explain coalesced --profile %s", big), 0);
+    clc_test_assert_has(out, "  at:      1 GiB, the size a run gets on Big GPU\n");
+    /* 2 GiB moved at 100 GB/s take 21 ms: 50 us more is 0.2 % */
+    clc_test_assert_has(out, "  launch    x 0.998 ");
+    assert_fits_80(out);
+
+    ck_assert_int_eq(cli("explain coalesced --profile %s", prof), 0);
+    clc_test_assert_lacks(out, "Big GPU");
+    clc_test_assert_has(out, "the size a run gets on ");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* --results: the row a run measured is found by the param its size gives (a transpose's
+ * side: 64 MiB of floats are 4096 x 4096), and the prediction is made at that size. */
+START_TEST(explain_results_at_the_runs_size)
+{
+    clc_test_make_dir(dir, "explain");
+    struct clc_report rep;
+    clc_report_init(&rep, "opencl");
+    snprintf(rep.device.name, sizeof rep.device.name, "Run GPU");
+    struct clc_result r = clc_test_row("transpose", "tiled", 4096, CLC_FLOAT, 80);
+    r.size = (uint64_t)64 << 20;
+    ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
+    const char *res = clc_test_path(dir, "run.json");
+    clc_test_write_json(&rep, res);
+    const char *prof = write_profile("profile.json", false);
+
+    ck_assert_int_eq(cli("explain transpose --variant tiled --results %s --profile %s", res,
+                         prof), 0);
+    clc_test_assert_has(out, "  at:      64 MiB, the size of the --results run\n");
+    clc_test_assert_has(out, "80.0 GB/s  (-20 % against the prediction)");
+    clc_test_assert_lacks(out, "no verified row");
     clc_test_remove_dir(dir);
 }
 END_TEST
@@ -248,16 +295,11 @@ START_TEST(explain_transpose_banks)
 {
     clc_test_make_dir(dir, "explain");
     const char *prof = write_profile("banks.json", true);
-    char *args;
-    ck_assert(asprintf(&args, "explain transpose --variant tiled --profile %s", prof) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
+    ck_assert_int_eq(cli("explain transpose --variant tiled --profile %s", prof), 0);
     clc_test_assert_has(out, "  banks     x 0.");
     clc_test_assert_has(out, "bound: banks");
     assert_fits_80(out);
-    ck_assert(asprintf(&args, "explain transpose --variant tiled_padded --profile %s", prof) > 0);
-    ck_assert_int_eq(cli(args), 0);
-    free(args);
+    ck_assert_int_eq(cli("explain transpose --variant tiled_padded --profile %s", prof), 0);
     clc_test_assert_has(out, "  banks     x 1.000");
     clc_test_assert_has(out, "bound: dram");
     clc_test_remove_dir(dir);
@@ -400,6 +442,8 @@ int main(void)
                             explain_with_results,
                             explain_waterfall_on_a_profile,
                             explain_waterfall_from_results,
+                            explain_predicts_the_profiles_device,
+                            explain_results_at_the_runs_size,
                             explain_transpose_banks,
                             explain_errors,
                             run_no_model,

@@ -1,5 +1,5 @@
-/* explain.c - `explain`: one variant of a case, planned at the quick size and launched once in
- * its trace build (nothing is timed), shown as its kernel source, a picture of one warp's
+/* explain.c - `explain`: one variant of a case, planned at the size a run gives it on this
+ * device and launched once in its trace build (nothing is timed), shown as its kernel source, a picture of one warp's
  * first load and store requests, the predicted sectors per request and, given a device
  * profile, the predictive model's GB/s layer by layer; given a result file, the measured
  * figures beside the predictions.  Lines fit 80 columns: names that would not are
@@ -20,12 +20,14 @@ static const char explain_usage[] =
     "usage: clcoalesce explain CASE [--variant V] [--param P] [--type T] [--results FILE]\n"
     "                          [--profile FILE] [--device SEL] [--api opencl|cuda]\n"
     "                          [--kernel-dir DIR]\n"
-    "Plans CASE's variant at the quick size, launches it once in its trace build and shows\n"
-    "its kernel, one warp's first load and store requests sector by sector, the predicted\n"
-    "sectors per request and the predictive model's GB/s layer by layer (ceiling, granules,\n"
-    "scatter, inflight, banks, launch) with the limit that binds.  Nothing is timed.\n"
+    "Plans CASE's variant as a run on this device does, launches it once in its trace build\n"
+    "and shows its kernel, one warp's first load and store requests sector by sector, the\n"
+    "predicted sectors per request and the predictive model's GB/s layer by layer (ceiling,\n"
+    "granules, scatter, inflight, banks, lines, launch) with the limit that binds, for a run\n"
+    "on the profile's device at the size it gets there.  Nothing is timed.\n"
     "  --profile FILE   the device profile to predict on ('clcoalesce profile -o FILE');\n"
-    "                   without it, the one the --results file's run predicted with\n"
+    "                   without it, the one the --results file's run predicted with (and\n"
+    "                   at the size of that run's row)\n"
     "  --results FILE   a result file ('run -f json'): the measured GB/s of the same row\n"
     "                   beside the prediction, what that run predicted, and the fraction\n"
     "                   of its copy ceiling\n"
@@ -146,42 +148,84 @@ static bool run_profile(const struct clc_report *file, const char *api, struct c
     return ok;
 }
 
-/* The work-groups the traced variant launches at the size a run gives it on this device,
- * and into *bytes the bytes it counts there: explain traces at the quick size, whose few
- * groups would leave the compute units all but idle and whose launch would be all fixed
- * cost, while the prediction is of a run.  The traced launch's own count (and *bytes
- * untouched) when the run's plan cannot be made. */
-static size_t run_groups(const struct clc_session *s, const struct clc_case *c,
-                         const struct clc_variant *v, long param, enum clc_type t,
-                         const struct clc_traced *tr, uint64_t *bytes)
+/* The device a prediction is of: the profile's, where it was measured on another device than
+ * the one explain traces on and knows that device's cache (the labs explain on a laptop with
+ * an H100's profile), with the facts a profile keeps: the cache, the peak, the compute units
+ * and what bounds their residency (a device that knows none of those is taken as a CPU where
+ * explain runs on one).  A profile keeps no memory size, so nothing caps a run's size there.
+ * Else the device explain runs on. */
+static struct clc_device predicted_device(const struct clc_device *here,
+                                          const struct clc_profile *p)
 {
-    size_t groups = clc_plan_groups(&tr->plan, NULL);
-    const struct clc_device *dev = &s->be[0]->dev;
-    uint64_t size;
+    struct clc_device d = *here;
+    if (p == NULL || p->l2_bytes == 0 || strcmp(p->device, here->meta.name) == 0)
+        return d;
+    snprintf(d.meta.name, sizeof d.meta.name, "%s", p->device);
+    d.meta.l2_bytes = p->l2_bytes;
+    d.meta.peak_gbps = p->peak_gbps > 0 ? p->peak_gbps : NAN;
+    d.meta.compute_units = p->compute_units;
+    d.meta.threads_per_cu = p->threads_per_cu;
+    d.meta.groups_per_cu = p->groups_per_cu;
+    d.meta.regs_per_cu = p->regs_per_cu;
+    d.meta.local_per_cu = p->local_per_cu;
+    d.meta.global_mem = 0;
+    d.meta.max_alloc = UINT64_MAX;
+    d.cpu = p->threads_per_cu > 0 ? false : here->cpu;
+    return d;
+}
+
+/* What the prediction is of: the traced variant as a run plans it, at the size of the
+ * --results run's row of it, else at the size a run gives it on the predicted device.  explain
+ * traces at the size a run gets on the device it runs on (the access pattern of some cases
+ * depends on it: how far an uncoalesced or random index reaches), which on a CPU is far
+ * smaller than on a GPU: fewer groups, and a launch whose fixed cost would weigh more. */
+struct run_plan {
+    uint64_t size;   /* 0: the run's plan could not be made; the traced launch's figures */
+    size_t groups;
+    uint64_t bytes;
+    long param;      /* a param the size gives (a matrix's side), else the one traced */
+    bool from_file;  /* the size is the --results run's */
+};
+
+static struct run_plan plan_run(const struct clc_device *dev, const struct clc_case *c,
+                                const struct clc_variant *v, long param, enum clc_type t,
+                                const struct clc_traced *tr, const struct clc_report *file)
+{
+    struct run_plan rp = {0, clc_plan_groups(&tr->plan, NULL), tr->plan.bytes, tr->plan.param,
+                          false};
     char why[256];
-    struct clc_plan p;
-    memset(&p, 0, sizeof p);
-    if (clc_case_size(&dev->meta, dev->cpu, c->alloc_factor, !c->no_plateau, 0, false, &size,
-                      why, sizeof why) != CLC_OK)
-        return groups;
-    struct clc_env e = clc_env_make(dev, t, size);
-    if (clc_variant_plan(&e, v, param, &p) == CLC_OK && p.dims > 0) {
-        *bytes = p.bytes;
-        groups = clc_plan_groups(&p, NULL);
+    for (size_t i = 0; i < file->n_results && rp.size == 0; i++) {
+        const struct clc_result *r = &file->results[i];
+        if (strcmp(r->case_name, c->name) == 0 && strcmp(r->variant, v->name) == 0 &&
+            r->type == t && r->size > 0)
+            rp.size = r->size, rp.from_file = true;
     }
-    clc_plan_free(&p);
-    return groups;
+    if (rp.size == 0 && clc_case_size(&dev->meta, dev->cpu, c->alloc_factor, !c->no_plateau, 0,
+                                      false, &rp.size, why, sizeof why) != CLC_OK)
+        return rp;
+    struct clc_env e = clc_env_make(dev, t, rp.size);
+    e.dry = true; /* the groups and bytes alone: no host data as large as the arrays */
+    struct clc_plan p;
+    if (clc_variant_plan(&e, v, param, &p) == CLC_OK && p.dims > 0) {
+        rp.groups = clc_plan_groups(&p, NULL);
+        rp.bytes = p.bytes;
+        if (p.has_param)
+            rp.param = p.param;
+        clc_plan_free(&p);
+    } else {
+        rp.size = 0;
+    }
+    return rp;
 }
 
 /* The predictive model's waterfall for the traced row r on profile p, from names where p
  * came from; p NULL: a line saying how to get one (results: a --results file was given and
  * kept none).  r's features come from the trace's analysis `model` as a run computes them
- * (trace.c), but with the trace build's registers and local memory and at explain's quick
- * size; m is the --results file's row (NULL: none), whose measurement and own prediction go
- * beside. */
-static void print_waterfall(const struct clc_session *s, const struct clc_case *c,
-                            const struct clc_variant *v, long param,
-                            const struct clc_traced *tr,
+ * (trace.c), but with the trace build's registers and local memory, for a run on dev as rp
+ * plans it (here: the device traced on); m is the --results file's row (NULL: none), whose
+ * measurement and own prediction go beside. */
+static void print_waterfall(const char *here, const struct clc_device *dev,
+                            const struct run_plan *rp, const struct clc_traced *tr,
                             const struct clc_model *model, struct clc_result *r,
                             const struct clc_profile *p, const char *from, bool results,
                             const struct clc_result *m)
@@ -195,16 +239,26 @@ static void print_waterfall(const struct clc_session *s, const struct clc_case *
                          " --results RUN\n");
         return;
     }
-    size_t wg, groups = run_groups(s, c, v, param, r->type, tr, &r->bytes);
+    size_t wg;
     clc_plan_groups(&tr->plan, &wg);
-    clc_model_features_make(&r->model_features, model, wg, groups, tr->info.registers,
-                            tr->info.local_bytes, &s->be[0]->dev.meta);
+    clc_model_features_make(&r->model_features, model, wg, rp->groups, tr->info.registers,
+                            tr->info.local_bytes, &dev->meta);
     r->model_features.local_row = tr->plan.local_bytes;
     r->model_features.elem_bytes = (unsigned)clc_type_size(r->type);
     clc_printable(p->device[0] ? p->device : "?", line, sizeof line);
     printf("  profile: %s\n", fit(line, WIDTH - 11, shown, sizeof shown));
     printf("  from:    %s\n", fit(from, WIDTH - 11, shown, sizeof shown));
-    if (strcmp(p->device, s->be[0]->dev.meta.name) != 0)
+    if (rp->size > 0) {
+        char size[32], name[4 * sizeof dev->meta.name];
+        clc_format_size(rp->size, size, sizeof size);
+        if (rp->from_file)
+            snprintf(line, sizeof line, "  at:      %s, the size of the --results run", size);
+        else
+            snprintf(line, sizeof line, "  at:      %s, the size a run gets on %s", size,
+                     clc_printable(dev->meta.name, name, sizeof name));
+        printf("%s\n", fit(line, WIDTH, shown, sizeof shown));
+    }
+    if (strcmp(p->device, here) != 0)
         printf("  (measured on another device: the figures below are that device's)\n");
 
     struct clc_prediction pr;
@@ -356,8 +410,8 @@ int clc_cmd_explain(int argc, char **argv)
         goto done;
     uint64_t size;
     char why[256], shown[WIDTH];
-    clc_case_size(&s.be[0]->dev.meta, s.be[0]->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, true, &size, why,
-                  sizeof why);
+    clc_case_size(&s.be[0]->dev.meta, s.be[0]->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0,
+                  false, &size, why, sizeof why);
     rc = clc_session_trace(&s, a.c, v, param, a.type, size, &tr);
     if (rc == CLC_SKIP) {
         clc_error("%s/%s: nothing to trace: %s", a.c->name, v->name, tr.plan.note);
@@ -398,15 +452,21 @@ int clc_cmd_explain(int argc, char **argv)
     struct clc_model m;
     print_prediction(&tr, &m);
     r.model_efficiency = m.efficiency;
-    const struct clc_result *measured = a.results != NULL ? file_row(&file, &r) : NULL;
     if (!have_prof && a.results != NULL &&
         run_profile(&file, clc_api_name(s.be[0]->dev.api), &prof)) {
         have_prof = true;
         char path[256];
         snprintf(from, sizeof from, "the run in %s", clc_printable(a.results, path, sizeof path));
     }
-    print_waterfall(&s, a.c, v, param, &tr, &m, &r, have_prof ? &prof : NULL, from, a.results != NULL,
-                    measured);
+    /* the row as a run has it: its bytes, and the param its size gives (a file's row) */
+    struct clc_device dev = predicted_device(&s.be[0]->dev, have_prof ? &prof : NULL);
+    struct run_plan rp = plan_run(&dev, a.c, v, param, a.type, &tr, &file);
+    r.bytes = rp.bytes;
+    if (r.has_param)
+        clc_result_set_param(&r, rp.param);
+    const struct clc_result *measured = a.results != NULL ? file_row(&file, &r) : NULL;
+    print_waterfall(s.be[0]->dev.meta.name, &dev, &rp, &tr, &m, &r, have_prof ? &prof : NULL,
+                    from, a.results != NULL, measured);
     if (a.results != NULL)
         print_measured(&file, measured, &r);
 done:
