@@ -256,6 +256,11 @@ START_TEST(explain_predicts_the_profiles_device)
     /* 2 GiB moved at 100 GB/s take 21 ms: 50 us more is 0.2 % */
     clc_test_assert_has(out, "  launch    x 0.998 ");
     assert_fits_80(out);
+    /* a grid's work-groups are counted by that device's compute units: 4 per unit is 400 */
+    ck_assert_int_eq(cli("explain gridstride --variant gridstride --param 400 --profile %s", big),
+                     0);
+    clc_test_assert_has(out, "inflight  x ");
+    clc_test_assert_has(out, " 1024 x 1.0 x 4 B in flight");
 
     ck_assert_int_eq(cli("explain coalesced --profile %s", prof), 0);
     clc_test_assert_lacks(out, "Big GPU");

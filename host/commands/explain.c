@@ -404,14 +404,26 @@ int clc_cmd_explain(int argc, char **argv)
     long param;
     memset(&tr, 0, sizeof tr);
     rc = clc_inspect_open(&a, &o, &s, &rep);
-    if (rc == CLC_OK)
-        rc = clc_inspect_pick(&a, &s, &v, &param);
     if (rc != CLC_OK)
         goto done;
-    uint64_t size;
+    if (!have_prof && a.results != NULL &&
+        run_profile(&file, clc_api_name(s.be[0]->dev.api), &prof)) {
+        have_prof = true;
+        char path[256];
+        snprintf(from, sizeof from, "the run in %s", clc_printable(a.results, path, sizeof path));
+    }
+    /* traced as a run here, predicted for a run on the profile's device, with a param a run
+     * there has (a grid's work-groups are counted per compute unit) */
+    struct clc_device dev = predicted_device(&s.be[0]->dev, have_prof ? &prof : NULL);
+    uint64_t size, there;
     char why[256], shown[WIDTH];
     clc_case_size(&s.be[0]->dev.meta, s.be[0]->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0,
                   false, &size, why, sizeof why);
+    clc_case_size(&dev.meta, dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, false, &there, why,
+                  sizeof why);
+    rc = clc_inspect_pick(&a, &dev, there, &v, &param);
+    if (rc != CLC_OK)
+        goto done;
     rc = clc_session_trace(&s, a.c, v, param, a.type, size, &tr);
     if (rc == CLC_SKIP) {
         clc_error("%s/%s: nothing to trace: %s", a.c->name, v->name, tr.plan.note);
@@ -452,14 +464,7 @@ int clc_cmd_explain(int argc, char **argv)
     struct clc_model m;
     print_prediction(&tr, &m);
     r.model_efficiency = m.efficiency;
-    if (!have_prof && a.results != NULL &&
-        run_profile(&file, clc_api_name(s.be[0]->dev.api), &prof)) {
-        have_prof = true;
-        char path[256];
-        snprintf(from, sizeof from, "the run in %s", clc_printable(a.results, path, sizeof path));
-    }
     /* the row as a run has it: its bytes, and the param its size gives (a file's row) */
-    struct clc_device dev = predicted_device(&s.be[0]->dev, have_prof ? &prof : NULL);
     struct run_plan rp = plan_run(&dev, a.c, v, param, a.type, &tr, &file);
     r.bytes = rp.bytes;
     if (r.has_param)

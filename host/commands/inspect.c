@@ -149,7 +149,7 @@ int clc_inspect_open(const struct insp_args *a, struct clc_opts *o, struct clc_s
     return rc;
 }
 
-int clc_inspect_pick(const struct insp_args *a, const struct clc_session *s,
+int clc_inspect_pick(const struct insp_args *a, const struct clc_device *dev, uint64_t size,
                      const struct clc_variant **v, long *param)
 {
     const struct clc_case *c = a->c;
@@ -169,11 +169,7 @@ int clc_inspect_pick(const struct insp_args *a, const struct clc_session *s,
         }
         return CLC_OK;
     }
-    uint64_t size;
-    char why[256];
-    clc_case_size(&s->be[0]->dev.meta, s->be[0]->dev.cpu, c->alloc_factor, !c->no_plateau, 0, true, &size, why,
-                  sizeof why);
-    struct clc_env e = clc_env_make(&s->be[0]->dev, a->type, size);
+    struct clc_env e = clc_env_make(dev, a->type, size);
     long params[CLC_MAX_PARAMS];
     size_t n = (*v)->params(&e, *v, params);
     *param = n ? params[0] : 0;

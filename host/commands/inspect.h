@@ -27,8 +27,9 @@ int clc_inspect_open(const struct insp_args *a, struct clc_opts *o, struct clc_s
                      struct clc_report *rep);
 
 /* The variant to show (a->v, or the case's first with a kernel of its own) and its param
- * (--param, which must be one of the variant's, or its first).  CLC_OK or CLC_USAGE. */
-int clc_inspect_pick(const struct insp_args *a, const struct clc_session *s,
+ * (--param, which must be one of those the variant has on dev at size, or its first: a
+ * grid's work-groups are counted per compute unit).  CLC_OK or CLC_USAGE. */
+int clc_inspect_pick(const struct insp_args *a, const struct clc_device *dev, uint64_t size,
                      const struct clc_variant **v, long *param);
 
 #endif

@@ -183,10 +183,10 @@ int clc_cmd_ptx(int argc, char **argv)
         long param;
         uint64_t size;
         char why[256];
-        if ((rc = clc_inspect_pick(&a, &s, &v, &param)) != CLC_OK)
+        clc_case_size(&be->dev.meta, be->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, true,
+                      &size, why, sizeof why);
+        if ((rc = clc_inspect_pick(&a, &be->dev, size, &v, &param)) != CLC_OK)
             goto done;
-        clc_case_size(&be->dev.meta, be->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, true, &size, why,
-                      sizeof why);
         struct clc_env e = clc_env_make(&be->dev, a.type, size);
         rc = clc_variant_plan(&e, v, param, &p);
         if (rc == CLC_OK && p.kernel == NULL) {
