@@ -265,6 +265,18 @@ START_TEST(explain_predicts_the_profiles_device)
     ck_assert_int_eq(cli("explain coalesced --profile %s", prof), 0);
     clc_test_assert_lacks(out, "Big GPU");
     clc_test_assert_has(out, "the size a run gets on ");
+
+    /* a cache and a peak beyond any device's are unknown: no size is planned from them */
+    root = json_load_file(big, 0, &e);
+    ck_assert_ptr_nonnull(root);
+    dev = json_object_get(root, "device");
+    json_object_set_new(dev, "peak_gbps", json_real(1e300));
+    json_object_set_new(dev, "l2_bytes", json_real(1e30));
+    ck_assert_int_eq(json_dump_file(root, big, JSON_COMPACT), 0);
+    json_decref(root);
+    ck_assert_int_eq(cli("explain coalesced --profile %s", big), 0);
+    clc_test_assert_lacks(out, "a run gets on Big GPU");
+    clc_test_assert_has(out, "  profile: Big GPU\n");
     clc_test_remove_dir(dir);
 }
 END_TEST

@@ -171,6 +171,13 @@ START_TEST(automatic_sizes)
     ck_assert_uint_eq(size, 4096);
     ck_assert_int_eq(clc_case_size(&m, false, 4, true, 1ull << 30, false, &size, why, sizeof why),
                      CLC_ERR);
+    /* a cache or a peak beyond any device's (a profile anyone wrote) ends at 1 PiB */
+    m.global_mem = 0, m.max_alloc = UINT64_MAX, m.l2_bytes = 1ull << 62, m.peak_gbps = 1e300;
+    ck_assert_int_eq(clc_case_size(&m, false, 1, true, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 1ull << 50);
+    m.l2_bytes = 50ull << 20;
+    ck_assert_int_eq(clc_case_size(&m, false, 1, true, 0, false, &size, why, sizeof why), CLC_OK);
+    ck_assert_uint_eq(size, 1ull << 50);
 }
 END_TEST
 

@@ -8,11 +8,14 @@
 
 #define QUICK_SIZE ((uint64_t)1 << 20)
 #define MIN_AUTO_SIZE ((uint64_t)64 << 20)
+/* No default size past this, whatever a device (or a profile naming one) claims of its cache
+ * or its peak: the loops below end there. */
+#define MAX_AUTO_SIZE ((uint64_t)1 << 50)
 
 static uint64_t pow2_at_least(uint64_t v)
 {
     uint64_t p = 1;
-    while (p < v)
+    while (p < v && p < MAX_AUTO_SIZE)
         p <<= 1;
     return p;
 }
@@ -34,13 +37,14 @@ int clc_case_size(const struct clc_device_meta *m, bool cpu, unsigned alloc_fact
         *size = given;
         return CLC_OK;
     }
-    uint64_t s = quick ? QUICK_SIZE : pow2_at_least(4 * m->l2_bytes);
+    uint64_t s = quick ? QUICK_SIZE : pow2_at_least(m->l2_bytes < MAX_AUTO_SIZE / 4
+                                                         ? 4 * m->l2_bytes : MAX_AUTO_SIZE);
     if (!quick && s < MIN_AUTO_SIZE)
         s = MIN_AUTO_SIZE;
     /* at the plateau: a copy of the size lasts CLC_PLATEAU_MS at the peak, while a buffer
      * stays within an eighth of the device's memory */
     bool peak = !isnan(m->peak_gbps) && m->peak_gbps > 0;
-    while (!quick && !cpu && plateau && peak &&
+    while (!quick && !cpu && plateau && peak && s < MAX_AUTO_SIZE &&
            2.0 * (double)s / (m->peak_gbps * 1e6) < CLC_PLATEAU_MS &&
            (m->global_mem == 0 || 16 * s <= m->global_mem))
         s *= 2;
