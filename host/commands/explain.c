@@ -1,9 +1,10 @@
 /* explain.c - `explain`: one variant of a case, planned at the size a run gives it on this
- * device and launched once in its trace build (nothing is timed), shown as its kernel source, a picture of one warp's
- * first load and store requests, the predicted sectors per request and, given a device
- * profile, the predictive model's GB/s layer by layer; given a result file, the measured
- * figures beside the predictions.  Lines fit 80 columns: names that would not are
- * shortened, longer lines wrapped. */
+ * device and launched once in its trace build (nothing is timed), shown as its kernel
+ * source, a picture of one warp's first load and store requests, the predicted sectors per
+ * request and, given a device profile, the predictive model's GB/s layer by layer for a run
+ * on the profile's device; given a result file, the measured figures beside the
+ * predictions.  Lines fit 80 columns: names that would not are shortened, longer lines
+ * wrapped. */
 #define _GNU_SOURCE
 #include "clcoalesce/explain.h"
 
@@ -206,15 +207,19 @@ static struct run_plan plan_run(const struct clc_device *dev, const struct clc_c
     struct clc_env e = clc_env_make(dev, t, rp.size);
     e.dry = true; /* the groups and bytes alone: no host data as large as the arrays */
     struct clc_plan p;
-    if (clc_variant_plan(&e, v, param, &p) == CLC_OK && p.dims > 0) {
+    if (clc_variant_plan(&e, v, param, &p) != CLC_OK) {
+        rp.size = 0;
+        return rp;
+    }
+    if (p.dims > 0) {
         rp.groups = clc_plan_groups(&p, NULL);
         rp.bytes = p.bytes;
         if (p.has_param)
             rp.param = p.param;
-        clc_plan_free(&p);
     } else {
         rp.size = 0;
     }
+    clc_plan_free(&p);
     return rp;
 }
 
