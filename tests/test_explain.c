@@ -71,6 +71,20 @@ static const char *write_profile(const char *name, bool banks)
     return path;
 }
 
+/* Writes dir/run.json, the result file of an OpenCL run on "Run GPU" holding the row r and
+ * the profiles its run kept (model_profile's JSON, "" for none).  Returns the path. */
+static const char *write_run(const struct clc_result *r, const char *profiles)
+{
+    struct clc_report rep;
+    clc_report_init(&rep, "opencl");
+    snprintf(rep.device.name, sizeof rep.device.name, "Run GPU");
+    snprintf(rep.model_profile, sizeof rep.model_profile, "%s", profiles);
+    ck_assert_int_eq(clc_report_add(&rep, r), CLC_OK);
+    const char *path = clc_test_path(dir, "run.json");
+    clc_test_write_json(&rep, path);
+    return path;
+}
+
 START_TEST(explain_coalesced)
 {
     ck_assert_int_eq(cli("explain coalesced"), 0);
@@ -196,20 +210,14 @@ END_TEST
 START_TEST(explain_waterfall_from_results)
 {
     clc_test_make_dir(dir, "explain");
-    struct clc_report rep;
-    clc_report_init(&rep, "opencl");
-    snprintf(rep.device.name, sizeof rep.device.name, "Run GPU");
-    snprintf(rep.model_profile, sizeof rep.model_profile, "%s",
+    struct clc_result r = clc_test_row("coalesced", "kernel", -1, CLC_FLOAT, 80);
+    r.model_gbps = 90;
+    snprintf(r.model_bound, sizeof r.model_bound, "dram");
+    const char *res = write_run(&r,
              "[{\"device\": {\"name\": \"Run GPU\", \"api\": \"cuda\"},"
              "  \"stream_gbps\": {\"read\": 50, \"write\": 50, \"copy\": 50}},"
              " {\"device\": {\"name\": \"Run GPU\", \"api\": \"opencl\"},"
              "  \"stream_gbps\": {\"read\": 70, \"write\": 70, \"copy\": 70}}]");
-    struct clc_result r = clc_test_row("coalesced", "kernel", -1, CLC_FLOAT, 80);
-    r.model_gbps = 90;
-    snprintf(r.model_bound, sizeof r.model_bound, "dram");
-    ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
-    const char *res = clc_test_path(dir, "run.json");
-    clc_test_write_json(&rep, res);
 
     ck_assert_int_eq(cli("explain coalesced --results %s", res), 0);
     clc_test_assert_has(out, "  profile: Run GPU\n  from:    the run in ");
@@ -286,14 +294,9 @@ END_TEST
 START_TEST(explain_results_at_the_runs_size)
 {
     clc_test_make_dir(dir, "explain");
-    struct clc_report rep;
-    clc_report_init(&rep, "opencl");
-    snprintf(rep.device.name, sizeof rep.device.name, "Run GPU");
     struct clc_result r = clc_test_row("transpose", "tiled", 4096, CLC_FLOAT, 80);
     r.size = (uint64_t)64 << 20;
-    ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
-    const char *res = clc_test_path(dir, "run.json");
-    clc_test_write_json(&rep, res);
+    const char *res = write_run(&r, "");
     const char *prof = write_profile("profile.json", false);
 
     ck_assert_int_eq(cli("explain transpose --variant tiled --results %s --profile %s", res,

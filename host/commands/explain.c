@@ -176,7 +176,7 @@ static struct clc_device predicted_device(const struct clc_device *here,
 }
 
 /* What the prediction is of: the traced variant as a run plans it, at the size of the
- * --results run's row of it, else at the size a run gives it on the predicted device.  explain
+ * --results run's row of it, else at `there`, the size a run gives it on dev.  explain
  * traces at the size a run gets on the device it runs on (the access pattern of some cases
  * depends on it: how far an uncoalesced or random index reaches), which on a CPU is far
  * smaller than on a GPU: fewer groups, and a launch whose fixed cost would weigh more. */
@@ -188,22 +188,19 @@ struct run_plan {
     bool from_file;  /* the size is the --results run's */
 };
 
-static struct run_plan plan_run(const struct clc_device *dev, const struct clc_case *c,
-                                const struct clc_variant *v, long param, enum clc_type t,
-                                const struct clc_traced *tr, const struct clc_report *file)
+static struct run_plan plan_run(const struct clc_device *dev, uint64_t there,
+                                const struct clc_case *c, const struct clc_variant *v,
+                                long param, enum clc_type t, const struct clc_traced *tr,
+                                const struct clc_report *file)
 {
-    struct run_plan rp = {0, clc_plan_groups(&tr->plan, NULL), tr->plan.bytes, tr->plan.param,
-                          false};
-    char why[256];
-    for (size_t i = 0; i < file->n_results && rp.size == 0; i++) {
+    struct run_plan rp = {there, clc_plan_groups(&tr->plan, NULL), tr->plan.bytes,
+                          tr->plan.param, false};
+    for (size_t i = 0; i < file->n_results && !rp.from_file; i++) {
         const struct clc_result *r = &file->results[i];
         if (strcmp(r->case_name, c->name) == 0 && strcmp(r->variant, v->name) == 0 &&
             r->type == t && r->size > 0)
             rp.size = r->size, rp.from_file = true;
     }
-    if (rp.size == 0 && clc_case_size(&dev->meta, dev->cpu, c->alloc_factor, !c->no_plateau, 0,
-                                      false, &rp.size, why, sizeof why) != CLC_OK)
-        return rp;
     struct clc_env e = clc_env_make(dev, t, rp.size);
     e.dry = true; /* the groups and bytes alone: no host data as large as the arrays */
     struct clc_plan p;
@@ -470,7 +467,7 @@ int clc_cmd_explain(int argc, char **argv)
     print_prediction(&tr, &m);
     r.model_efficiency = m.efficiency;
     /* the row as a run has it: its bytes, and the param its size gives (a file's row) */
-    struct run_plan rp = plan_run(&dev, a.c, v, param, a.type, &tr, &file);
+    struct run_plan rp = plan_run(&dev, there, a.c, v, param, a.type, &tr, &file);
     r.bytes = rp.bytes;
     if (r.has_param)
         clc_result_set_param(&r, rp.param);
