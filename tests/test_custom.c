@@ -97,6 +97,22 @@ START_TEST(transpose_example_verifies_and_ranks)
 }
 END_TEST
 
+/* --variant picks the built-in variants to rank against; the user's kernel runs anyway. */
+START_TEST(variant_picks_the_built_in_rows)
+{
+    struct clc_report rep;
+    run_custom_json("--kernel-file " EXAMPLES "copy_float4.cl --kernel copy_float4 --pattern copy "
+                    "--items-per-thread 4 --variant float4",
+                    &rep);
+    clc_test_assert_all_verified(&rep, 2);
+    ck_assert_uint_eq(count_case(&rep, "custom"), 1);
+    ck_assert_uint_eq(count_case(&rep, "vector"), 1);
+    ck_assert_str_eq(rep.results[1].variant, "float4");
+    ck_assert_uint_eq(rep.n_results, 2);
+    clc_report_free(&rep);
+}
+END_TEST
+
 /* Writes text to a fresh file in a temporary folder and returns its path (static). */
 static const char *write_kernel(const char *name, const char *text)
 {
@@ -272,6 +288,8 @@ START_TEST(bad_options)
         {"custom " COPY_FLOAT4 " --pattern copy --items-per-thread 0", 2,
          "--items-per-thread"},
         {"custom " COPY_FLOAT4 " --pattern copy --type double", 2, "float only"},
+        {"custom " COPY_FLOAT4 " --pattern copy --variant tiled", 2,
+         "no variant 'tiled' among the built-in variants the copy pattern is ranked with"},
         /* run time: exit 1 */
         {"custom --kernel-file /nonexistent/k.cl --kernel k --pattern copy --size 16KiB", 1,
          "cannot read kernel file '/nonexistent/k.cl'"},
@@ -390,8 +408,9 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {
-        copy_example_verifies_and_ranks, scale_example_verifies_and_ranks,
-        transpose_example_verifies_and_ranks, plain_gather_runs_without_model,
+        copy_example_verifies_and_ranks, variant_picks_the_built_in_rows,
+        scale_example_verifies_and_ranks, transpose_example_verifies_and_ranks,
+        plain_gather_runs_without_model,
         cli_prints_ranking, wrong_kernel_exits_1, declared_shape,
         compile_error_names_file_and_line,
         bad_options, store_out_of_bounds_named, lowest_work_item_named,

@@ -493,6 +493,16 @@ done:
     return rc;
 }
 
+/* Whether any of the n cases has a variant called name. */
+static bool has_variant(const struct clc_case *const *cases, size_t n, const char *name)
+{
+    for (size_t c = 0; c < n; c++)
+        for (size_t v = 0; v < cases[c]->n_variants; v++)
+            if (strcmp(cases[c]->variants[v].name, name) == 0)
+                return true;
+    return false;
+}
+
 static int work(const struct clc_run_args *ra, struct clc_report *rep)
 {
     const struct custom_args *a = the_args;
@@ -530,6 +540,11 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     size_t ncases = 1;
     for (int c = 0; c < 3 && pt->compare[c]; c++)
         cases[ncases++] = clc_find_case(pt->compare[c]);
+    if (o.variant != NULL && !has_variant(cases + 1, ncases - 1, o.variant)) {
+        clc_error("no variant '%s' among the built-in variants the %s pattern is ranked with; "
+                  "'clcoalesce cases' lists them", o.variant, pt->name);
+        return CLC_USAGE;
+    }
     int rc = clc_check_sizes(&o, cases, 1);
     if (rc != CLC_OK)
         return rc;
@@ -561,8 +576,13 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
                  "your kernel runs unchecked", su.missing);
     }
     size_t first = rep->n_results;
-    /* a wrong or failed kernel is not ranked: the built-in ones run only after it verified */
+    /* a wrong or failed kernel is not ranked: the built-in ones run only after it verified;
+     * --variant picks among the built-in variants, the user's kernel runs whatever it says */
+    struct clc_opts all = o;
+    all.variant = NULL;
+    s.o = &all;
     rc = clc_session_run(&s, cases, 1);
+    s.o = &o;
     if (rc != CLC_OK)
         goto done;
     s.custom_kernel = NULL;

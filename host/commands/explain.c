@@ -161,7 +161,7 @@ static struct clc_device predicted_device(const struct clc_device *here,
     struct clc_device d = *here;
     if (p == NULL || p->l2_bytes == 0 || strcmp(p->device, here->meta.name) == 0)
         return d;
-    snprintf(d.meta.name, sizeof d.meta.name, "%s", p->device);
+    snprintf(d.meta.name, sizeof d.meta.name, "%.*s", (int)sizeof d.meta.name - 1, p->device);
     d.meta.l2_bytes = p->l2_bytes;
     d.meta.peak_gbps = p->peak_gbps > 0 ? p->peak_gbps : NAN;
     d.meta.compute_units = p->compute_units;
