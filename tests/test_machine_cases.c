@@ -159,6 +159,42 @@ START_TEST(scatter_checks_catch_wrong_kernels)
 }
 END_TEST
 
+START_TEST(groups_verify)
+{
+    struct clc_report rep;
+    /* 10007 floats or 5003 doubles: no group size divides them, so the last group is cut */
+    clc_test_run_verified_at("groups", 4 * 10007, 8, &rep);
+    const struct clc_result *g32 = clc_test_get(&rep, "inplace", 32, CLC_FLOAT);
+    const struct clc_result *g256 = clc_test_get(&rep, "inplace", 256, CLC_DOUBLE);
+    ck_assert_uint_eq(g32->bytes, 2 * 10007 * 4);
+    ck_assert_uint_eq(g256->bytes, 2 * 5003 * 8);
+    ck_assert_double_eq(g32->model_features.group_items, 32);
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* A wrong value and a work-item left out are both caught, in every group size. */
+START_TEST(groups_checks_catch_wrong_kernels)
+{
+    static const char *const edits[][2] = {
+        {"STORE(a, i, LOAD(a, i) * 2 + 1);", "STORE(a, i, LOAD(a, i) * 2);"},
+        {"if (i < n)", "if (i + 1 < n)"},
+    };
+    struct clc_opts o;
+    struct clc_report rep;
+    clc_test_run_verified_at("groups", 4 * 10007, 8, &rep);
+    size_t rows = rep.n_results;
+    clc_report_free(&rep);
+    for (size_t i = 0; i < 2; i++) {
+        clc_test_opts_edited(&o, "groups.cl", edits[i][0], edits[i][1]);
+        o.size = 4 * 10007;
+        clc_test_run_expect("groups", &o, CLC_ERR, &rep);
+        clc_test_assert_all_caught(&rep, rows, "wrong result");
+        clc_report_free(&rep);
+    }
+}
+END_TEST
+
 /* The profile holds every figure in its place; the values are the device's own, so only their
  * kind is checked. */
 START_TEST(profile_writes_every_figure)
@@ -187,6 +223,14 @@ START_TEST(profile_writes_every_figure)
     ck_assert(json_number_value(json_object_get(scatter, "load_lines_per_s")) > 0);
     ck_assert(json_number_value(json_object_get(scatter, "store_lines_per_s")) > 0);
     clc_test_assert_has(out, "one 128-byte line per lane");
+    clc_test_assert_has(out, "work-groups started: at most");
+    ck_assert(json_number_value(json_object_get(p, "groups_per_s")) > 0);
+    /* the copies by group size: those not bound by the rate of groups (the fastest is) */
+    json_t *one = json_object_get(json_object_get(p, "inflight"), "one_pass");
+    ck_assert(json_is_array(one));
+    for (size_t i = 0; i < json_array_size(one); i++)
+        ck_assert(json_integer_value(json_object_get(json_array_get(one, i), "group_items")) >=
+                  32);
     ck_assert_uint_gt(json_array_size(json_object_get(p, "rows")), 80);
     json_decref(p);
     clc_test_expect("profile stride", 2, "no case names", out, sizeof out, err, sizeof err);
@@ -202,7 +246,8 @@ int main(void)
                             stream_verifies, stream_checks_catch_wrong_kernels,
                             inflight_verifies_and_counts_bytes_in_flight,
                             banks_verify_and_say_the_conflict, scatter_verifies,
-                            scatter_checks_catch_wrong_kernels, profile_writes_every_figure};
+                            scatter_checks_catch_wrong_kernels, groups_verify,
+                            groups_checks_catch_wrong_kernels, profile_writes_every_figure};
     return clc_test_main(
         clc_test_suite("machine_cases", tests, sizeof tests / sizeof tests[0]));
 }

@@ -423,7 +423,7 @@ END_TEST
 
 /* The lines the L1 asks the L2 for: each lane walking its own row (a row per thread) asks
  * for a line once, then finds it held while its warp's loads stay in that line; lanes on new
- * lines each load, and every store's lines go on. */
+ * lines each load, and every store's lines go on.  A load's new sectors likewise. */
 START_TEST(new_lines_of_a_warp)
 {
     struct clc_model m;
@@ -437,7 +437,18 @@ START_TEST(new_lines_of_a_warp)
     analyse(&s, &m);
     ck_assert_uint_eq(m.load.lines, 6 * 32);
     ck_assert_uint_eq(m.load.new_lines, 32);
+    ck_assert_uint_eq(m.load.new_sectors, 32);
     ck_assert_uint_eq(m.store.new_lines, 32);
+    free(s.w);
+
+    /* 12 floats along each row: the ninth enters the row's second sector, the same line */
+    synth_init(&s, 32, 32, 16, 32);
+    for (size_t i = 0; i < 32; i++)
+        for (uint64_t j = 0; j < 12; j++)
+            synth_add(&s, i, BASE + 4096 * i + 4 * j, 4, false);
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.new_lines, 32);
+    ck_assert_uint_eq(m.load.new_sectors, 2 * 32);
     free(s.w);
 
     /* a column walk: every load a line of its own, a coalesced store one line */
@@ -453,6 +464,7 @@ START_TEST(new_lines_of_a_warp)
             synth_add(&s, i, (j % 2 ? BASE2 : BASE) + 4 * i, 4, false);
     analyse(&s, &m);
     ck_assert_uint_eq(m.load.new_lines, 4);
+    ck_assert_uint_eq(m.load.new_sectors, 4 * 4); /* 4 sectors a load */
     free(s.w);
 }
 END_TEST

@@ -248,8 +248,8 @@ END_TEST
 START_TEST(copies_read_off_the_one_pass_rows)
 {
     struct clc_profile p = flat_profile();
-    p.one_pass[0] = 0.8;  /* 4-byte lanes: 80 % of the copy ceiling */
-    p.one_pass[1] = 0.95; /* 8-byte lanes: 95 % */
+    p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.8;  /* 4-byte lanes in groups of 256: 80 % of the copy ceiling */
+    p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.95; /* 8-byte lanes: 95 % */
     struct clc_result r = streaming_row();
     enum clc_bound b;
     keeps_in_flight(&r, 2048, 1, 4);
@@ -265,9 +265,9 @@ START_TEST(copies_read_off_the_one_pass_rows)
     keeps_in_flight(&r, 2048, 1, 16);
     p.curve_bytes[1] = 4 * 65536;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 95, 1e-6);
-    p.one_pass[1] = 0.6;
+    p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.6;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 77.5, 1e-6);
-    p.one_pass[1] = 0.95;
+    p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.95;
     p.curve_bytes[1] = 65536;
 
     /* not such a copy: the curve (2048 x 4 B = 8 KiB of loads in flight: 55) */
@@ -288,8 +288,33 @@ START_TEST(copies_read_off_the_one_pass_rows)
     /* a profile without the copies (an older one): the curve, 16 KiB loaded (+ 16): 85 */
     r = streaming_row();
     keeps_in_flight(&r, 2048, 1, 8);
-    p.one_pass[0] = p.one_pass[1] = NAN;
+    p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 85, 1e-6);
+}
+END_TEST
+
+/* The copies of one element per work-item by work-group size: a row in groups of 1024
+ * reads the profile's copies in groups of 1024, one in groups of 512 the log midpoint. */
+START_TEST(copies_read_by_group_size)
+{
+    struct clc_profile p = flat_profile();
+    p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.8;
+    p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP + 2] = 0.6; /* 1024 */
+    p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.95;
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    keeps_in_flight(&r, 2048, 1, 4);
+    r.model_features.group_items = 1024;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 60, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    r.model_features.group_items = 512;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 70, 1e-6);
+    r.model_features.group_items = 128; /* below the sizes measured: the nearest */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
+    /* 8-byte lanes have groups of 256 only: that one for every size */
+    keeps_in_flight(&r, 2048, 1, 8);
+    r.model_features.group_items = 1024;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 95, 1e-6);
 }
 END_TEST
 
@@ -340,6 +365,13 @@ START_TEST(lines_layer_charges_the_line_requests)
     r.model_features.store_lines = 1.0 / 256;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_LINES);
+    /* where the trace counted the loads' sectors, the L2 takes those: two per line, 16 GB/s
+     * (a result file without them keeps its lines) */
+    r.model_features.load_sectors = 2.0 / 8;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 16, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    r.model_features.load_sectors = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
     /* a coalesced copy's line per 256 useful bytes: 1 TB/s of loads, DRAM binds */
     r.model_features.load_lines = r.model_features.store_lines = 1.0 / 256;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
@@ -479,8 +511,10 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(p.gap_eff[4], 0.5, 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[5], 0.5, 1e-9);
     ck_assert_int_eq(p.threads_per_cu, 2048);
-    ck_assert_double_eq_tol(p.one_pass[0], 0.8, 1e-9);
-    ck_assert_double_eq_tol(p.one_pass[1], 0.95, 1e-9);
+    /* the stride case's stride 1 stands for groups of 256 where the groups case did not run */
+    ck_assert_double_eq_tol(p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 0.8, 1e-9);
+    ck_assert_double_eq_tol(p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP], 0.95, 1e-9);
+    ck_assert(isnan(p.one_pass[0][0]));
     ck_assert_double_eq_tol(p.store_lines_per_s, 3e9, 1e-3); /* the mean of 2 and 4 */
     ck_assert_double_eq_tol(p.load_lines_per_s, 5e9, 1e-3);
 
@@ -495,8 +529,9 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(q.gap_eff[1], p.gap_eff[1], 1e-9);
     ck_assert_double_eq_tol(q.local_pass_ps, p.local_pass_ps, 1e-9);
     ck_assert_int_eq(q.threads_per_cu, p.threads_per_cu);
-    ck_assert_double_eq_tol(q.one_pass[0], p.one_pass[0], 1e-9);
-    ck_assert_double_eq_tol(q.one_pass[1], p.one_pass[1], 1e-9);
+    ck_assert_double_eq_tol(q.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 1e-9);
+    ck_assert_double_eq_tol(q.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP], p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP], 1e-9);
+    ck_assert(isnan(q.one_pass[0][0]));
     ck_assert_double_eq_tol(q.store_lines_per_s, p.store_lines_per_s, 1e-3);
     ck_assert_double_eq_tol(q.load_lines_per_s, p.load_lines_per_s, 1e-3);
     clc_report_free(&rep);
@@ -536,6 +571,54 @@ static void write_profile(const char *path, void (*edit)(struct clc_report *), d
     json_decref(root);
     clc_report_free(&rep);
 }
+
+/* The groups case's rows give the copies by group size (over the stride case's stride 1);
+ * a profile file from before group sizes gives its copies as groups of 256. */
+START_TEST(one_pass_rows_by_group_size)
+{
+    struct clc_report rep;
+    struct clc_profile p;
+    profile_rows(&rep);
+    /* floats in groups of 256 at 70 % of the copy ceiling (90), of 1024 at 50 %; doubles
+     * in groups of 256 at 90 %; floats in groups of 32 and 64 both start 78.125 M groups
+     * per s (2.5 G elements of 8 bytes counted, 5 G): the device's rate, not a copy's */
+    static const struct {
+        long group;
+        enum clc_type type;
+        double gbps;
+    } rows[] = {{256, CLC_FLOAT, 63}, {1024, CLC_FLOAT, 45}, {256, CLC_DOUBLE, 81},
+                {32, CLC_FLOAT, 20},  {64, CLC_FLOAT, 40}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        struct clc_result r = clc_test_row("groups", "inplace", rows[i].group, rows[i].type,
+                                           rows[i].gbps);
+        clc_report_add(&rep, &r);
+    }
+    clc_profile_from_report(&rep, "test", &p);
+    clc_report_free(&rep);
+    ck_assert_double_eq_tol(p.groups_per_s, 78.125e6, 1);
+    ck_assert(isnan(p.one_pass[0][0]) && isnan(p.one_pass[0][1]));
+    ck_assert_double_eq_tol(p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 0.7, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 512), 0.6, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 4096), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 1024), 0.9, 1e-9);
+
+    json_t *j = clc_profile_to_json(&p);
+    struct clc_profile q;
+    ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 512), 0.6, 1e-9);
+    ck_assert_double_eq_tol(q.groups_per_s, p.groups_per_s, 1);
+    /* the older form: one point per lane size, no group size; a size not measured is none */
+    json_t *old = json_pack("[{s:i, s:f}, {s:i, s:f}, {s:i, s:i, s:f}]", "lane_bytes", 4,
+                            "of_copy", 0.8, "lane_bytes", 8, "of_copy", 0.95, "lane_bytes", 4,
+                            "group_items", 300, "of_copy", 0.1);
+    json_object_set_new(json_object_get(j, "inflight"), "one_pass", old);
+    ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
+    json_decref(j);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 1024), 0.8, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 8, 256), 0.95, 1e-9);
+}
+END_TEST
 
 START_TEST(profile_file_loads)
 {
@@ -690,6 +773,8 @@ int main(void)
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,
         copies_read_off_the_one_pass_rows,
+        copies_read_by_group_size,
+        one_pass_rows_by_group_size,
         banks_layer_counts_passes,
         lines_layer_charges_the_line_requests,
         launch_layer_adds_a_fixed_cost,

@@ -69,9 +69,11 @@ const struct clc_case clc_case_matrix = {
                      "floor(sqrt(n)), height = n / width for n = size / element size; from 2^20 "
                      "elements square, the side a multiple of 32",
     .bytes_rule = "2 x width x height x element size (each element read and written once)",
-    .expect = "rowmajor near the copy ceiling; colmajor far below: each warp request touches "
-              "32 sectors (one per lane) instead of 4 (float), and only the other warps of the "
-              "work-group, if the caches keep the sectors, use the rest of them",
+    .expect = "rowmajor well above colmajor, but in fp32 below the copy kernel: one element per "
+              "work-item in groups of 1024 (see the groups case); colmajor far below: each warp "
+              "request touches 32 sectors (one per lane) instead of 4 (float), and only the "
+              "other warps of the work-group, if the caches keep the sectors, use the rest of "
+              "them",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = TILE * TILE,

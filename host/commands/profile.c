@@ -1,8 +1,9 @@
-/* profile.c - `clcoalesce profile`: the device measured by the six cases that isolate one
- * mechanism each (latency, stream, inflight, banks, stride, scatter), at their default sizes
+/* profile.c - `clcoalesce profile`: the device measured by the seven cases that isolate one
+ * mechanism each (latency, stream, inflight, groups, banks, stride, scatter), at their default sizes
  * with few repetitions, summed up as a device profile (JSON): the load-to-use latency of L1,
  * L2 and DRAM, the read, write, copy and triad ceilings, the curve of read bandwidth over the
- * bytes in flight per compute unit, the local memory's banks and bandwidth, the DRAM granule
+ * bytes in flight per compute unit, copies of one element per work-item by work-group size,
+ * the local memory's banks and bandwidth, the DRAM granule
  * and how scattered granules slow down, and the L2's rates for loads and stores of one line
  * per lane.  Every figure comes from a row of this run (devprofile.c); the rows go into the
  * profile too, and the predictive model reads it. */
@@ -24,11 +25,13 @@
 static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
-    "Measures the device with the latency, stream, inflight, banks, stride and scatter cases\n"
-    "(float, and double where the cases and the device have it; default sizes, 5 repetitions)\n"
-    "and writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM latency, the read /\n"
-    "write / copy / triad ceilings, read bandwidth over the bytes in flight per compute unit\n"
-    "(and the bytes for 50 % and 90 % of the read ceiling), the local memory's banks and\n"
+    "Measures the device with the latency, stream, inflight, groups, banks, stride and scatter\n"
+    "cases "
+    "(float, and double where the cases and the device have it; default sizes, 5\n"
+    "repetitions) and writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM latency,\n"
+    "the read / write / copy / triad ceilings, read bandwidth over the bytes in flight per\n"
+    "compute unit (and the bytes for 50 % and 90 % of the read ceiling), copies of one\n"
+    "element per work-item by work-group size, the local memory's banks and\n"
     "bandwidth, the DRAM granule and the speed of scattered granules, and the L2's rates for\n"
     "loads and stores of one line per lane.  'run --profile FILE' predicts every row from it.\n"
     "A summary goes to stdout with -o, else to stderr.\n";
@@ -87,6 +90,35 @@ static double gap_eff_at(json_t *gaps, double gap)
     return NAN;
 }
 
+/* "a copy of one element per work-item, % of the copy ceiling (4- / 8-byte lanes), in
+ * work-groups of 32: 40 / 70, ..." for the sizes measured. */
+static void print_one_pass(FILE *f, json_t *points)
+{
+    bool any = false;
+    for (int group = 32; group <= 1024; group *= 2) {
+        double of[2] = {NAN, NAN};
+        for (size_t i = 0; i < json_array_size(points); i++) {
+            json_t *pt = json_array_get(points, i), *g = json_object_get(pt, "group_items");
+            json_t *lane = json_object_get(pt, "lane_bytes"), *v = json_object_get(pt, "of_copy");
+            if (json_is_integer(g) && json_integer_value(g) == group && json_is_integer(lane) &&
+                json_is_number(v))
+                of[json_integer_value(lane) == 4 ? 0 : 1] = 100 * json_number_value(v);
+        }
+        if (isnan(of[0]) && isnan(of[1]))
+            continue;
+        char four[8] = "-", eight[8] = "-";
+        if (!isnan(of[0]))
+            snprintf(four, sizeof four, "%.0f", of[0]);
+        if (!isnan(of[1]))
+            snprintf(eight, sizeof eight, "%.0f", of[1]);
+        fprintf(f, "%s %d: %s / %s", any ? "," : "  a copy of one element per work-item, % "
+                "of the copy ceiling with 4- / 8-byte lanes,\n    in work-groups of", group,
+                four, eight);
+        any = true;
+    }
+    fputs(any ? "\n" : "  a copy of one element per work-item: not measured\n", f);
+}
+
 static void print_summary(FILE *f, json_t *p)
 {
     json_t *lat = json_object_get(p, "latency_ns"), *cyc = json_object_get(p, "latency_cycles"),
@@ -116,13 +148,7 @@ static void print_summary(FILE *f, json_t *p)
     fprintf(f, "  in flight per compute unit for 50 %% / 90 %% of the read ceiling: %.1f / %.1f KiB\n",
             json_is_number(h) ? json_number_value(h) / 1024 : NAN,
             json_is_number(n) ? json_number_value(n) / 1024 : NAN);
-    json_t *one = json_object_get(inf, "one_pass");
-    json_t *c4 = json_object_get(json_array_get(one, 0), "of_copy"),
-           *c8 = json_object_get(json_array_get(one, 1), "of_copy");
-    if (json_is_number(c4) && json_is_number(c8))
-        fprintf(f, "  a copy of one element per work-item (stride 1) with 4- / 8-byte lanes: "
-                "%.0f %% / %.0f %% of the copy ceiling\n",
-                100 * json_number_value(c4), 100 * json_number_value(c8));
+    print_one_pass(f, json_object_get(inf, "one_pass"));
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
     if (json_is_integer(g))
@@ -140,6 +166,9 @@ static void print_summary(FILE *f, json_t *p)
     if (json_is_number(launch))
         fprintf(f, "  a launch costs %.1f us (a copy of %d KiB)\n", json_number_value(launch),
                 LAUNCH_BYTES / 1024);
+    json_t *groups = json_object_get(p, "groups_per_s");
+    if (json_is_number(groups))
+        fprintf(f, "  work-groups started: at most %.2f G per s\n", json_number_value(groups) * 1e-9);
     json_t *count = json_object_get(b, "count");
     if (json_is_integer(count))
         fprintf(f, "  local memory: %lld banks of 4 bytes\n", (long long)json_integer_value(count));
@@ -216,8 +245,8 @@ int clc_cmd_profile(int argc, char **argv)
     o.model = false; /* the profile's own rows need no trace */
     if (o.reps == 0)
         o.reps = REPS;
-    static const char *const names[] = {"latency", "stream", "inflight", "banks", "stride",
-                                        "scatter"};
+    static const char *const names[] = {"latency", "stream", "inflight", "groups",
+                                        "banks",   "stride", "scatter"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -106,17 +107,52 @@ static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
     }
 }
 
-/* The copies of one element per work-item (stride 1, a float and a double: 4- and 8-byte
- * lanes) as fractions of the copy ceiling.  Their work-items load once, store and leave, and
- * new ones load while those stores drain: they reach more than the inflight loops, which only
- * load, with the same bytes in flight. */
+/* The most work-groups per second any row of the groups case started: its smallest groups
+ * of work-items that load, store and leave, which the device cannot start fast enough to
+ * keep its memory busy.  Each row counts each element's bytes twice (read and written). */
+/* A groups row starting at least this fraction of the highest group rate is bound by it. */
+#define AT_GROUP_RATE 0.9
+
+/* The work-groups per second a row of the groups case started; NAN for any other row. */
+static double group_rate(const struct clc_result *r)
+{
+    bool mine = r != NULL && r->status == CLC_STATUS_OK && strcmp(r->case_name, "groups") == 0 &&
+                r->has_param && r->param > 0 && clc_type_size(r->type) > 0;
+    return mine ? r->value * 1e9 / (2.0 * clc_type_size(r->type)) / (double)r->param : NAN;
+}
+
+static double groups_per_s(const struct clc_report *rep)
+{
+    double most = NAN;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        double rate = group_rate(&rep->results[i]);
+        if (rate > 0 && !(rate <= most))
+            most = rate;
+    }
+    return most;
+}
+
+/* The copies of one element per work-item (a float and a double: 4- and 8-byte lanes) as
+ * fractions of the copy ceiling, by work-group size.  Their work-items load once, store and
+ * leave, and new ones load while those stores drain: they reach more than the inflight
+ * loops, which only load, with the same bytes in flight; but a group's place frees only when
+ * its last work-item is done.  A row that started its groups at (nearly) the highest rate
+ * measured them, not the copy: groups_per_s holds it, and it is left out here.  A run
+ * without the groups case (one made before it) gives groups of 256 from the stride case's
+ * stride 1, the same copy. */
 static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 {
     static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
-    for (int i = 0; i < 2; i++) {
-        double v = value_of(row(rep, "stride", "inplace", 1, types[i]));
-        p->one_pass[i] = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
-    }
+    for (int i = 0; i < 2; i++)
+        for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
+            const struct clc_result *r = row(rep, "groups", "inplace", 32L << g, types[i]);
+            if (group_rate(r) >= AT_GROUP_RATE * p->groups_per_s)
+                continue;
+            if (r == NULL && g == CLC_PROFILE_ONE_PASS_GROUP)
+                r = row(rep, "stride", "inplace", 1, types[i]);
+            double v = value_of(r);
+            p->one_pass[i][g] = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
+        }
 }
 
 /* The scatter case's variant `variant`, one line per lane: line requests per second, the
@@ -235,12 +271,35 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
     return at[0] + tw * (at[1] - at[0]);
 }
 
-double clc_profile_one_pass(const struct clc_profile *p, double lane)
+/* One lane size's copies at `group` work-items: in log scale between the nearest group
+ * sizes measured on either side, the nearest one where it lies outside them. */
+static double one_pass_at(const double *by_group, double group)
 {
-    if (!(p->one_pass[0] > 0 && p->one_pass[1] > 0 && lane > 0))
+    int below = -1, above = -1;
+    for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
+        if (!(by_group[g] > 0))
+            continue;
+        double size = (double)(32 << g);
+        if (size <= group)
+            below = g;
+        if (size >= group && above < 0)
+            above = g;
+    }
+    if (below < 0 || above < 0 || below == above)
+        return below >= 0 ? by_group[below] : above >= 0 ? by_group[above] : NAN;
+    double t = log_place(group, 32 << below, 32 << above);
+    return by_group[below] + t * (by_group[above] - by_group[below]);
+}
+
+double clc_profile_one_pass(const struct clc_profile *p, double lane, double group)
+{
+    if (!(group > 0))
+        group = 32 << CLC_PROFILE_ONE_PASS_GROUP;
+    double four = one_pass_at(p->one_pass[0], group), eight = one_pass_at(p->one_pass[1], group);
+    if (!(four > 0 && eight > 0 && lane > 0))
         return NAN;
     double t = log_place(fmin(fmax(lane, 4), 8), 4, 8);
-    return p->one_pass[0] + t * (p->one_pass[1] - p->one_pass[0]);
+    return four + t * (eight - four);
 }
 
 /* The fewest bytes in flight per compute unit that reach `frac` of the read ceiling, on the
@@ -362,8 +421,9 @@ static void clear(struct clc_profile *p)
     p->peak_gbps = p->read_gbps = p->write_gbps = p->copy_gbps = p->triad_gbps = NAN;
     p->latency_ns[0] = p->latency_ns[1] = p->latency_ns[2] = NAN;
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
-    p->one_pass[0] = p->one_pass[1] = NAN;
-    p->load_lines_per_s = p->store_lines_per_s = NAN;
+    for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
+        p->one_pass[0][g] = p->one_pass[1][g] = NAN;
+    p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = NAN;
@@ -405,6 +465,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->local_gbps = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
     local_costs(rep, p);
     granules(rep, p);
+    p->groups_per_s = groups_per_s(rep);
     one_pass(rep, p);
     p->load_lines_per_s = lines_per_s(rep, "load", 2);
     p->store_lines_per_s = lines_per_s(rep, "store", 1);
@@ -457,9 +518,14 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                                               "load_bytes", num(g->width), "gbps", num(g->gbps)));
     }
     json_object_set_new(inf, "grid", grid);
-    json_object_set_new(inf, "one_pass", json_pack("[{s:i, s:o}, {s:i, s:o}]", "lane_bytes", 4,
-                                                   "of_copy", num(p->one_pass[0]), "lane_bytes",
-                                                   8, "of_copy", num(p->one_pass[1])));
+    json_t *one = json_array();
+    for (int i = 0; i < 2; i++)
+        for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
+            if (p->one_pass[i][g] > 0)
+                json_array_append_new(one, json_pack("{s:i, s:i, s:o}", "lane_bytes", 4 << i,
+                                                     "group_items", 32 << g, "of_copy",
+                                                     num(p->one_pass[i][g])));
+    json_object_set_new(inf, "one_pass", one);
     json_object_set_new(banks, "count", count_or_null(p->banks));
     json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
     json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
@@ -489,6 +555,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                                                    num(p->load_lines_per_s), "store_lines_per_s",
                                                    num(p->store_lines_per_s)));
     json_object_set_new(root, "launch_us", num(p->launch_us));
+    json_object_set_new(root, "groups_per_s", num(p->groups_per_s));
     return root;
 }
 
@@ -501,7 +568,7 @@ static double num_at(json_t *o, const char *key)
 static int int_at(json_t *o, const char *key)
 {
     json_t *v = json_object_get(o, key);
-    return json_is_integer(v) && json_integer_value(v) > 0 && json_integer_value(v) < (1LL << 40)
+    return json_is_integer(v) && json_integer_value(v) > 0 && json_integer_value(v) <= INT_MAX
                ? (int)json_integer_value(v)
                : 0;
 }
@@ -569,9 +636,12 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     json_t *one = json_object_get(inf, "one_pass");
     for (size_t i = 0; i < json_array_size(one); i++) {
         json_t *pt = json_array_get(one, i);
-        int lane = int_at(pt, "lane_bytes");
-        if (lane == 4 || lane == 8)
-            p->one_pass[lane == 4 ? 0 : 1] = num_at(pt, "of_copy");
+        int lane = int_at(pt, "lane_bytes"), group = int_at(pt, "group_items");
+        if (json_object_get(pt, "group_items") == NULL)
+            group = 32 << CLC_PROFILE_ONE_PASS_GROUP; /* a profile from before group sizes */
+        for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
+            if ((lane == 4 || lane == 8) && group == 32 << g)
+                p->one_pass[lane == 4 ? 0 : 1][g] = num_at(pt, "of_copy");
     }
     p->banks = int_at(banks, "count");
     p->bank_width = int_at(banks, "width_bytes");
@@ -588,6 +658,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
     p->launch_us = num_at(o, "launch_us");
+    p->groups_per_s = num_at(o, "groups_per_s");
     return p->copy_gbps > 0 ? CLC_OK : CLC_ERR;
 }
 

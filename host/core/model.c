@@ -150,9 +150,11 @@ static const uint64_t *record(const struct clc_trace *t, const uint64_t *words, 
 /* Gathers the request of warp w at access index k in one direction from records `words`
  * (t->words or t->local_words).  Returns the number of lanes that have any access at k
  * (either direction), so callers know when to stop.  Sectors, lines and useful bytes are
- * filled for global records only, and the lines' sorted ids into line_ids (MAX_UNITS room). */
+ * filled for global records only, the lines' and sectors' sorted ids into line_ids and
+ * sector_ids (MAX_UNITS room each). */
 static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t w, unsigned k,
-                       bool store, struct clc_model_request *rq, uint64_t *line_ids)
+                       bool store, struct clc_model_request *rq, uint64_t *line_ids,
+                       uint64_t *sector_ids)
 {
     unsigned lanes, any = 0;
     size_t base = warp_base(t, w, &lanes);
@@ -175,7 +177,7 @@ static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t 
     }
     if (rq->active && words == t->words) {
         rq->useful = union_bytes(rq);
-        rq->sectors = unit_ids(rq, CLC_MODEL_SECTOR, line_ids);
+        rq->sectors = unit_ids(rq, CLC_MODEL_SECTOR, sector_ids);
         rq->lines = unit_ids(rq, CLC_MODEL_LINE, line_ids);
     }
     return any;
@@ -475,7 +477,7 @@ static void count_local(const struct clc_trace *t, struct clc_model_request *rq,
         for (unsigned k = 0; k < t->slots; k++) {
             unsigned any = 0;
             for (int dir = 0; dir < 2; dir++) {
-                any = gather(t, t->local_words, w, k, dir == 1, rq, NULL);
+                any = gather(t, t->local_words, w, k, dir == 1, rq, NULL, NULL);
                 if (rq->active == 0)
                     continue;
                 uint64_t passes = request_passes(rq, banks, width, words);
@@ -505,11 +507,11 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
-    /* scratch, allocated once: a request, a phase's words, the lines of a warp's last load
-     * request and of the request at hand */
+    /* scratch, allocated once: a request, a phase's words, the lines and sectors of a warp's
+     * last load request and of the request at hand */
     struct clc_model_request *rq = malloc(sizeof *rq);
     uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);
-    uint64_t *ids = malloc(2 * MAX_UNITS * sizeof *ids);
+    uint64_t *ids = malloc(4 * MAX_UNITS * sizeof *ids);
     if (rq == NULL || words == NULL || ids == NULL || !dram_granules(t, m)) {
         free(rq);
         free(words);
@@ -520,11 +522,12 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     uint64_t load_lanes = 0;
     for (size_t w = 0; w < m->warps; w++) {
         uint64_t *last = ids, *now = ids + MAX_UNITS;
-        unsigned n_last = 0;
+        uint64_t *last_sec = ids + 2 * MAX_UNITS, *now_sec = ids + 3 * MAX_UNITS;
+        unsigned n_last = 0, n_last_sec = 0;
         for (unsigned k = 0; k < t->slots; k++) {
             unsigned any = 0;
             for (int dir = 0; dir < 2; dir++) {
-                any = gather(t, t->words, w, k, dir == 1, rq, now);
+                any = gather(t, t->words, w, k, dir == 1, rq, now, now_sec);
                 if (rq->active == 0)
                     continue;
                 struct clc_model_side *s = dir ? &m->store : &m->load;
@@ -536,10 +539,15 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                     load_lanes += rq->active;
                     /* a line this warp's last load touched is still in L1: no new request */
                     s->new_lines += not_in(now, rq->lines, last, n_last);
+                    s->new_sectors += not_in(now_sec, rq->sectors, last_sec, n_last_sec);
                     uint64_t *swap = last;
                     last = now;
                     now = swap;
                     n_last = rq->lines;
+                    swap = last_sec;
+                    last_sec = now_sec;
+                    now_sec = swap;
+                    n_last_sec = rq->sectors;
                 } else {
                     s->new_lines += rq->lines; /* L1 passes every store on */
                 }
@@ -577,8 +585,8 @@ bool clc_model_first_request(const struct clc_trace *t, size_t warp, bool store,
         warp >= clc_model_warps(t))
         return false;
     for (unsigned k = 0; k < t->slots; k++) {
-        uint64_t ids[MAX_UNITS];
-        unsigned any = gather(t, t->words, warp, k, store, rq, ids);
+        uint64_t lines[MAX_UNITS], sectors[MAX_UNITS];
+        unsigned any = gather(t, t->words, warp, k, store, rq, lines, sectors);
         if (rq->active)
             return true;
         if (any == 0)

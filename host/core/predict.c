@@ -12,8 +12,8 @@
 
 const char *clc_bound_name(enum clc_bound b)
 {
-    static const char *const names[] = {"",      "dram",   "sectors", "inflight",
-                                        "banks", "launch", "lines"};
+    static const char *const names[] = {"",       "dram",   "sectors", "inflight",
+                                        "banks",  "launch", "lines",   "groups"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -61,6 +61,7 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
     f->load_lines = (double)m->load.new_lines / useful;
     f->store_lines = (double)m->store.new_lines / useful;
+    f->load_sectors = (double)m->load.new_sectors / useful;
     f->loads_in_flight = m->loads_in_flight;
     f->load_lane_bytes = m->load_lane_bytes;
     f->local_passes = (double)m->local.passes / useful;
@@ -219,13 +220,13 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy):
      * its work-items leave as they store and new ones load meanwhile, which the inflight
      * loops, loading only, do not show. */
-    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane);
+    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items);
     if (!(r->in_flight > 0) && f->local_accesses == 0 && loads <= 1 && rd > 0 && wr > 0 &&
         p->threads_per_cu > 0 && resident >= p->threads_per_cu && c > 0) {
         if (lane <= 8 || c > u) {
             u = fmin(1.0, c);
-            snprintf(why, sizeof why, "%.0f x %.0f B lanes: a copy, as stride 1 (%.0f %%)",
-                     resident, lane, 100 * c);
+            snprintf(why, sizeof why, "%.0f x %.0f B lanes, groups of %.0f: a copy (%.0f %%)",
+                     resident, lane, f->group_items > 0 ? f->group_items : 256.0, 100 * c);
         }
     }
     add_layer(pr, "inflight", u, why);
@@ -244,20 +245,36 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
      * load: that its warp's last load did not touch; every line of a store), and the L2 takes
      * those requests at the rates the scatter case measured, loads and stores each at its own,
-     * whatever DRAM does meanwhile. */
+     * whatever DRAM does meanwhile.  It serves a load sector by sector (a load of 20 lines and
+     * 28 sectors takes 28), which the scatter case, one sector a line, measures alike; a
+     * store, line by line.  Result files written before the model counted sectors give lines. */
     double ms_before = ms;
+    double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
     double ms_loads =
-        p->load_lines_per_s > 0 ? useful * f->load_lines / p->load_lines_per_s * 1e3 : 0;
+        p->load_lines_per_s > 0 ? useful * load_units / p->load_lines_per_s * 1e3 : 0;
     double ms_stores =
         p->store_lines_per_s > 0 ? useful * f->store_lines / p->store_lines_per_s * 1e3 : 0;
     ms = fmax(ms, fmax(ms_loads, ms_stores));
     if (p->load_lines_per_s > 0 || p->store_lines_per_s > 0)
-        snprintf(why, sizeof why, "useful B per line: %.0f loaded, %.0f stored",
-                 f->load_lines > 0 ? 1 / f->load_lines : 0.0,
+        snprintf(why, sizeof why, "useful B per load %s: %.0f, per store line: %.0f",
+                 f->load_sectors > 0 ? "sector" : "line", load_units > 0 ? 1 / load_units : 0.0,
                  f->store_lines > 0 ? 1 / f->store_lines : 0.0);
     else
         snprintf(why, sizeof why, "no line rates measured");
     add_layer(pr, "lines", ms_before / ms, why);
+
+    /* Groups: the device starts work-groups at a rate of its own, which a launch of many
+     * small groups of short work-items reaches before its memory is busy. */
+    double ms_lines = ms;
+    double ms_groups =
+        p->groups_per_s > 0 && f->groups > 0 ? f->groups / p->groups_per_s * 1e3 : 0;
+    ms = fmax(ms, ms_groups);
+    if (p->groups_per_s > 0)
+        snprintf(why, sizeof why, "%.0f work-groups at %.2f G per s", f->groups,
+                 p->groups_per_s * 1e-9);
+    else
+        snprintf(why, sizeof why, "no work-group rate measured");
+    add_layer(pr, "groups", ms_lines / ms, why);
 
     double launch_ms = p->launch_us > 0 ? p->launch_us * 1e-3 : 0;
     snprintf(why, sizeof why, "%.1f us per launch", launch_ms * 1e3);
@@ -268,13 +285,18 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     /* The bound: the layer that costs the most, where one costs much. */
     double worst = 1.0;
     enum clc_bound b = CLC_BOUND_DRAM;
-    static const enum clc_bound by_layer[] = {CLC_BOUND_DRAM,     CLC_BOUND_SECTORS,
-                                              CLC_BOUND_SECTORS,  CLC_BOUND_INFLIGHT,
-                                              CLC_BOUND_BANKS,    CLC_BOUND_LINES,
-                                              CLC_BOUND_LAUNCH};
+    static const enum clc_bound by_layer[] = {
+        CLC_BOUND_DRAM,  CLC_BOUND_SECTORS, CLC_BOUND_SECTORS, CLC_BOUND_INFLIGHT,
+        CLC_BOUND_BANKS, CLC_BOUND_LINES,   CLC_BOUND_GROUPS,  CLC_BOUND_LAUNCH};
     double sectors = granules * scatter;
-    double factors[] = {1.0,          sectors, 1.0, u, ms_mem / ms_before,
-                        ms_before / (ms - launch_ms), (ms - launch_ms) / ms};
+    double factors[] = {1.0,
+                        sectors,
+                        1.0,
+                        u,
+                        ms_mem / ms_before,
+                        ms_before / ms_lines,
+                        ms_lines / (ms - launch_ms),
+                        (ms - launch_ms) / ms};
     for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++)
         if (factors[i] < 0.9 && factors[i] < worst) {
             worst = factors[i];

@@ -90,6 +90,8 @@ struct clc_model_side {
     uint64_t lines;    /* distinct 128-byte lines, summed over requests */
     uint64_t new_lines; /* of those, the lines the L1 asks the L2 for: a load's lines that the
                          * same warp's last load did not touch, every line of a store */
+    uint64_t new_sectors; /* a load's sectors that the same warp's last load did not touch
+                           * (loads only: the L2 serves a load sector by sector) */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
                         * lanes of one request counts once), summed over requests */
 };

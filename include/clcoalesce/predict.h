@@ -19,6 +19,8 @@
  *   lines     the line requests the L1 sends the L2 (every line a store touches, a load's
  *             lines its warp's last load did not touch) at the rates the profile measured
  *             for loads and for stores, when they take longer than the layers above
+ *   groups    the work-groups of the launch at the rate the device starts them, when that
+ *             takes longer than the layers above (many small groups of short work-items)
  *   launch    a fixed cost per launch, from the profile
  * Pure host code: tested on synthetic features and profiles. */
 #ifndef CLCOALESCE_PREDICT_H
@@ -35,6 +37,8 @@
 #define CLC_PROFILE_FORMAT 2
 #define CLC_PROFILE_CURVE 64
 #define CLC_PROFILE_GRID 128
+#define CLC_PROFILE_GROUPS 6 /* work-group sizes of the one-pass copies: 32 << 0 .. 32 << 5 */
+#define CLC_PROFILE_ONE_PASS_GROUP 3 /* 256: where a profile without sizes measured them */
 
 /* The device figures the model reads, each measured by `clcoalesce profile` (or taken from
  * the rows of the same cases in a run).  NAN / 0: not measured; its layer is then left out. */
@@ -57,11 +61,14 @@ struct clc_profile {
     struct clc_inflight_point { /* per compute unit, loads each keeps in flight and bytes */
         double items, loads, width, gbps; /* per load (the grid Little's law runs on) */
     } grid[CLC_PROFILE_GRID];
-    double one_pass[2];    /* a copy of one element per work-item at full residency (stride
-                            * 1) with 4- and 8-byte lanes: its fraction of the copy ceiling */
+    double one_pass[2][CLC_PROFILE_GROUPS]; /* a copy of one element per work-item in place
+                            * (the groups case) with 4- and 8-byte lanes, in work-groups of
+                            * 32 << g work-items: its fraction of the copy ceiling */
     double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
                                * warp loads from its own 128-byte line (scatter load) */
     double store_lines_per_s; /* and stores into its own line (scatter store) */
+    double groups_per_s;   /* work-groups the device starts per second at most: the fastest
+                            * the groups case's rows started theirs (its smallest groups) */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
@@ -110,9 +117,11 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
                                double width);
 
 /* The fraction of the copy ceiling the profile's copies of one element per work-item give
- * lanes of `lane` bytes: in log scale between the 4- and 8-byte copies, the nearer one
- * outside them.  NAN where either copy was not measured. */
-double clc_profile_one_pass(const struct clc_profile *p, double lane);
+ * lanes of `lane` bytes in work-groups of `group` work-items: in log scale between the
+ * group sizes measured (the nearest outside them), and between the 4- and 8-byte copies
+ * (the nearer one outside them); an unknown group size as 256.  NAN where a lane size has
+ * no group size measured. */
+double clc_profile_one_pass(const struct clc_profile *p, double lane, double group);
 
 /* ------------------------------------------------------------------ the prediction */
 
@@ -124,15 +133,16 @@ enum clc_bound {
     CLC_BOUND_BANKS,    /* local memory: bank conflicts (or its bandwidth) */
     CLC_BOUND_LAUNCH,   /* the launch's fixed cost */
     CLC_BOUND_LINES,    /* the L2's rate for the line requests the L1 sends it */
+    CLC_BOUND_GROUPS,   /* the rate at which the device starts work-groups */
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
-#define CLC_MODEL_LAYERS 7
+#define CLC_MODEL_LAYERS 8
 
 /* One line of the waterfall: the bandwidth after this layer. */
 struct clc_model_layer {
     const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
-                         * "launch" */
+                         * "groups", "launch" */
     double factor;      /* on the line above, 0..1 */
     double gbps;        /* after it */
     char why[96];       /* its figures, e.g. "8.0 KiB in flight per CU" */

@@ -1,0 +1,72 @@
+/* groups.c - the same one-pass update in place, a[i] = a[i] * 2 + 1, in work-groups of 32 to
+ * 1024 work-items: work-items that live for one load and one store keep fewer loads in
+ * flight in groups too small for a compute unit to hold enough of them, or so large that
+ * each waits for its slowest work-item before the next group starts.  The profile reads the
+ * rows as the copy of one element per work-item by group size, and the model the matrix and
+ * custom rows from them. */
+#include "clcoalesce/cases.h"
+
+static const long group_sizes[] = {32, 64, 128, 256, 512, 1024};
+#define N_SIZES (sizeof group_sizes / sizeof group_sizes[0])
+
+/* The sizes the device launches. */
+static size_t params(const struct clc_env *e, const struct clc_variant *v, long *out)
+{
+    (void)v;
+    size_t n = 0;
+    for (size_t i = 0; i < N_SIZES; i++)
+        if ((size_t)group_sizes[i] <= e->dev->max_group)
+            out[n++] = group_sizes[i];
+    return n;
+}
+
+/* One application of the map on fresh values, as the matrix case checks it. */
+static bool check(const struct clc_check_in *c, struct clc_result *r)
+{
+    size_t n = c->plan->bufs[0].elems;
+    void *want = clc_check_want(c, r, n);
+    if (want == NULL)
+        return false;
+    clc_ref_matrix(want, n, n, c->type);
+    bool ok = clc_check_values(r, c->got[0], want, n, c->type, 0);
+    clc_host_put(want);
+    return ok;
+}
+
+static int plan(const struct clc_env *e, const struct clc_variant *v, long group,
+                struct clc_plan *p)
+{
+    unsigned a = clc_plan_buffer(p, "a", e->n, clc_env_es(e), CLC_INIT_VALUES);
+    p->bufs[a].read_back = true;
+    p->kernel = v->kernel;
+    clc_plan_define(p, "-DGROUP=%ld", group);
+    clc_plan_arg_buf(p, a);
+    clc_plan_arg_u64(p, e->n);
+    clc_plan_1d(p, e->n, (size_t)group);
+    p->bytes = 2 * (uint64_t)e->n * clc_env_es(e);
+    p->fresh_check = true;
+    p->check = check;
+    return CLC_OK;
+}
+
+static const struct clc_variant variants[] = {
+    {.name = "inplace", .kernel = "groups", .params = params, .plan = plan},
+};
+
+const struct clc_case clc_case_groups = {
+    .name = "groups",
+    .cl_file = "groups.cl",
+    .summary = "a[i] = a[i] * 2 + 1, one element per work-item, in work-groups of 32 to 1024 "
+               "work-items",
+    .variants_text = "inplace, param = work-items per group (32, 64, 128, 256, 512, 1024; those "
+                     "the device launches)",
+    .bytes_rule = "2 x n x element size",
+    .expect = "on a GPU fastest at 256: smaller groups cannot be started fast enough (groups "
+              "of 32, 64 and 128 start at one rate, so the bandwidth doubles with each), larger "
+              "ones hold their place until their slowest work-item is done",
+    .types = CLC_FLOAT | CLC_DOUBLE,
+    .alloc_factor = 1,
+    .min_elems = 1,
+    .variants = variants,
+    .n_variants = sizeof variants / sizeof variants[0],
+};
