@@ -8,8 +8,11 @@ the model should name `dram`, or `sectors` (DRAM busy with granules it need not 
 named `dram` should draw at least --idle of it.  Rows between the two are not judged.
 
 usage: bound_against.py DRAM_CSV RUN_JSON PROFILE_JSON [--busy 0.9] [--idle 0.8]
+                         [--predicted PREDICTED_JSON]
 RUN_JSON: the run whose rows (measured GB/s, model_bound) are judged, at the size ncu
-profiled; PROFILE_JSON: the profile it was predicted from."""
+profiled; PROFILE_JSON: the profile it was predicted from.  PREDICTED_JSON: the bounds of
+`clcoalesce compare --model RUN_JSON --profile PROFILE_JSON -f json` (the run's rows
+predicted again by that build) instead of those the run wrote."""
 import argparse
 import json
 
@@ -23,12 +26,17 @@ def main():
     ap.add_argument("profile_json")
     ap.add_argument("--busy", type=float, default=0.9)
     ap.add_argument("--idle", type=float, default=0.8)
+    ap.add_argument("--predicted")
     a = ap.parse_args()
     counted = read_counts(a.dram_csv)
     with open(a.profile_json) as f:
         stream = json.load(f)["stream_gbps"]
     with open(a.run_json) as f:
         rows = json.load(f)["results"]
+    if a.predicted:
+        with open(a.predicted) as f:
+            again = {row_key(r): r.get("model_bound") for r in json.load(f)["files"][0]["rows"]}
+        rows = [dict(r, model_bound=again.get(row_key(r))) for r in rows]
     judged, wrong, lines = 0, [], []
     for r in rows:
         k = row_key(r)
