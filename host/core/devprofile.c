@@ -107,13 +107,11 @@ static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
     }
 }
 
-/* The most work-groups per second any row of the groups case started: its smallest groups
- * of work-items that load, store and leave, which the device cannot start fast enough to
- * keep its memory busy.  Each row counts each element's bytes twice (read and written). */
 /* A groups row starting at least this fraction of the highest group rate is bound by it. */
 #define AT_GROUP_RATE 0.9
 
-/* The work-groups per second a row of the groups case started; NAN for any other row. */
+/* The work-groups per second a row of the groups case started (each row counts each
+ * element's bytes twice, read and written); NAN for any other row. */
 static double group_rate(const struct clc_result *r)
 {
     bool mine = r != NULL && r->status == CLC_STATUS_OK && strcmp(r->case_name, "groups") == 0 &&
@@ -121,6 +119,9 @@ static double group_rate(const struct clc_result *r)
     return mine ? r->value * 1e9 / (2.0 * clc_type_size(r->type)) / (double)r->param : NAN;
 }
 
+/* The most work-groups per second any row of the groups case started: its smallest groups
+ * of work-items that load, store and leave, which the device cannot start fast enough to
+ * keep its memory busy. */
 static double groups_per_s(const struct clc_report *rep)
 {
     double most = NAN;

@@ -217,9 +217,10 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         snprintf(why, sizeof why, "no occupancy known");
     /* A copy (each load's element stored before the next load, no __local staging) at full
      * residency is read off the profile's own copies of one element per work-item, by its
-     * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy):
-     * its work-items leave as they store and new ones load meanwhile, which the inflight
-     * loops, loading only, do not show. */
+     * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy)
+     * and its work-group size: its work-items leave as they store and new ones load
+     * meanwhile, which the inflight loops, loading only, do not show, but a larger group
+     * frees its place only when its last work-item is done. */
     double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items);
     if (!(r->in_flight > 0) && f->local_accesses == 0 && loads <= 1 && rd > 0 && wr > 0 &&
         p->threads_per_cu > 0 && resident >= p->threads_per_cu && c > 0) {
