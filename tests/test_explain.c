@@ -53,6 +53,22 @@ static json_t *profile_row(const char *case_name, const char *variant, long para
 /* Writes dir/name, a profile of device "Test GPU" (peak 200 GB/s) with the stream rows
  * (read 120, write 90, copy 100 GB/s) and, with banks, the banks rows of 32 banks: stride s
  * at 1 / s of stride 1's 800 GB/s.  Returns the path (clc_test_path). */
+/* Writes root to path and lets it go. */
+static void write_json(json_t *root, const char *path)
+{
+    ck_assert_ptr_nonnull(root);
+    ck_assert_int_eq(json_dump_file(root, path, JSON_COMPACT), 0);
+    json_decref(root);
+}
+
+static json_t *read_json(const char *path)
+{
+    json_error_t e;
+    json_t *root = json_load_file(path, 0, &e);
+    ck_assert_msg(root != NULL, "%s: %s", path, e.text);
+    return root;
+}
+
 static const char *write_profile(const char *name, bool banks)
 {
     json_t *rows = json_array();
@@ -64,10 +80,8 @@ static const char *write_profile(const char *name, bool banks)
     json_t *root = json_pack("{s:s, s:i, s:{s:s, s:s, s:f}, s:o}", "tool", "clcoalesce",
                              "profile_format", CLC_PROFILE_FORMAT, "device", "name", "Test GPU",
                              "api", "opencl", "peak_gbps", 200.0, "rows", rows);
-    ck_assert_ptr_nonnull(root);
     const char *path = clc_test_path(dir, name);
-    ck_assert_int_eq(json_dump_file(root, path, JSON_COMPACT), 0);
-    json_decref(root);
+    write_json(root, path);
     return path;
 }
 
@@ -245,9 +259,7 @@ START_TEST(explain_predicts_the_profiles_device)
 {
     clc_test_make_dir(dir, "explain");
     const char *prof = write_profile("profile.json", false);
-    json_error_t e;
-    json_t *root = json_load_file(prof, 0, &e);
-    ck_assert_ptr_nonnull(root);
+    json_t *root = read_json(prof);
     json_t *dev = json_object_get(root, "device");
     json_object_set_new(dev, "name", json_string("Big GPU"));
     json_object_set_new(dev, "peak_gbps", json_real(3000));
@@ -256,8 +268,7 @@ START_TEST(explain_predicts_the_profiles_device)
     json_object_set_new(dev, "threads_per_cu", json_integer(2048));
     json_object_set_new(root, "launch_us", json_real(50));
     const char *big = clc_test_path(dir, "big.json");
-    ck_assert_int_eq(json_dump_file(root, big, JSON_COMPACT), 0);
-    json_decref(root);
+    write_json(root, big);
 
     ck_assert_int_eq(cli("explain coalesced --profile %s", big), 0);
     clc_test_assert_has(out, "  at:      1 GiB, the size a run gets on Big GPU\n");
@@ -275,13 +286,11 @@ START_TEST(explain_predicts_the_profiles_device)
     clc_test_assert_has(out, "the size a run gets on ");
 
     /* a cache and a peak beyond any device's are unknown: no size is planned from them */
-    root = json_load_file(big, 0, &e);
-    ck_assert_ptr_nonnull(root);
+    root = read_json(big);
     dev = json_object_get(root, "device");
     json_object_set_new(dev, "peak_gbps", json_real(1e300));
     json_object_set_new(dev, "l2_bytes", json_real(1e30));
-    ck_assert_int_eq(json_dump_file(root, big, JSON_COMPACT), 0);
-    json_decref(root);
+    write_json(root, big);
     ck_assert_int_eq(cli("explain coalesced --profile %s", big), 0);
     clc_test_assert_lacks(out, "a run gets on Big GPU");
     clc_test_assert_has(out, "  profile: Big GPU\n");

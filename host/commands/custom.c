@@ -493,16 +493,6 @@ done:
     return rc;
 }
 
-/* Whether any of the n cases has a variant called name. */
-static bool has_variant(const struct clc_case *const *cases, size_t n, const char *name)
-{
-    for (size_t c = 0; c < n; c++)
-        for (size_t v = 0; v < cases[c]->n_variants; v++)
-            if (strcmp(cases[c]->variants[v].name, name) == 0)
-                return true;
-    return false;
-}
-
 static int work(const struct clc_run_args *ra, struct clc_report *rep)
 {
     const struct custom_args *a = the_args;
@@ -540,7 +530,10 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     size_t ncases = 1;
     for (int c = 0; c < 3 && pt->compare[c]; c++)
         cases[ncases++] = clc_find_case(pt->compare[c]);
-    if (o.variant != NULL && !has_variant(cases + 1, ncases - 1, o.variant)) {
+    bool known = o.variant == NULL;
+    for (size_t c = 1; c < ncases && !known; c++)
+        known = clc_find_variant(cases[c], o.variant) != NULL;
+    if (!known) {
         clc_error("no variant '%s' among the built-in variants the %s pattern is ranked with; "
                   "'clcoalesce cases' lists them", o.variant, pt->name);
         return CLC_USAGE;

@@ -1,12 +1,12 @@
 /* profile.c - `clcoalesce profile`: the device measured by the seven cases that isolate one
- * mechanism each (latency, stream, inflight, groups, banks, stride, scatter), at their default sizes
- * with few repetitions, summed up as a device profile (JSON): the load-to-use latency of L1,
- * L2 and DRAM, the read, write, copy and triad ceilings, the curve of read bandwidth over the
- * bytes in flight per compute unit, copies of one element per work-item by work-group size,
- * the local memory's banks and bandwidth, the DRAM granule
- * and how scattered granules slow down, and the L2's rates for loads and stores of one line
- * per lane.  Every figure comes from a row of this run (devprofile.c); the rows go into the
- * profile too, and the predictive model reads it. */
+ * mechanism each (latency, stream, inflight, groups, banks, stride, scatter), at their
+ * default sizes with few repetitions, summed up as a device profile (JSON): the load-to-use
+ * latency of L1, L2 and DRAM, the read, write, copy and triad ceilings, the curve of read
+ * bandwidth over the bytes in flight per compute unit, copies of one element per work-item by
+ * work-group size and the rate at which work-groups start, the local memory's banks and
+ * bandwidth, the DRAM granule and how scattered granules slow down, and the L2's rates for
+ * loads and stores of one line per lane.  Every figure comes from a row of this run
+ * (devprofile.c); the rows go into the profile too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <math.h>
@@ -26,8 +26,7 @@ static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
     "Measures the device with the latency, stream, inflight, groups, banks, stride and scatter\n"
-    "cases "
-    "(float, and double where the cases and the device have it; default sizes, 5\n"
+    "cases (float, and double where the cases and the device have it; default sizes, 5\n"
     "repetitions) and writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM latency,\n"
     "the read / write / copy / triad ceilings, read bandwidth over the bytes in flight per\n"
     "compute unit (and the bytes for 50 % and 90 % of the read ceiling), copies of one\n"

@@ -498,6 +498,24 @@ static void count_local(const struct clc_trace *t, struct clc_model_request *rq,
 
 /* ------------------------------------------------------------------ the analysis */
 
+/* The sorted ids (lines or sectors) of a warp's last load request, and room for the request
+ * at hand's: two buffers of MAX_UNITS that take turns. */
+struct last_load {
+    uint64_t *last, *now;
+    unsigned n_last;
+};
+
+/* How many of the n ids in l->now the last load did not touch; they become the last load's. */
+static unsigned new_since_last(struct last_load *l, unsigned n)
+{
+    unsigned fresh = not_in(l->now, n, l->last, l->n_last);
+    uint64_t *swap = l->last;
+    l->last = l->now;
+    l->now = swap;
+    l->n_last = n;
+    return fresh;
+}
+
 int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
 {
     memset(m, 0, sizeof *m);
@@ -521,13 +539,12 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     m->warps = clc_model_warps(t);
     uint64_t load_lanes = 0;
     for (size_t w = 0; w < m->warps; w++) {
-        uint64_t *last = ids, *now = ids + MAX_UNITS;
-        uint64_t *last_sec = ids + 2 * MAX_UNITS, *now_sec = ids + 3 * MAX_UNITS;
-        unsigned n_last = 0, n_last_sec = 0;
+        struct last_load lines = {ids, ids + MAX_UNITS, 0};
+        struct last_load sectors = {ids + 2 * MAX_UNITS, ids + 3 * MAX_UNITS, 0};
         for (unsigned k = 0; k < t->slots; k++) {
             unsigned any = 0;
             for (int dir = 0; dir < 2; dir++) {
-                any = gather(t, t->words, w, k, dir == 1, rq, now, now_sec);
+                any = gather(t, t->words, w, k, dir == 1, rq, lines.now, sectors.now);
                 if (rq->active == 0)
                     continue;
                 struct clc_model_side *s = dir ? &m->store : &m->load;
@@ -538,16 +555,8 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 if (dir == 0) {
                     load_lanes += rq->active;
                     /* a line this warp's last load touched is still in L1: no new request */
-                    s->new_lines += not_in(now, rq->lines, last, n_last);
-                    s->new_sectors += not_in(now_sec, rq->sectors, last_sec, n_last_sec);
-                    uint64_t *swap = last;
-                    last = now;
-                    now = swap;
-                    n_last = rq->lines;
-                    swap = last_sec;
-                    last_sec = now_sec;
-                    now_sec = swap;
-                    n_last_sec = rq->sectors;
+                    s->new_lines += new_since_last(&lines, rq->lines);
+                    s->new_sectors += new_since_last(&sectors, rq->sectors);
                 } else {
                     s->new_lines += rq->lines; /* L1 passes every store on */
                 }

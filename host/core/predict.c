@@ -227,7 +227,9 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         if (lane <= 8 || c > u) {
             u = fmin(1.0, c);
             snprintf(why, sizeof why, "%.0f x %.0f B lanes, groups of %.0f: a copy (%.0f %%)",
-                     resident, lane, f->group_items > 0 ? f->group_items : 256.0, 100 * c);
+                     resident, lane,
+                     f->group_items > 0 ? f->group_items : 32 << CLC_PROFILE_ONE_PASS_GROUP,
+                     100 * c);
         }
     }
     add_layer(pr, "inflight", u, why);
