@@ -1,5 +1,6 @@
-/* vector.cl - the same copy with 1, 2, 4, 8 or 16 floats per work-item, ReLU scalar vs
- * float4, and a float4 vload from an address that is not 16-byte aligned.
+/* vector.cl - the same copy with 1, 2, 4, 8 or 16 floats per work-item, its stores alone (a
+ * fill), ReLU scalar vs float4, and a float4 vload from an address that is not 16-byte
+ * aligned.
  *
  * The host builds the file with -DW=<width> (1, 2, 4, 8, 16) and, for copy_vload4,
  * -DOFFSET=<elements>.  Work-items 0 .. n/W - 1 move one vector each; when n is not a
@@ -35,6 +36,28 @@ __kernel void copy_vec(__global const T *in, __global T *out, ulong n, uint widt
     else if (i == nv) /* the tail: n % W elements, one by one */
         for (size_t j = nv * W; j < n; j++)
             STORE(out, j, LOAD(in, j));
+}
+
+/* out[j] = clc_value(j), W floats per work-item as one vector store: copy_vec's stores
+ * without its loads.  A store wider than 16 bytes a lane leaves as 16-byte pieces, each
+ * filling half of every sector it touches, so on its own it shows the rate at which the L2
+ * takes such stores (the profile reads it). */
+__kernel void fill_vec(__global T *out, ulong n, uint width CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    if (width != W)
+        return;
+    size_t i = get_global_id(0), nv = n / W;
+    if (i < nv) {
+        VT v;
+        T *e = (T *)&v;
+        for (uint k = 0; k < W; k++)
+            e[k] = clc_value(W * i + k);
+        STORE((__global VT *)out, i, v);
+    } else if (i == nv) {
+        for (size_t j = nv * W; j < n; j++)
+            STORE(out, j, clc_value(j));
+    }
 }
 
 /* out = max(in, 0), W elements per work-item: the arithmetic is trivial, so the vector

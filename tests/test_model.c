@@ -421,6 +421,22 @@ START_TEST(load_lane_bytes_by_pattern)
 }
 END_TEST
 
+/* Bytes per store lane: a float's 4, a float16's 64 (however far apart the lanes), a
+ * kernel that stores nothing has none. */
+START_TEST(store_lane_bytes_by_pattern)
+{
+    struct clc_model m;
+    analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE2, 4, 4}, &m);
+    ck_assert_double_eq(m.store_lane_bytes, 4);
+    analyse_streams(64, 64, (struct stream){BASE, 64, 64}, (struct stream){BASE2, 64, 64}, &m);
+    ck_assert_double_eq(m.store_lane_bytes, 64);
+    ck_assert_uint_eq(m.store.lanes, 64);
+    ck_assert_uint_eq(m.store.lane_bytes, 64 * 64);
+    analyse_streams(32, 32, (struct stream){BASE, 4, 4}, NO_STORE, &m);
+    ck_assert(isnan(m.store_lane_bytes));
+}
+END_TEST
+
 /* The lines the L1 asks the L2 for: each lane walking its own row (a row per thread) asks
  * for a line once, then finds it held while its warp's loads stay in that line; lanes on new
  * lines each load, and every store's lines go on.  A load's new sectors likewise. */
@@ -857,6 +873,7 @@ int main(void)
                             granules_of_a_stream_are_adjacent, granules_of_a_stride_by_gap,
                             granules_far_apart_are_alone, granules_per_direction_and_reused_once,
                             loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
+                            store_lane_bytes_by_pattern,
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses,
                             local_requests_like_global_ones, picture_of_requests,

@@ -384,6 +384,41 @@ START_TEST(lines_layer_charges_the_line_requests)
 }
 END_TEST
 
+START_TEST(split_layer_charges_wide_stores)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* a copy of 64-byte lanes: half its useful bytes stored, and a fill of such lanes stores
+     * 40 GB/s: 80 GB/s counted, below the DRAM traffic's 100 */
+    r.model_features.stored = 0.5;
+    r.model_features.store_lane_bytes = 64;
+    p.split_gbps[0] = 60;
+    p.split_gbps[1] = 40;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SPLIT);
+    /* 32-byte lanes at the 32-byte fill's 60: 120, DRAM binds */
+    r.model_features.store_lane_bytes = 32;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    p.split_gbps[0] = 30;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 60, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SPLIT);
+    /* 16-byte lanes leave whole; 128-byte ones at the widest fill measured */
+    r.model_features.store_lane_bytes = 16;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    r.model_features.store_lane_bytes = 128;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
+    /* a result file from before the feature, or a profile without the fills: no layer */
+    r.model_features.store_lane_bytes = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    r.model_features.store_lane_bytes = 64;
+    p.split_gbps[1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+}
+END_TEST
+
 START_TEST(launch_layer_adds_a_fixed_cost)
 {
     struct clc_profile p = flat_profile();
@@ -484,6 +519,11 @@ static void profile_rows(struct clc_report *rep)
         clc_report_add(rep, &st);
         clc_report_add(rep, &ld);
     }
+    /* stores alone with 32- and 64-byte lanes: 60 and 6 GB/s */
+    struct clc_result f8 = clc_test_row("vector", "fill_float8", 8, CLC_FLOAT, 60);
+    struct clc_result f16 = clc_test_row("vector", "fill_float16", 16, CLC_FLOAT, 6);
+    clc_report_add(rep, &f8);
+    clc_report_add(rep, &f16);
 }
 
 START_TEST(profile_figures_from_rows)
@@ -517,6 +557,9 @@ START_TEST(profile_figures_from_rows)
     ck_assert(isnan(p.one_pass[0][0]));
     ck_assert_double_eq_tol(p.store_lines_per_s, 3e9, 1e-3); /* the mean of 2 and 4 */
     ck_assert_double_eq_tol(p.load_lines_per_s, 5e9, 1e-3);
+    ck_assert_double_eq_tol(p.split_gbps[0], 60, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_split_gbps(&p, 64), 6, 1e-9);
+    ck_assert(isnan(clc_profile_split_gbps(&p, 16)));
 
     /* the JSON a run keeps gives the same figures back */
     json_t *j = clc_profile_to_json(&p);
@@ -534,6 +577,8 @@ START_TEST(profile_figures_from_rows)
     ck_assert(isnan(q.one_pass[0][0]));
     ck_assert_double_eq_tol(q.store_lines_per_s, p.store_lines_per_s, 1e-3);
     ck_assert_double_eq_tol(q.load_lines_per_s, p.load_lines_per_s, 1e-3);
+    ck_assert_double_eq_tol(q.split_gbps[0], p.split_gbps[0], 1e-9);
+    ck_assert_double_eq_tol(q.split_gbps[1], p.split_gbps[1], 1e-9);
     clc_report_free(&rep);
 
     /* a device of 32-byte granules: stride 64 bytes reads no more per element than 32 */
@@ -755,6 +800,11 @@ START_TEST(end_to_end_layers)
     ck_assert_double_eq_tol(predicted(&rep, -1, "lines")->model_gbps, 24, 1e-6);
     clc_report_free(&rep);
 
+    /* float16s: half the useful bytes stored in 64-byte lanes, whose fill stores 6 GB/s */
+    run_predicted("vector", "float16", path, &rep);
+    ck_assert_double_eq_tol(predicted(&rep, -1, "split")->model_gbps, 12, 1e-6);
+    clc_report_free(&rep);
+
     write_profile(path, in_cache, 1e6); /* a second per launch */
     run_predicted("vector", "float4", path, &rep);
     predicted(&rep, -1, "launch");
@@ -777,6 +827,7 @@ int main(void)
         one_pass_rows_by_group_size,
         banks_layer_counts_passes,
         lines_layer_charges_the_line_requests,
+        split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,
         no_prediction_without_grounds,
         profile_figures_from_rows,

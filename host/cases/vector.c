@@ -1,5 +1,5 @@
-/* vector.c - bytes per work-item: a copy with float, float2, ... float16 per work-item,
- * ReLU scalar vs float4, and an aligned vs a misaligned float4 vload.  Sizes that are not
+/* vector.c - bytes per work-item: a copy with float, float2, ... float16 per work-item, its
+ * stores alone (a fill) with float4, float8 and float16, ReLU scalar vs float4, and an aligned vs a misaligned float4 vload.  Sizes that are not
  * a multiple of the width are finished by a scalar tail, and every element is checked. */
 #include "clcoalesce/cases.h"
 
@@ -25,6 +25,18 @@ static int plan_width(const struct clc_env *e, const struct clc_variant *v, long
     clc_plan_map(p, e, v->kernel, 256, d->reference);
     clc_plan_define(p, "-DW=%u", d->width);
     clc_plan_arg_u32(p, d->width); /* the kernel checks it against W */
+    clc_plan_1d(p, vec_global(e->n, d->width), 256);
+    return CLC_OK;
+}
+
+static int plan_fill(const struct clc_env *e, const struct clc_variant *v, long param,
+                     struct clc_plan *p)
+{
+    (void)param;
+    const struct vec *d = v->data;
+    clc_plan_fill(p, e, v->kernel, 256);
+    clc_plan_define(p, "-DW=%u", d->width);
+    clc_plan_arg_u32(p, d->width);
     clc_plan_1d(p, vec_global(e->n, d->width), 256);
     return CLC_OK;
 }
@@ -57,12 +69,19 @@ static int plan_vload(const struct clc_env *e, const struct clc_variant *v, long
     {.name = name_, .kernel = "copy_vec", .params = width_param, .plan = plan_width,        \
      .data = &(const struct vec){w, clc_ref_copy, 0}}
 
+#define FILL(name_, w)                                                                      \
+    {.name = name_, .kernel = "fill_vec", .params = width_param, .plan = plan_fill,         \
+     .data = &(const struct vec){w, NULL, 0}}
+
 static const struct clc_variant variants[] = {
     COPY("float", 1),
     COPY("float2", 2),
     COPY("float4", 4),
     COPY("float8", 8),
     COPY("float16", 16),
+    FILL("fill_float4", 4),
+    FILL("fill_float8", 8),
+    FILL("fill_float16", 16),
     {.name = "relu", .kernel = "relu_vec", .params = width_param, .plan = plan_width,
      .data = &(const struct vec){1, clc_ref_relu, 0}},
     {.name = "relu_float4", .kernel = "relu_vec", .params = width_param, .plan = plan_width,
@@ -76,18 +95,21 @@ static const struct clc_variant variants[] = {
 const struct clc_case clc_case_vector = {
     .name = "vector",
     .cl_file = "vector.cl",
-    .summary = "bytes per work-item: copy with float .. float16, ReLU scalar vs float4, "
-               "aligned vs misaligned vload4",
-    .variants_text = "float, float2, float4, float8, float16 (copy, param = width); relu, "
+    .summary = "bytes per work-item: copy with float .. float16, fill with float4 .. "
+               "float16, ReLU scalar vs float4, aligned vs misaligned vload4",
+    .variants_text = "float, float2, float4, float8, float16 (copy, param = width); "
+                     "fill_float4, fill_float8, fill_float16 (stores only, param = width); relu, "
                      "relu_float4 (param = width); float4_aligned, float4_misaligned (vload4 "
                      "from in + 0 / in + 1, n = size / 4 - 4)",
     .bytes_rule = "2 x n x 4 (each element read once and written once; the vector width "
-                  "changes nothing in the count)",
+                  "changes nothing in the count); fill: n x 4",
     .expect = "float4 or wider reaches the copy ceiling where float does not: fewer, wider "
               "requests keep more bytes in flight; float8 and float16 gain nothing over "
               "float4 and float16 loses: an NVIDIA instruction moves at most 16 bytes a lane, "
               "so each request fills half of every sector it touches and L2 takes each stored "
-              "sector twice; the misaligned vload4 costs a few percent",
+              "sector twice; the fills show that cost alone (on a GPU fill_float8 and "
+              "fill_float16 store about half as fast as fill_float4); the misaligned vload4 "
+              "costs a few percent",
     .types = CLC_FLOAT,
     .alloc_factor = 1,
     .min_elems = VLOAD_SLACK + 1,

@@ -1,11 +1,12 @@
 /* profile.c - `clcoalesce profile`: the device measured by the seven cases that isolate one
- * mechanism each (latency, stream, inflight, groups, banks, stride, scatter), at their
- * default sizes with few repetitions, summed up as a device profile (JSON): the load-to-use
+ * mechanism each (latency, stream, inflight, groups, banks, stride, scatter) and the vector
+ * case's fills of wide lanes, at their default sizes with few repetitions, summed up as a
+ * device profile (JSON): the load-to-use
  * latency of L1, L2 and DRAM, the read, write, copy and triad ceilings, the curve of read
  * bandwidth over the bytes in flight per compute unit, copies of one element per work-item by
  * work-group size and the rate at which work-groups start, the local memory's banks and
- * bandwidth, the DRAM granule and how scattered granules slow down, and the L2's rates for
- * loads and stores of one line per lane.  Every figure comes from a row of this run
+ * bandwidth, the DRAM granule and how scattered granules slow down, the L2's rates for
+ * loads and stores of one line per lane, and stores of 32- and 64-byte lanes alone.  Every figure comes from a row of this run
  * (devprofile.c); the rows go into the profile too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
@@ -27,12 +28,13 @@ static const char usage[] =
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
     "Measures the device with the latency, stream, inflight, groups, banks, stride and scatter\n"
     "cases (float, and double where the cases and the device have it; default sizes, 5\n"
-    "repetitions) and writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM latency,\n"
-    "the read / write / copy / triad ceilings, read bandwidth over the bytes in flight per\n"
-    "compute unit (and the bytes for 50 % and 90 % of the read ceiling), copies of one\n"
-    "element per work-item by work-group size, the local memory's banks and\n"
-    "bandwidth, the DRAM granule and the speed of scattered granules, and the L2's rates for\n"
-    "loads and stores of one line per lane.  'run --profile FILE' predicts every row from it.\n"
+    "repetitions) and the vector case's fill_float8 and fill_float16, and writes its profile as\n"
+    "JSON to FILE (or stdout): L1, L2 and DRAM latency, the read / write / copy / triad\n"
+    "ceilings, read bandwidth over the bytes in flight per compute unit (and the bytes for\n"
+    "50 % and 90 % of the read ceiling), copies of one element per work-item by work-group\n"
+    "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"
+    "granules, the L2's rates for loads and stores of one line per lane, and the GB/s that\n"
+    "stores of 32- and 64-byte lanes reach.  'run --profile FILE' predicts every row from it.\n"
     "A summary goes to stdout with -o, else to stderr.\n";
 
 /* ------------------------------------------------------------------ the profile */
@@ -168,6 +170,11 @@ static void print_summary(FILE *f, json_t *p)
     json_t *groups = json_object_get(p, "groups_per_s");
     if (json_is_number(groups))
         fprintf(f, "  work-groups started: at most %.2f G per s\n", json_number_value(groups) * 1e-9);
+    json_t *split = json_object_get(p, "split_stores"),
+           *s32 = json_object_get(split, "lane_32_gbps"), *s64 = json_object_get(split, "lane_64_gbps");
+    if (json_is_number(s32) && json_is_number(s64))
+        fprintf(f, "  stores alone with 32- / 64-byte lanes (the split layer): %.1f / %.1f GB/s\n",
+                json_number_value(s32), json_number_value(s64));
     json_t *count = json_object_get(b, "count");
     if (json_is_integer(count))
         fprintf(f, "  local memory: %lld banks of 4 bytes\n", (long long)json_integer_value(count));
@@ -182,7 +189,8 @@ static int write_profile(FILE *f, void *arg)
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
 }
 
-/* Runs one variant of one case (float) at `size` into rep; CLC_OK or the run's code. */
+/* Runs one variant of one case (float) at `size` into a new report rep; CLC_OK or the
+ * run's code. */
 static int run_small(const struct clc_opts *o, const char *name, const char *variant,
                      uint64_t size, struct clc_report *rep)
 {
@@ -194,6 +202,22 @@ static int run_small(const struct clc_opts *o, const char *name, const char *var
     const char *names[] = {name};
     clc_report_init(rep, clc_api_name(CLC_API_OPENCL));
     return clc_run(&small, names, 1, rep, NULL);
+}
+
+/* The vector case's fills of 32- and 64-byte lanes (split stores), at the run's size, added
+ * to rep. */
+static int split_fills(const struct clc_opts *o, struct clc_report *rep)
+{
+    static const char *const fills[] = {"fill_float8", "fill_float16"};
+    int rc = CLC_OK;
+    for (size_t i = 0; rc == CLC_OK && i < sizeof fills / sizeof fills[0]; i++) {
+        struct clc_report one;
+        rc = run_small(o, "vector", fills[i], o->size, &one);
+        for (size_t k = 0; rc == CLC_OK && k < one.n_results; k++)
+            rc = clc_report_add(rep, &one.results[k]);
+        clc_report_free(&one);
+    }
+    return rc;
 }
 
 /* The fixed cost of a launch: the copy kernel over LAUNCH_BYTES, which moves next to
@@ -249,6 +273,8 @@ int clc_cmd_profile(int argc, char **argv)
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);
+    if (rc == CLC_OK)
+        rc = split_fills(&o, &rep);
     double launch_us = NAN;
     if (rc == CLC_OK)
         rc = launch_cost(&o, &launch_us);

@@ -1,6 +1,6 @@
 /* devprofile.c - the device profile: the figures the predictive model reads, each taken from
- * a row of the cases that isolate one mechanism (latency, stream, inflight, banks, stride,
- * scatter), whether `clcoalesce profile` ran them or a suite did; the profile as JSON and
+ * a row of the cases that isolate one mechanism (latency, stream, inflight, groups, banks,
+ * stride, scatter, the vector case's fills), whether `clcoalesce profile` ran them or a suite did; the profile as JSON and
  * back. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -172,6 +172,22 @@ static double lines_per_s(const struct clc_report *rep, const char *variant, dou
         }
     }
     return n ? sum / n : NAN;
+}
+
+/* The vector case's fills of 32- and 64-byte lanes, in GB/s stored. */
+static void split_stores(const struct clc_report *rep, struct clc_profile *p)
+{
+    static const char *const fills[2] = {"fill_float8", "fill_float16"};
+    for (int i = 0; i < 2; i++)
+        p->split_gbps[i] = value_of(row(rep, "vector", fills[i], -1, CLC_FLOAT));
+}
+
+double clc_profile_split_gbps(const struct clc_profile *p, double lane)
+{
+    if (!(lane > 16))
+        return NAN;
+    double v = p->split_gbps[lane <= 32 ? 0 : 1];
+    return v > 0 ? v : NAN;
 }
 
 /* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
@@ -425,6 +441,7 @@ static void clear(struct clc_profile *p)
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         p->one_pass[0][g] = p->one_pass[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = NAN;
+    p->split_gbps[0] = p->split_gbps[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = NAN;
@@ -470,10 +487,11 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     one_pass(rep, p);
     p->load_lines_per_s = lines_per_s(rep, "load", 2);
     p->store_lines_per_s = lines_per_s(rep, "store", 1);
+    split_stores(rep, p);
     int found = 0;
     double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
                      p->inflight_50, p->local_gbps, p->gap_eff[1], p->load_lines_per_s,
-                     p->store_lines_per_s};
+                     p->store_lines_per_s, p->split_gbps[0], p->split_gbps[1]};
     for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++)
         found += isfinite(figs[i]);
     return found + (p->n_curve > 0) + (p->granule > 0);
@@ -557,6 +575,9 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                                                    num(p->store_lines_per_s)));
     json_object_set_new(root, "launch_us", num(p->launch_us));
     json_object_set_new(root, "groups_per_s", num(p->groups_per_s));
+    json_object_set_new(root, "split_stores", json_pack("{s:o, s:o}", "lane_32_gbps",
+                                                        num(p->split_gbps[0]), "lane_64_gbps",
+                                                        num(p->split_gbps[1])));
     return root;
 }
 
@@ -660,6 +681,8 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
     p->launch_us = num_at(o, "launch_us");
     p->groups_per_s = num_at(o, "groups_per_s");
+    p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
+    p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");
     return p->copy_gbps > 0 ? CLC_OK : CLC_ERR;
 }
 

@@ -173,6 +173,7 @@ static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t 
         rq->lane[l].active = true;
         rq->lane[l].addr = slot[0];
         rq->lane[l].size = clc_trace_size(slot[1]);
+        rq->lane_bytes += rq->lane[l].size;
         rq->active++;
     }
     if (rq->active && words == t->words) {
@@ -521,7 +522,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     memset(m, 0, sizeof *m);
     m->sectors_per_req_load = m->sectors_per_req_store = m->sectors_per_req = NAN;
     m->efficiency = m->bytes_moved = m->bytes_useful = NAN;
-    m->loads_in_flight = m->load_lane_bytes = NAN;
+    m->loads_in_flight = m->load_lane_bytes = m->store_lane_bytes = NAN;
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
@@ -537,7 +538,6 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
         return -1;
     }
     m->warps = clc_model_warps(t);
-    uint64_t load_lanes = 0;
     for (size_t w = 0; w < m->warps; w++) {
         struct last_load lines = {ids, ids + MAX_UNITS, 0};
         struct last_load sectors = {ids + 2 * MAX_UNITS, ids + 3 * MAX_UNITS, 0};
@@ -552,8 +552,9 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 s->sectors += rq->sectors;
                 s->lines += rq->lines;
                 s->useful += rq->useful;
+                s->lanes += rq->active;
+                s->lane_bytes += rq->lane_bytes;
                 if (dir == 0) {
-                    load_lanes += rq->active;
                     /* a line this warp's last load touched is still in L1: no new request */
                     s->new_lines += new_since_last(&lines, rq->lines);
                     s->new_sectors += new_since_last(&sectors, rq->sectors);
@@ -573,7 +574,8 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     free(words);
     free(ids);
     m->loads_in_flight = loads_in_flight(t);
-    m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)load_lanes);
+    m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)m->load.lanes);
+    m->store_lane_bytes = ratio((double)m->store.lane_bytes, (double)m->store.lanes);
     uint64_t req = m->load.requests + m->store.requests;
     uint64_t sec = m->load.sectors + m->store.sectors;
     uint64_t useful = m->load.useful + m->store.useful;

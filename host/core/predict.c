@@ -12,8 +12,8 @@
 
 const char *clc_bound_name(enum clc_bound b)
 {
-    static const char *const names[] = {"",       "dram",   "sectors", "inflight",
-                                        "banks",  "launch", "lines",   "groups"};
+    static const char *const names[] = {"",       "dram",   "sectors", "inflight", "banks",
+                                        "launch", "lines",  "groups",  "split"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -64,6 +64,8 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->load_sectors = (double)m->load.new_sectors / useful;
     f->loads_in_flight = m->loads_in_flight;
     f->load_lane_bytes = m->load_lane_bytes;
+    f->store_lane_bytes = m->store_lane_bytes;
+    f->stored = (double)m->store.useful / useful;
     f->local_passes = (double)m->local.passes / useful;
     f->local_accesses = (double)m->local.accesses / useful;
     f->local_passes_per_access =
@@ -266,9 +268,27 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         snprintf(why, sizeof why, "no line rates measured");
     add_layer(pr, "lines", ms_before / ms, why);
 
+    /* Split stores: a GPU instruction stores at most 16 bytes a lane, so a wider lane's
+     * store leaves in pieces, each filling part of every sector it touches, and the L2 takes
+     * those more slowly than whole sectors.  The row's stored bytes take at least as long as
+     * the profile's fill of lanes as wide took for as many. */
+    double ms_lines = ms;
+    double split = clc_profile_split_gbps(p, f->store_lane_bytes);
+    double ms_split = split > 0 && f->stored > 0 ? useful * f->stored / (split * 1e6) : 0;
+    ms = fmax(ms, ms_split);
+    if (split > 0)
+        snprintf(why, sizeof why, "%.0f-byte store lanes: a fill of them stores %.0f GB/s",
+                 f->store_lane_bytes, split);
+    else if (f->store_lane_bytes > 16)
+        snprintf(why, sizeof why, "%.0f-byte store lanes: no fill of them measured",
+                 f->store_lane_bytes);
+    else
+        snprintf(why, sizeof why, "stores of at most 16 bytes a lane: whole");
+    add_layer(pr, "split", ms_lines / ms, why);
+
     /* Groups: the device starts work-groups at a rate of its own, which a launch of many
      * small groups of short work-items reaches before its memory is busy. */
-    double ms_lines = ms;
+    double ms_split_done = ms;
     double ms_groups =
         p->groups_per_s > 0 && f->groups > 0 ? f->groups / p->groups_per_s * 1e3 : 0;
     ms = fmax(ms, ms_groups);
@@ -277,7 +297,7 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                  p->groups_per_s * 1e-9);
     else
         snprintf(why, sizeof why, "no work-group rate measured");
-    add_layer(pr, "groups", ms_lines / ms, why);
+    add_layer(pr, "groups", ms_split_done / ms, why);
 
     double launch_ms = p->launch_us > 0 ? p->launch_us * 1e-3 : 0;
     snprintf(why, sizeof why, "%.1f us per launch", launch_ms * 1e3);
@@ -290,7 +310,8 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     enum clc_bound b = CLC_BOUND_DRAM;
     static const enum clc_bound by_layer[] = {
         CLC_BOUND_DRAM,  CLC_BOUND_SECTORS, CLC_BOUND_SECTORS, CLC_BOUND_INFLIGHT,
-        CLC_BOUND_BANKS, CLC_BOUND_LINES,   CLC_BOUND_GROUPS,  CLC_BOUND_LAUNCH};
+        CLC_BOUND_BANKS, CLC_BOUND_LINES,   CLC_BOUND_SPLIT,   CLC_BOUND_GROUPS,
+        CLC_BOUND_LAUNCH};
     double sectors = granules * scatter;
     double factors[] = {1.0,
                         sectors,
@@ -298,7 +319,8 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                         u,
                         ms_mem / ms_before,
                         ms_before / ms_lines,
-                        ms_lines / (ms - launch_ms),
+                        ms_lines / ms_split_done,
+                        ms_split_done / (ms - launch_ms),
                         (ms - launch_ms) / ms};
     for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++)
         if (factors[i] < 0.9 && factors[i] < worst) {

@@ -445,6 +445,8 @@ static const struct {
     FEATURE(load_sectors),
     FEATURE(loads_in_flight),
     FEATURE(load_lane_bytes),
+    FEATURE(store_lane_bytes),
+    FEATURE(stored),
     FEATURE(resident_per_cu),
     FEATURE(group_items),
     FEATURE(groups),

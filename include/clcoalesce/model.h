@@ -94,6 +94,8 @@ struct clc_model_side {
                            * (loads only: the L2 serves a load sector by sector) */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
                         * lanes of one request counts once), summed over requests */
+    uint64_t lanes;    /* active lanes, summed over requests, and the bytes of their */
+    uint64_t lane_bytes; /* accesses (each lane's whole access, shared bytes or not) */
 };
 
 struct clc_model {
@@ -123,6 +125,9 @@ struct clc_model {
     /* Bytes of sectors one lane's load brings: load sectors x 32 / active load lanes
      * (4 for coalesced fp32, 32 when every lane needs its own sector). */
     double load_lane_bytes;
+    /* Bytes one lane's store writes, on average (a float4 store: 16; a GPU instruction
+     * stores at most 16 bytes a lane, so a wider store leaves in pieces). */
+    double store_lane_bytes;
     struct clc_model_local local;
 };
 
@@ -146,6 +151,7 @@ struct clc_model_request {
     struct clc_model_lane lane[CLC_MODEL_MAX_WARP];
     unsigned sectors, lines;
     uint64_t useful;
+    uint64_t lane_bytes; /* the active lanes' access sizes, summed */
 };
 
 /* Number of warps in the trace. */

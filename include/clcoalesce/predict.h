@@ -19,6 +19,8 @@
  *   lines     the line requests the L1 sends the L2 (every line a store touches, a load's
  *             lines its warp's last load did not touch) at the rates the profile measured
  *             for loads and for stores, when they take longer than the layers above
+ *   split     stores of lanes wider than 16 bytes (which leave in pieces) at the rate the
+ *             profile's fills of such lanes stored, when that takes longer than the above
  *   groups    the work-groups of the launch at the rate the device starts them, when that
  *             takes longer than the layers above (many small groups of short work-items)
  *   launch    a fixed cost per launch, from the profile
@@ -69,6 +71,9 @@ struct clc_profile {
     double store_lines_per_s; /* and stores into its own line (scatter store) */
     double groups_per_s;   /* work-groups the device starts per second at most: the fastest
                             * the groups case's rows started theirs (its smallest groups) */
+    double split_gbps[2];  /* stores alone with 32- and 64-byte lanes (the vector case's
+                            * fill_float8 and fill_float16): a GPU instruction stores at most
+                            * 16 bytes a lane, so these leave in pieces */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
@@ -123,6 +128,11 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
  * no group size measured. */
 double clc_profile_one_pass(const struct clc_profile *p, double lane, double group);
 
+/* The rate, in GB/s stored, at which the profile's fills of 32- and 64-byte lanes stored:
+ * the 32-byte one for lanes of 17 to 32 bytes, the 64-byte one for wider lanes.  NAN for
+ * lanes of at most 16 bytes (one instruction stores them whole) or where it has no such fill. */
+double clc_profile_split_gbps(const struct clc_profile *p, double lane);
+
 /* ------------------------------------------------------------------ the prediction */
 
 enum clc_bound {
@@ -134,15 +144,16 @@ enum clc_bound {
     CLC_BOUND_LAUNCH,   /* the launch's fixed cost */
     CLC_BOUND_LINES,    /* the L2's rate for the line requests the L1 sends it */
     CLC_BOUND_GROUPS,   /* the rate at which the device starts work-groups */
+    CLC_BOUND_SPLIT,    /* stores of lanes wider than 16 bytes, which leave in pieces */
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
-#define CLC_MODEL_LAYERS 8
+#define CLC_MODEL_LAYERS 9
 
 /* One line of the waterfall: the bandwidth after this layer. */
 struct clc_model_layer {
     const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
-                         * "groups", "launch" */
+                         * "split", "groups", "launch" */
     double factor;      /* on the line above, 0..1 */
     double gbps;        /* after it */
     char why[96];       /* its figures, e.g. "8.0 KiB in flight per CU" */

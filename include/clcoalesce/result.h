@@ -58,6 +58,8 @@ struct clc_model_features {
                               * touch, per useful byte: the L2 serves loads sector by sector */
     double loads_in_flight;  /* independent loads a work-item has in flight */
     double load_lane_bytes;  /* sector bytes one lane's load brings */
+    double store_lane_bytes; /* bytes one lane's store writes */
+    double stored;           /* the stores' useful bytes per useful byte */
     double resident_per_cu;  /* work-items resident per compute unit during the launch, from
                               * the device's facts; NAN: the profile's facts decide */
     double group_items;      /* the launch: work-items per group, groups, the kernel's */
