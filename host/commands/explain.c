@@ -304,9 +304,6 @@ static void print_source(const struct clc_session *s, const struct clc_traced *t
     free(src);
 }
 
-/* The widest access one NVIDIA instruction makes, in bytes per lane. */
-#define WIDEST_INSTRUCTION 16u
-
 /* A lane wider than one instruction: what the picture (one access per lane) does not show. */
 static void print_split(const struct clc_model_request *rq)
 {
@@ -314,14 +311,14 @@ static void print_split(const struct clc_model_request *rq)
     for (unsigned l = 0; l < rq->lanes; l++)
         if (rq->lane[l].active && rq->lane[l].size > widest)
             widest = rq->lane[l].size;
-    if (widest <= WIDEST_INSTRUCTION)
+    if (widest <= CLC_MODEL_WIDEST)
         return;
     printf("  each lane %s %u bytes, which an NVIDIA GPU splits into %u instructions\n"
            "  of %u bytes, each a request of its own that fills part of every sector it\n"
            "  touches%s\n",
-           rq->store ? "stores" : "loads", widest, widest / WIDEST_INSTRUCTION,
-           WIDEST_INSTRUCTION,
-           rq->store ? ": L2 takes each sector more than once (the model counts it once)" : "");
+           rq->store ? "stores" : "loads", widest, widest / CLC_MODEL_WIDEST,
+           CLC_MODEL_WIDEST,
+           rq->store ? ": L2 takes each sector more than once (the split layer's cost)" : "");
 }
 
 /* One warp's first load and first store, each as a picture of its sectors. */

@@ -184,7 +184,7 @@ static void split_stores(const struct clc_report *rep, struct clc_profile *p)
 
 double clc_profile_split_gbps(const struct clc_profile *p, double lane)
 {
-    if (!(lane > 16))
+    if (!(lane > CLC_MODEL_WIDEST))
         return NAN;
     double v = p->split_gbps[lane <= 32 ? 0 : 1];
     return v > 0 ? v : NAN;

@@ -279,7 +279,7 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     if (split > 0)
         snprintf(why, sizeof why, "%.0f-byte store lanes: a fill of them stores %.0f GB/s",
                  f->store_lane_bytes, split);
-    else if (f->store_lane_bytes > 16)
+    else if (f->store_lane_bytes > CLC_MODEL_WIDEST)
         snprintf(why, sizeof why, "%.0f-byte store lanes: no fill of them measured",
                  f->store_lane_bytes);
     else

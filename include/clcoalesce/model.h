@@ -15,6 +15,7 @@
 #define CLC_MODEL_LINE 128u    /* bytes: four sectors under one cache tag */
 #define CLC_MODEL_MAX_WARP 64u /* largest warp (wavefront) the model handles */
 #define CLC_MODEL_WARP 32u     /* the warp size assumed when the device does not say */
+#define CLC_MODEL_WIDEST 16u   /* bytes: the widest access one GPU instruction makes per lane */
 
 /* A trace: for traced work-item w (= work-group * wg_size + local linear id), words
  * [w * 2 * slots, (w + 1) * 2 * slots) hold its accesses in program order, two words each:
