@@ -1,10 +1,12 @@
 /* test_vector.c - every width of the vector case verifies, also at sizes that leave a tail
- * for every width, and a kernel that drops the tail or ignores the offset is caught. */
+ * for every width, and a kernel that drops the tail, ignores the offset or fills a vector
+ * wrong is caught. */
 #include <string.h>
 
 #include "testutil.h"
 
 static const char *const variants[] = {"float", "float2", "float4", "float8", "float16",
+                                       "fill_float4", "fill_float8", "fill_float16",
                                        "relu", "relu_float4", "float4_aligned",
                                        "float4_misaligned"};
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
@@ -18,10 +20,12 @@ static void run_at(uint64_t size)
         const struct clc_result *r = clc_test_get(&rep, variants[v], -1, CLC_FLOAT);
         /* the vload pair runs 4 elements short so its shifted input fits the array */
         size_t rn = strncmp(variants[v], "float4_", 7) == 0 ? n - 4 : n;
-        ck_assert_uint_eq(r->bytes, 2 * rn * 4);
+        /* a fill only stores */
+        ck_assert_uint_eq(r->bytes, (strncmp(variants[v], "fill_", 5) == 0 ? 1 : 2) * rn * 4);
     }
     ck_assert_int_eq(clc_test_get(&rep, "float16", -1, CLC_FLOAT)->param, 16);
     ck_assert_int_eq(clc_test_get(&rep, "relu_float4", -1, CLC_FLOAT)->param, 4);
+    ck_assert_int_eq(clc_test_get(&rep, "fill_float8", -1, CLC_FLOAT)->param, 8);
     clc_report_free(&rep);
 }
 
@@ -69,9 +73,24 @@ START_TEST(ignored_offset_is_caught)
 }
 END_TEST
 
+/* A fill that writes each vector's first value into all its elements: every fill but the
+ * copies is caught. */
+START_TEST(wrong_fill_is_caught)
+{
+    struct clc_opts o;
+    clc_test_opts_edited(&o, "vector.cl", "e[k] = clc_value(W * i + k)", "e[k] = clc_value(W * i)");
+    struct clc_report rep;
+    clc_test_run_expect("vector", &o, CLC_ERR, &rep);
+    clc_test_assert_ok(clc_test_get(&rep, "float16", -1, CLC_FLOAT));
+    clc_test_assert_caught(clc_test_get(&rep, "fill_float4", -1, CLC_FLOAT), NULL);
+    clc_test_assert_caught(clc_test_get(&rep, "fill_float16", -1, CLC_FLOAT), NULL);
+    clc_report_free(&rep);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {all_variants_verify, odd_sizes_verify, dropped_tail_is_caught,
-                            ignored_offset_is_caught};
+                            ignored_offset_is_caught, wrong_fill_is_caught};
     return clc_test_main(clc_test_suite("vector", tests, sizeof tests / sizeof tests[0]));
 }
