@@ -1,6 +1,7 @@
 /* vector.c - bytes per work-item: a copy with float, float2, ... float16 per work-item, its
- * stores alone (a fill) with float4, float8 and float16, ReLU scalar vs float4, and an aligned vs a misaligned float4 vload.  Sizes that are not
- * a multiple of the width are finished by a scalar tail, and every element is checked. */
+ * stores alone (a fill) with float4, float8 and float16, ReLU scalar vs float4, and an aligned
+ * vs a misaligned float4 vload.  Sizes that are not a multiple of the width are finished by a
+ * scalar tail, and every element is checked. */
 #include "clcoalesce/cases.h"
 
 #define VLOAD_SLACK 4 /* input elements past n that the misaligned vload may read */

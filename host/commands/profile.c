@@ -1,13 +1,13 @@
 /* profile.c - `clcoalesce profile`: the device measured by the seven cases that isolate one
  * mechanism each (latency, stream, inflight, groups, banks, stride, scatter) and the vector
  * case's fills of wide lanes, at their default sizes with few repetitions, summed up as a
- * device profile (JSON): the load-to-use
- * latency of L1, L2 and DRAM, the read, write, copy and triad ceilings, the curve of read
- * bandwidth over the bytes in flight per compute unit, copies of one element per work-item by
- * work-group size and the rate at which work-groups start, the local memory's banks and
- * bandwidth, the DRAM granule and how scattered granules slow down, the L2's rates for
- * loads and stores of one line per lane, and stores of 32- and 64-byte lanes alone.  Every figure comes from a row of this run
- * (devprofile.c); the rows go into the profile too, and the predictive model reads it. */
+ * device profile (JSON): the load-to-use latency of L1, L2 and DRAM, the read, write, copy and
+ * triad ceilings, the curve of read bandwidth over the bytes in flight per compute unit, copies
+ * of one element per work-item by work-group size and the rate at which work-groups start, the
+ * local memory's banks and bandwidth, the DRAM granule and how scattered granules slow down,
+ * the L2's rates for loads and stores of one line per lane, and stores of 32- and 64-byte lanes
+ * alone.  Every figure comes from a row of this run (devprofile.c); the rows go into the
+ * profile too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <math.h>
@@ -170,11 +170,12 @@ static void print_summary(FILE *f, json_t *p)
     json_t *groups = json_object_get(p, "groups_per_s");
     if (json_is_number(groups))
         fprintf(f, "  work-groups started: at most %.2f G per s\n", json_number_value(groups) * 1e-9);
-    json_t *split = json_object_get(p, "split_stores"),
-           *s32 = json_object_get(split, "lane_32_gbps"), *s64 = json_object_get(split, "lane_64_gbps");
+    json_t *split = json_object_get(p, "split_stores");
+    json_t *s32 = json_object_get(split, "lane_32_gbps");
+    json_t *s64 = json_object_get(split, "lane_64_gbps");
     if (json_is_number(s32) && json_is_number(s64))
-        fprintf(f, "  stores alone with 32- / 64-byte lanes (the split layer): %.1f / %.1f GB/s\n",
-                json_number_value(s32), json_number_value(s64));
+        fprintf(f, "  stores alone with 32- / 64-byte lanes (the split layer): %.1f / %.1f "
+                "GB/s\n", json_number_value(s32), json_number_value(s64));
     json_t *count = json_object_get(b, "count");
     if (json_is_integer(count))
         fprintf(f, "  local memory: %lld banks of 4 bytes\n", (long long)json_integer_value(count));

@@ -274,8 +274,8 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * the profile's fill of lanes as wide took for as many. */
     double ms_lines = ms;
     double split = clc_profile_split_gbps(p, f->store_lane_bytes);
-    double ms_split = split > 0 && f->stored > 0 ? useful * f->stored / (split * 1e6) : 0;
-    ms = fmax(ms, ms_split);
+    double ms_pieces = split > 0 && f->stored > 0 ? useful * f->stored / (split * 1e6) : 0;
+    ms = fmax(ms, ms_pieces);
     if (split > 0)
         snprintf(why, sizeof why, "%.0f-byte store lanes: a fill of them stores %.0f GB/s",
                  f->store_lane_bytes, split);
@@ -288,7 +288,7 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
 
     /* Groups: the device starts work-groups at a rate of its own, which a launch of many
      * small groups of short work-items reaches before its memory is busy. */
-    double ms_split_done = ms;
+    double ms_split = ms;
     double ms_groups =
         p->groups_per_s > 0 && f->groups > 0 ? f->groups / p->groups_per_s * 1e3 : 0;
     ms = fmax(ms, ms_groups);
@@ -297,7 +297,7 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                  p->groups_per_s * 1e-9);
     else
         snprintf(why, sizeof why, "no work-group rate measured");
-    add_layer(pr, "groups", ms_split_done / ms, why);
+    add_layer(pr, "groups", ms_split / ms, why);
 
     double launch_ms = p->launch_us > 0 ? p->launch_us * 1e-3 : 0;
     snprintf(why, sizeof why, "%.1f us per launch", launch_ms * 1e3);
@@ -319,8 +319,8 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                         u,
                         ms_mem / ms_before,
                         ms_before / ms_lines,
-                        ms_lines / ms_split_done,
-                        ms_split_done / (ms - launch_ms),
+                        ms_lines / ms_split,
+                        ms_split / (ms - launch_ms),
                         (ms - launch_ms) / ms};
     for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++)
         if (factors[i] < 0.9 && factors[i] < worst) {
