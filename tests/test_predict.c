@@ -345,6 +345,40 @@ START_TEST(banks_layer_counts_passes)
 }
 END_TEST
 
+/* Global loads share the pipe: a pass per line each load request touches. */
+START_TEST(banks_layer_counts_load_lines)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* lanes walking 32 rows: a load request per 128 useful bytes, 32 lines each, at 128 ps a
+     * pass: 31.25 GB/s; on a row whose sectors already cost half the DRAM ceiling, the pipe
+     * sets the time and names the bound */
+    r.model_features.l1_requests = 1.0 / 128;
+    r.model_features.l1_lines = 32.0 / 128;
+    r.model_features.dram[0][1][0] = r.model_features.dram[1][1][0] = 1.0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 31.25, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_L1);
+    /* with local passes as many as the lines, the banks */
+    r.model_features.local_accesses = 1.0 / 128;
+    r.model_features.local_passes = 32.0 / 128;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 31.25 / 2, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_BANKS);
+    /* coalesced loads, a line per request: nothing, and a result file without the lines
+     * (NAN) neither */
+    r = streaming_row();
+    r.model_features.l1_requests = 1.0 / 256;
+    r.model_features.l1_lines = 1.0 / 256;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    r.model_features.l1_lines = 32.0 / 128;
+    r.model_features.l1_requests = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 31.25, 1e-6);
+    r.model_features.l1_lines = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
 START_TEST(lines_layer_charges_the_line_requests)
 {
     struct clc_profile p = flat_profile();
@@ -759,6 +793,15 @@ static void in_cache(struct clc_report *rep)
         rep->results[i].cache_resident = true;
 }
 
+/* in_cache, with local memory ten times slower: 1280 ps a pass */
+static void in_cache_slow_banks(struct clc_report *rep)
+{
+    in_cache(rep);
+    for (size_t i = 0; i < rep->n_results; i++)
+        if (strcmp(rep->results[i].case_name, "banks") == 0)
+            rep->results[i].value = rep->results[i].gbps /= 10;
+}
+
 START_TEST(end_to_end_layers)
 {
     char dir[64];
@@ -805,6 +848,14 @@ START_TEST(end_to_end_layers)
     ck_assert_double_eq_tol(predicted(&rep, -1, "split")->model_gbps, 12, 1e-6);
     clc_report_free(&rep);
 
+    /* a row per lane: a pass per lane's line, 4 useful bytes each, at 1280 ps (the sums it
+     * stores add a little) */
+    write_profile(path, in_cache_slow_banks, NAN);
+    run_predicted("rowsum", "thread_per_row", path, &rep);
+    r = predicted(&rep, -1, "l1");
+    ck_assert_double_eq_tol(r->model_gbps, 4 / 1.28, 0.01 * 4 / 1.28);
+    clc_report_free(&rep);
+
     write_profile(path, in_cache, 1e6); /* a second per launch */
     run_predicted("vector", "float4", path, &rep);
     predicted(&rep, -1, "launch");
@@ -826,6 +877,7 @@ int main(void)
         copies_read_by_group_size,
         one_pass_rows_by_group_size,
         banks_layer_counts_passes,
+        banks_layer_counts_load_lines,
         lines_layer_charges_the_line_requests,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,

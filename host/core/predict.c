@@ -12,8 +12,8 @@
 
 const char *clc_bound_name(enum clc_bound b)
 {
-    static const char *const names[] = {"",       "dram",   "sectors", "inflight", "banks",
-                                        "launch", "lines",  "groups",  "split"};
+    static const char *const names[] = {"",      "dram",  "sectors", "inflight", "banks", "launch",
+                                        "lines", "groups", "split",  "l1"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -66,6 +66,8 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->load_lane_bytes = m->load_lane_bytes;
     f->store_lane_bytes = m->store_lane_bytes;
     f->stored = (double)m->store.useful / useful;
+    f->l1_requests = (double)m->load.requests / useful;
+    f->l1_lines = (double)m->load.lines / useful;
     f->local_passes = (double)m->local.passes / useful;
     f->local_accesses = (double)m->local.accesses / useful;
     f->local_passes_per_access =
@@ -237,14 +239,22 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     add_layer(pr, "inflight", u, why);
     double ms_mem = useful / (pr->layer[pr->n_layers - 1].gbps * 1e6);
 
-    /* Local memory: its requests and passes against the global traffic's time. */
+    /* The L1's data pipe, which local memory shares on a GPU: each local request and its
+     * passes, and each global load request with a pass per line it touches (the L1 returns
+     * a load a line at a time: a warp whose lanes walk 32 rows takes 32), at the local
+     * memory's rates, against the global traffic's time.  Result files from before the load
+     * lines were recorded give local memory alone. */
+    double load_requests = f->l1_requests > 0 ? f->l1_requests : 0;
+    double load_lines = f->l1_lines > 0 ? f->l1_lines : 0;
     double ms_local = 0;
-    if (p->local_pass_ps > 0 && f->local_accesses > 0)
-        ms_local = useful * (f->local_accesses / CLC_MODEL_WARP * p->local_request_ps +
-                             f->local_passes * p->local_pass_ps) * 1e-9;
+    if (p->local_pass_ps > 0 && (f->local_accesses > 0 || load_lines > 0))
+        ms_local = useful * ((f->local_accesses / CLC_MODEL_WARP + load_requests) *
+                                 p->local_request_ps +
+                             (f->local_passes + load_lines) * p->local_pass_ps) * 1e-9;
     double ms = fmax(ms_mem, ms_local);
-    snprintf(why, sizeof why, "%.2f passes per local access",
-             f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0);
+    snprintf(why, sizeof why, "%.2f passes per local access, %.1f lines per load",
+             f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0,
+             load_requests > 0 ? load_lines / load_requests : 0.0);
     add_layer(pr, "banks", ms_mem / ms, why);
 
     /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
@@ -305,7 +315,9 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     ms += launch_ms;
     pr->gbps = useful / (ms * 1e6);
 
-    /* The bound: the layer that costs the most, where one costs much. */
+    /* The bound: the layer that costs the most, where one costs much.  The layers from
+     * banks on set a time of their own when they bind, whatever the layers above left: one
+     * of those is weighed by all the factors up to it (the bandwidth it alone allows). */
     double worst = 1.0;
     enum clc_bound b = CLC_BOUND_DRAM;
     static const enum clc_bound by_layer[] = {
@@ -322,11 +334,19 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                         ms_lines / ms_split,
                         ms_split / (ms - launch_ms),
                         (ms - launch_ms) / ms};
-    for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++)
-        if (factors[i] < 0.9 && factors[i] < worst) {
-            worst = factors[i];
+    enum { FIRST_TIMED = 4, LAUNCH = 8 }; /* banks, and the launch's added time */
+    double upto = 1.0;
+    for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++) {
+        upto *= factors[i];
+        double weight = i >= FIRST_TIMED && i < LAUNCH ? upto : factors[i];
+        if (factors[i] < 0.9 && weight < worst) {
+            worst = weight;
             b = by_layer[i];
         }
+    }
+    /* the pipe busy with global loads' lines more than with local passes: not the banks */
+    if (b == CLC_BOUND_BANKS && load_lines > f->local_passes)
+        b = CLC_BOUND_L1;
     pr->bound = b;
     return true;
 }

@@ -447,6 +447,8 @@ static const struct {
     FEATURE(load_lane_bytes),
     FEATURE(store_lane_bytes),
     FEATURE(stored),
+    FEATURE(l1_requests),
+    FEATURE(l1_lines),
     FEATURE(resident_per_cu),
     FEATURE(group_items),
     FEATURE(groups),

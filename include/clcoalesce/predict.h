@@ -14,8 +14,10 @@
  *             the profile's efficiency by gap class
  *   inflight  Little's law: the bytes the resident work-items keep in flight per compute unit
  *             against the profile's curve of read bandwidth over bytes in flight
- *   banks     local memory: the passes the banks need, at the profile's local bandwidth,
- *             when they take longer than the global traffic
+ *   banks     the L1's data pipe, which local memory shares: the passes local requests need
+ *             and a pass per line of each global load request, at the profile's local
+ *             memory rates, when they take longer than the global traffic (bound `banks`, or
+ *             `l1` where the loads' lines are most of the passes)
  *   lines     the line requests the L1 sends the L2 (every line a store touches, a load's
  *             lines its warp's last load did not touch) at the rates the profile measured
  *             for loads and for stores, when they take longer than the layers above
@@ -145,6 +147,7 @@ enum clc_bound {
     CLC_BOUND_LINES,    /* the L2's rate for the line requests the L1 sends it */
     CLC_BOUND_GROUPS,   /* the rate at which the device starts work-groups */
     CLC_BOUND_SPLIT,    /* stores of lanes wider than 16 bytes, which leave in pieces */
+    CLC_BOUND_L1,       /* the L1's data pipe, busy with the lines of global loads */
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 

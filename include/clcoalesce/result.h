@@ -60,6 +60,8 @@ struct clc_model_features {
     double load_lane_bytes;  /* sector bytes one lane's load brings */
     double store_lane_bytes; /* bytes one lane's store writes */
     double stored;           /* the stores' useful bytes per useful byte */
+    double l1_requests;      /* global load requests per useful byte, and the distinct lines */
+    double l1_lines;         /* they touch, summed (the L1 returns a load a line at a time) */
     double resident_per_cu;  /* work-items resident per compute unit during the launch, from
                               * the device's facts; NAN: the profile's facts decide */
     double group_items;      /* the launch: work-items per group, groups, the kernel's */
