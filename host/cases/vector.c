@@ -18,15 +18,22 @@ static size_t vec_global(size_t n, unsigned width)
     return n / width + 1;
 }
 
+/* What every width's launch adds to its plan: the width as -DW and as the argument the
+ * kernel checks it against, and one work-item per vector. */
+static void plan_vectors(const struct clc_env *e, unsigned width, struct clc_plan *p)
+{
+    clc_plan_define(p, "-DW=%u", width);
+    clc_plan_arg_u32(p, width);
+    clc_plan_1d(p, vec_global(e->n, width), 256);
+}
+
 static int plan_width(const struct clc_env *e, const struct clc_variant *v, long param,
                       struct clc_plan *p)
 {
     (void)param;
     const struct vec *d = v->data;
     clc_plan_map(p, e, v->kernel, 256, d->reference);
-    clc_plan_define(p, "-DW=%u", d->width);
-    clc_plan_arg_u32(p, d->width); /* the kernel checks it against W */
-    clc_plan_1d(p, vec_global(e->n, d->width), 256);
+    plan_vectors(e, d->width, p);
     return CLC_OK;
 }
 
@@ -36,9 +43,7 @@ static int plan_fill(const struct clc_env *e, const struct clc_variant *v, long 
     (void)param;
     const struct vec *d = v->data;
     clc_plan_fill(p, e, v->kernel, 256);
-    clc_plan_define(p, "-DW=%u", d->width);
-    clc_plan_arg_u32(p, d->width);
-    clc_plan_1d(p, vec_global(e->n, d->width), 256);
+    plan_vectors(e, d->width, p);
     return CLC_OK;
 }
 

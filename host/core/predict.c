@@ -244,17 +244,17 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * a load a line at a time: a warp whose lanes walk 32 rows takes 32), at the local
      * memory's rates, against the global traffic's time.  Result files from before the load
      * lines were recorded give local memory alone. */
-    double load_requests = f->l1_requests > 0 ? f->l1_requests : 0;
-    double load_lines = f->l1_lines > 0 ? f->l1_lines : 0;
+    double l1_requests = f->l1_requests > 0 ? f->l1_requests : 0;
+    double l1_lines = f->l1_lines > 0 ? f->l1_lines : 0;
     double ms_local = 0;
-    if (p->local_pass_ps > 0 && (f->local_accesses > 0 || load_lines > 0))
-        ms_local = useful * ((f->local_accesses / CLC_MODEL_WARP + load_requests) *
+    if (p->local_pass_ps > 0 && (f->local_accesses > 0 || l1_lines > 0))
+        ms_local = useful * ((f->local_accesses / CLC_MODEL_WARP + l1_requests) *
                                  p->local_request_ps +
-                             (f->local_passes + load_lines) * p->local_pass_ps) * 1e-9;
+                             (f->local_passes + l1_lines) * p->local_pass_ps) * 1e-9;
     double ms = fmax(ms_mem, ms_local);
     snprintf(why, sizeof why, "%.2f passes per local access, %.1f lines per load",
              f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0,
-             load_requests > 0 ? load_lines / load_requests : 0.0);
+             l1_requests > 0 ? l1_lines / l1_requests : 0.0);
     add_layer(pr, "banks", ms_mem / ms, why);
 
     /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
@@ -293,7 +293,7 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         snprintf(why, sizeof why, "%.0f-byte store lanes: no fill of them measured",
                  f->store_lane_bytes);
     else
-        snprintf(why, sizeof why, "stores of at most 16 bytes a lane: whole");
+        snprintf(why, sizeof why, "stores of at most %u bytes a lane: whole", CLC_MODEL_WIDEST);
     add_layer(pr, "split", ms_lines / ms, why);
 
     /* Groups: the device starts work-groups at a rate of its own, which a launch of many
@@ -324,28 +324,24 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         CLC_BOUND_DRAM,  CLC_BOUND_SECTORS, CLC_BOUND_SECTORS, CLC_BOUND_INFLIGHT,
         CLC_BOUND_BANKS, CLC_BOUND_LINES,   CLC_BOUND_SPLIT,   CLC_BOUND_GROUPS,
         CLC_BOUND_LAUNCH};
-    double sectors = granules * scatter;
-    double factors[] = {1.0,
-                        sectors,
-                        1.0,
-                        u,
-                        ms_mem / ms_before,
-                        ms_before / ms_lines,
-                        ms_lines / ms_split,
-                        ms_split / (ms - launch_ms),
-                        (ms - launch_ms) / ms};
-    enum { FIRST_TIMED = 4, LAUNCH = 8 }; /* banks, and the launch's added time */
+    /* the waterfall's factors, granules and scatter weighed together as one (sectors) */
+    double factors[CLC_MODEL_LAYERS];
+    for (size_t i = 0; i < pr->n_layers; i++)
+        factors[i] = pr->layer[i].factor;
+    factors[1] = granules * scatter;
+    factors[2] = 1.0;
+    enum { FIRST_TIMED = 4 }; /* banks; the launch, last, adds its time instead */
     double upto = 1.0;
-    for (unsigned i = 1; i < sizeof factors / sizeof factors[0]; i++) {
+    for (size_t i = 1; i < pr->n_layers; i++) {
         upto *= factors[i];
-        double weight = i >= FIRST_TIMED && i < LAUNCH ? upto : factors[i];
+        double weight = i >= FIRST_TIMED && i + 1 < pr->n_layers ? upto : factors[i];
         if (factors[i] < 0.9 && weight < worst) {
             worst = weight;
             b = by_layer[i];
         }
     }
     /* the pipe busy with global loads' lines more than with local passes: not the banks */
-    if (b == CLC_BOUND_BANKS && load_lines > f->local_passes)
+    if (b == CLC_BOUND_BANKS && l1_lines > f->local_passes)
         b = CLC_BOUND_L1;
     pr->bound = b;
     return true;
