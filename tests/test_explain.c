@@ -115,7 +115,7 @@ START_TEST(explain_coalesced)
     clc_test_assert_lacks(out, "clc_init");
     /* no profile: the waterfall says how to get one */
     clc_test_assert_has(out, "predicted GB/s, layer by layer:\n"
-                             "  no profile: 'clcoalesce profile -o FILE', then --profile FILE");
+                             "  no profile of this device yet: 'clcoalesce profile' measures it");
     clc_test_assert_lacks(out, "bound:");
     assert_fits_80(out);
 }
@@ -388,6 +388,53 @@ START_TEST(run_on_a_cpu_says_what_predictions_mean)
 END_TEST
 
 /* PoCL returns no PTX: a clear message and exit 1.  On NVIDIA: the PTX, loads counted. */
+/* The profile a device keeps: `profile` at its default sizes keeps a copy of what it wrote
+ * to -o, and explain and a run without the stream case then predict with it, saying so. */
+START_TEST(kept_profile_feeds_explain_and_run)
+{
+    clc_test_make_dir(dir, "kept");
+    char folder[128], cmd[256];
+    snprintf(folder, sizeof folder, "%s/cache", dir);
+    setenv("CLCOALESCE_CACHE_DIR", folder, 1);
+    const char *written = clc_test_path(dir, "profile.json");
+    snprintf(cmd, sizeof cmd, "profile --reps 1 -o %s", written);
+    ck_assert_int_eq(clc_test_cli(cmd, out, sizeof out, err, sizeof err), 0);
+    const char *said = strstr(err, "kept as this device's profile in ");
+    ck_assert_msg(said != NULL, "no kept profile in:\n%s", err);
+    char kept[512];
+    ck_assert_int_eq(sscanf(said, "kept as this device's profile in %511[^:]", kept), 1);
+    ck_assert_msg(strncmp(kept, folder, strlen(folder)) == 0, "%s is not in %s", kept, folder);
+    size_t a_len = 0, b_len = 0;
+    char *a = clc_read_text(written, &a_len), *b = clc_read_text(kept, &b_len);
+    ck_assert_msg(a != NULL && b != NULL && a_len == b_len && memcmp(a, b, a_len) == 0,
+                  "%s differs from %s", kept, written);
+    free(a);
+    free(b);
+
+    ck_assert_int_eq(cli("explain coalesced"), 0);
+    clc_test_assert_has(out, "  from:    this device's kept profile, measured ");
+    clc_test_assert_has(out, "bound:");
+    clc_test_assert_has(err, "predicting with this device's profile kept in ");
+
+    const char *run = clc_test_path(dir, "run.json");
+    ck_assert_int_eq(cli("run coalesced --quick -f json -o %s", run), 0);
+    clc_test_assert_has(err, "model: predicting with this device's profile kept in ");
+    json_t *root = read_json(run);
+    json_t *row = json_array_get(json_object_get(root, "results"), 0);
+    ck_assert(json_is_number(json_object_get(row, "model_gbps")));
+    ck_assert(json_is_string(json_object_get(row, "model_bound")));
+    json_decref(root);
+
+    /* a smaller profile is not the device's: nothing kept beside it */
+    setenv("CLCOALESCE_CACHE_DIR", clc_test_path(dir, "other"), 1);
+    snprintf(cmd, sizeof cmd, "profile --size 1MiB --reps 1 -o %s", written);
+    ck_assert_int_eq(clc_test_cli(cmd, out, sizeof out, err, sizeof err), 0);
+    clc_test_assert_lacks(err, "kept as");
+    ck_assert_int_ne(access(clc_test_path(dir, "other"), F_OK), 0);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(ptx_command)
 {
     bool nvidia = clc_test_default_device().nvidia;
@@ -477,6 +524,7 @@ int main(void)
                             explain_errors,
                             run_no_model,
                             run_on_a_cpu_says_what_predictions_mean,
+                            kept_profile_feeds_explain_and_run,
                             ptx_command,
                             kernel_source_extraction};
     return clc_test_main(clc_test_suite("explain", tests, sizeof tests / sizeof tests[0]));

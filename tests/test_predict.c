@@ -8,9 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "clcoalesce/driver.h"
 #include "clcoalesce/predict.h"
+#include "clcoalesce/profcache.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------------ synthetic profiles */
@@ -721,6 +724,110 @@ START_TEST(profile_file_loads)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the kept profile */
+
+static struct clc_device_meta kept_device(const char *name, const char *driver)
+{
+    struct clc_device_meta d;
+    memset(&d, 0, sizeof d);
+    snprintf(d.name, sizeof d.name, "%s", name);
+    snprintf(d.driver, sizeof d.driver, "%s", driver);
+    return d;
+}
+
+/* The path of d's kept profile on api, asserted to be there. */
+static const char *kept_path(const struct clc_device_meta *d, const char *api)
+{
+    static char path[4096];
+    ck_assert(clc_profcache_path(d, api, path, sizeof path));
+    return path;
+}
+
+/* The file a device keeps its profile in: named after the API, the device and the driver,
+ * inside the folder the environment names, whatever characters the names hold. */
+START_TEST(kept_profile_path)
+{
+    struct clc_device_meta d = kept_device("NVIDIA H100 80GB HBM3", "580.159.04");
+    setenv("CLCOALESCE_CACHE_DIR", "/kept", 1);
+    setenv("XDG_CACHE_HOME", "/xdg", 1);
+    setenv("HOME", "/home/student", 1);
+    ck_assert_str_eq(kept_path(&d, "cuda"),
+                     "/kept/profile-cuda-NVIDIA-H100-80GB-HBM3-580.159.04.json");
+    struct clc_device_meta odd = kept_device("../../etc/x  y", "");
+    ck_assert_str_eq(kept_path(&odd, "opencl"), "/kept/profile-opencl-..-..-etc-x-y-unknown.json");
+    unsetenv("CLCOALESCE_CACHE_DIR");
+    ck_assert_str_eq(kept_path(&d, "opencl"),
+                     "/xdg/clcoalesce/profile-opencl-NVIDIA-H100-80GB-HBM3-580.159.04.json");
+    setenv("XDG_CACHE_HOME", "relative", 1); /* ignored, as the XDG rule says */
+    ck_assert_str_eq(kept_path(&d, "opencl"), "/home/student/.cache/clcoalesce/"
+                     "profile-opencl-NVIDIA-H100-80GB-HBM3-580.159.04.json");
+    unsetenv("HOME");
+    char path[4096];
+    ck_assert(!clc_profcache_path(&d, "opencl", path, sizeof path));
+}
+END_TEST
+
+/* fill for clc_profcache_store: the text of the file at ctx. */
+static int copy_text(FILE *f, void *ctx)
+{
+    size_t len = 0;
+    char *text = clc_read_text(ctx, &len);
+    ck_assert_ptr_nonnull(text);
+    int rc = fwrite(text, 1, len, f) == len ? CLC_OK : CLC_ERR;
+    free(text);
+    return rc;
+}
+
+/* A profile kept (its folders made, private to the user) reads back as the device's; none is
+ * found where none was kept or where the file is another device's, and a folder that cannot
+ * be made keeps nothing. */
+START_TEST(kept_profile_round_trip)
+{
+    char dir[64], path[4096], when[32];
+    clc_test_make_dir(dir, "kept");
+    const char *src = clc_test_path(dir, "p.json");
+    write_profile(src, NULL, 3.5);
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s/cache/clc", dir);
+    setenv("CLCOALESCE_CACHE_DIR", folder, 1);
+    struct clc_device_meta d = kept_device("Test GPU", "1.0");
+    struct clc_profile p;
+    ck_assert(!clc_profcache_load(&d, "opencl", &p, path, sizeof path, when, sizeof when));
+
+    ck_assert_int_eq(clc_profcache_store(&d, "opencl", copy_text, (void *)src, path, sizeof path),
+                     CLC_OK);
+    ck_assert_str_eq(path, kept_path(&d, "opencl"));
+    struct stat st;
+    ck_assert_int_eq(stat(folder, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0700);
+    memset(&p, 0, sizeof p);
+    ck_assert(clc_profcache_load(&d, "opencl", &p, path, sizeof path, when, sizeof when));
+    ck_assert_double_eq_tol(p.write_gbps, 120, 1e-9);
+    ck_assert_double_eq_tol(p.launch_us, 3.5, 1e-9);
+    ck_assert_uint_eq(strlen(when), strlen("2026-01-01 00:00"));
+    /* another API, another driver: nothing kept for them */
+    ck_assert(!clc_profcache_load(&d, "cuda", &p, path, sizeof path, when, sizeof when));
+    struct clc_device_meta newer = kept_device("Test GPU", "2.0");
+    ck_assert(!clc_profcache_load(&newer, "opencl", &p, path, sizeof path, when, sizeof when));
+    /* a file at another device's place that holds this one's profile is left aside */
+    struct clc_device_meta other = kept_device("Other GPU", "1.0");
+    ck_assert_int_eq(clc_profcache_store(&other, "opencl", copy_text, (void *)src, path,
+                                         sizeof path), CLC_OK);
+    ck_assert(!clc_profcache_load(&other, "opencl", &p, path, sizeof path, when, sizeof when));
+    /* nor is a file that is no profile at all read as one */
+    clc_test_write_file(kept_path(&d, "opencl"), "garbage");
+    ck_assert(!clc_profcache_load(&d, "opencl", &p, path, sizeof path, when, sizeof when));
+
+    /* a folder under a regular file cannot be made: nothing kept, the caller told so */
+    snprintf(folder, sizeof folder, "%s/sub", src);
+    setenv("CLCOALESCE_CACHE_DIR", folder, 1);
+    ck_assert_int_eq(clc_profcache_store(&d, "opencl", copy_text, (void *)src, path, sizeof path),
+                     CLC_ERR);
+    ck_assert_int_ne(access(path, F_OK), 0);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(features_round_trip_through_json)
 {
     char dir[64];
@@ -884,6 +991,8 @@ int main(void)
         no_prediction_without_grounds,
         profile_figures_from_rows,
         profile_file_loads,
+        kept_profile_path,
+        kept_profile_round_trip,
         features_round_trip_through_json,
         end_to_end_layers,
     };

@@ -476,6 +476,10 @@ const char *clc_test_root(void)
         abort();
     }
     setenv("TMPDIR", test_root, 1);
+    /* the profile a device keeps (profcache.h): the suite's own, never the user's */
+    char kept[sizeof test_root + 16];
+    snprintf(kept, sizeof kept, "%s/kept", test_root);
+    setenv("CLCOALESCE_CACHE_DIR", kept, 1);
     return test_root;
 }
 

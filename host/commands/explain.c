@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "clcoalesce/kernelfile.h"
+#include "clcoalesce/profcache.h"
 #include "inspect.h"
 
 static const char explain_usage[] =
@@ -28,7 +29,8 @@ static const char explain_usage[] =
     "binds, for a run on the profile's device at the size it gets there.  Nothing is timed.\n"
     "  --profile FILE   the device profile to predict on ('clcoalesce profile -o FILE');\n"
     "                   without it, the one the --results file's run predicted with (and\n"
-    "                   at the size of that run's row)\n"
+    "                   at the size of that run's row), else the one this device keeps\n"
+    "                   from its last 'clcoalesce profile'\n"
     "  --results FILE   a result file ('run -f json'): the measured GB/s of the same row\n"
     "                   beside the prediction, what that run predicted, and the fraction\n"
     "                   of its copy ceiling\n"
@@ -237,8 +239,9 @@ static void print_waterfall(const char *here, const struct clc_device *dev,
     if (p == NULL) {
         printf(results ? "  the --results run kept no profile: 'clcoalesce profile -o FILE',\n"
                          "  then --profile FILE\n"
-                       : "  no profile: 'clcoalesce profile -o FILE', then --profile FILE or"
-                         " --results RUN\n");
+                       : "  no profile of this device yet: 'clcoalesce profile' measures it\n"
+                         "  once and keeps it for explain and run; or --profile FILE, or\n"
+                         "  --results RUN\n");
         return;
     }
     size_t wg;
@@ -410,6 +413,15 @@ int clc_cmd_explain(int argc, char **argv)
         have_prof = true;
         char path[256];
         snprintf(from, sizeof from, "the run in %s", clc_printable(a.results, path, sizeof path));
+    }
+    char kept[4096], when[32];
+    if (!have_prof && a.results == NULL &&
+        clc_profcache_load(&s.be[0]->dev.meta, clc_api_name(s.be[0]->dev.api), &prof, kept,
+                           sizeof kept, when, sizeof when)) {
+        have_prof = true;
+        snprintf(from, sizeof from, "this device's kept profile, measured %s", when);
+        clc_note("predicting with this device's profile kept in %s; 'clcoalesce profile' "
+                 "measures it again", kept);
     }
     /* traced as a run here, predicted for a run on the profile's device, with a param a run
      * there has (a grid's work-groups are counted per compute unit) */

@@ -13,10 +13,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clcoalesce/cli.h"
 #include "clcoalesce/outfile.h"
 #include "clcoalesce/predict.h"
+#include "clcoalesce/profcache.h"
 
 #define PROG "clcoalesce"
 #define HELP "'clcoalesce profile --help'"
@@ -35,7 +37,11 @@ static const char usage[] =
     "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"
     "granules, the L2's rates for loads and stores of one line per lane, and the GB/s that\n"
     "stores of 32- and 64-byte lanes reach.  'run --profile FILE' predicts every row from it.\n"
-    "A summary goes to stdout with -o, else to stderr.\n";
+    "Measured at the default sizes (no --size, --quick, --cold or --kernel-dir), the profile\n"
+    "is also kept as the device's own (in $CLCOALESCE_CACHE_DIR, else ~/.cache/clcoalesce):\n"
+    "explain, and a run without the stream case, then predict with it with no --profile.\n"
+    "A summary goes to stdout with -o or where the JSON is only kept (no -o, stdout a\n"
+    "terminal), else to stderr.\n";
 
 /* ------------------------------------------------------------------ the profile */
 
@@ -234,6 +240,26 @@ static int launch_cost(const struct clc_opts *o, double *us)
     return rc;
 }
 
+/* Whether a profile measured with o is the device's own, to keep for explain and run: at the
+ * default sizes of the kernels found by default, not a smoke test. */
+static bool keeps(const struct clc_opts *o)
+{
+    return !o->quick && o->size == 0 && !o->cold && o->kernel_dir == NULL;
+}
+
+/* Keeps profile p as the device's (profcache.h); failing that, only a note: the profile
+ * itself went where it was asked to. */
+static void keep(const struct clc_device_meta *d, const char *api, json_t *p)
+{
+    char path[4096];
+    if (clc_profcache_store(d, api, write_profile, p, path, sizeof path) == CLC_OK)
+        clc_note("kept as this device's profile in %s: explain and run predict with it where "
+                 "no --profile is given", path);
+    else
+        clc_note("the profile is not kept for explain and run (above); --profile FILE still "
+                 "reads it");
+}
+
 /* ------------------------------------------------------------------ the command */
 
 int clc_cmd_profile(int argc, char **argv)
@@ -285,10 +311,16 @@ int clc_cmd_profile(int argc, char **argv)
         for (size_t i = 0; i < rep.n_results; i++)
             json_array_append_new(rows, clc_result_json(&rep.results[i]));
         json_object_set_new(p, "rows", rows);
-        if (!clc_quiet || a.output != NULL)
-            print_summary(a.output != NULL ? stdout : stderr, p);
+        /* with no -o the JSON goes to stdout, unless that is a terminal and the profile is
+         * kept: there it would bury the summary */
+        bool json_stdout = a.output == NULL && !(keeps(&o) && isatty(STDOUT_FILENO));
+        if (!clc_quiet || !json_stdout)
+            print_summary(json_stdout ? stderr : stdout, p);
         rc = a.output != NULL ? clc_output_write(a.output, write_profile, p)
-                              : write_profile(stdout, p);
+             : json_stdout    ? write_profile(stdout, p)
+                              : CLC_OK;
+        if (rc == CLC_OK && keeps(&o))
+            keep(&rep.device, rep.apis[0].name, p);
         json_decref(p);
     }
     clc_report_free(&rep);

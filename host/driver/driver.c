@@ -735,7 +735,7 @@ int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases,
     struct clc_session s;
     rc = clc_session_open(&s, o, rep, table);
     if (rc == CLC_OK)
-        rc = clc_session_load_profile(&s);
+        rc = clc_session_load_profile(&s, cases, n);
     if (rc == CLC_OK)
         rc = clc_session_run(&s, cases, n);
     if (rc == CLC_OK)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "clcoalesce/driver.h"
+#include "clcoalesce/profcache.h"
 
 /* Records in the report the profiles its predictions used (an array, taken), "" for none
  * or for one too large for the field: dropped, never cut. */
@@ -28,23 +29,45 @@ static void note_cpu(const struct clc_session *s)
                  "(README: 'On a CPU')");
 }
 
-int clc_session_load_profile(struct clc_session *s)
+/* Whether the run's own rows give a profile at its end: the stream case's ceilings. */
+static bool runs_stream(const struct clc_case *const *cases, size_t n)
 {
-    if (s->o->profile == NULL || !s->o->model)
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(cases[i]->name, "stream") == 0)
+            return true;
+    return false;
+}
+
+int clc_session_load_profile(struct clc_session *s, const struct clc_case *const *cases,
+                             size_t n)
+{
+    bool kept = s->o->profile == NULL && s->n_be == 1 && !runs_stream(cases, n);
+    if (!s->o->model || (s->o->profile == NULL && !kept))
         return CLC_OK;
     s->profile = malloc(sizeof *s->profile);
     if (s->profile == NULL) {
         clc_error("out of host memory for the profile");
         return CLC_ERR;
     }
-    if (clc_profile_load(s->o->profile, s->profile) != CLC_OK) {
+    char path[4096], when[32];
+    if (kept) {
+        kept = clc_profcache_load(&s->be[0]->dev.meta, clc_api_name(s->be[0]->dev.api),
+                                  s->profile, path, sizeof path, when, sizeof when);
+        if (!kept) {
+            free(s->profile);
+            s->profile = NULL;
+            return CLC_OK;
+        }
+        clc_note("model: predicting with this device's profile kept in %s (measured %s); "
+                 "'clcoalesce profile' measures it again", path, when);
+    } else if (clc_profile_load(s->o->profile, s->profile) != CLC_OK) {
         free(s->profile);
         s->profile = NULL;
         return CLC_ERR;
-    }
-    if (strcmp(s->profile->device, s->rep->device.name) != 0)
+    } else if (strcmp(s->profile->device, s->rep->device.name) != 0) {
         clc_note("--profile %s was measured on '%s', not on this device: the predictions are "
                  "that device's", s->o->profile, s->profile->device);
+    }
     json_t *used = json_array();
     json_array_append_new(used, clc_profile_to_json(s->profile));
     keep_profiles(s->rep, used);
@@ -88,8 +111,8 @@ void clc_session_predict_end(struct clc_session *s)
     keep_profiles(rep, used);
     if (predicted == 0) {
         clc_note("model: no predictions: the run has no rows of the stream case to take the "
-                 "device's ceilings from; 'clcoalesce profile -o FILE' measures them once, "
-                 "'--profile FILE' uses them");
+                 "device's ceilings from; 'clcoalesce profile' measures them once and keeps "
+                 "them for the next runs, or '--profile FILE' gives them");
         return;
     }
     if (s->table != NULL) {

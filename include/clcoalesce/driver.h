@@ -144,8 +144,11 @@ int clc_variant_plan(const struct clc_env *e, const struct clc_variant *v, long 
 
 /* ------------------------------------------------------------------ predictions */
 
-/* Loads o->profile into s->profile (nothing without one).  CLC_OK or CLC_ERR, said. */
-int clc_session_load_profile(struct clc_session *s);
+/* Loads o->profile into s->profile.  Without one, a run of one API whose cases lack the
+ * stream case (which its own rows would predict from, at its end) loads the profile the
+ * device keeps (profcache.h), where there is one.  CLC_OK or CLC_ERR, said. */
+int clc_session_load_profile(struct clc_session *s, const struct clc_case *const *cases,
+                             size_t n);
 
 /* Predicts row r from s->profile, when there is one (as rows stream). */
 void clc_session_predict_row(const struct clc_session *s, struct clc_result *r);
