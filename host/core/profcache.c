@@ -91,7 +91,8 @@ int clc_profcache_store(const struct clc_device_meta *d, const char *api,
                         int (*fill)(FILE *f, void *ctx), void *ctx, char *out, size_t len)
 {
     if (!clc_profcache_path(d, api, out, len)) {
-        clc_note("no folder to keep the device's profile in: set HOME or CLCOALESCE_CACHE_DIR");
+        clc_note("no folder to keep the device's profile in: HOME and CLCOALESCE_CACHE_DIR are "
+                 "unset, or the path is too long");
         return CLC_ERR;
     }
     if (make_folders(out) != CLC_OK) {
