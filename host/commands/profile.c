@@ -247,17 +247,17 @@ static bool keeps(const struct clc_opts *o)
     return !o->quick && o->size == 0 && !o->cold && o->kernel_dir == NULL;
 }
 
-/* Keeps profile p as the device's (profcache.h); failing that, only a note: the profile
- * itself went where it was asked to. */
-static void keep(const struct clc_device_meta *d, const char *api, json_t *p)
+/* Keeps profile p as the device's (profcache.h), and says where; false after a note. */
+static bool keep(const struct clc_device_meta *d, const char *api, json_t *p)
 {
     char path[4096];
-    if (clc_profcache_store(d, api, write_profile, p, path, sizeof path) == CLC_OK)
-        clc_note("kept as this device's profile in %s: explain and run predict with it where "
-                 "no --profile is given", path);
-    else
-        clc_note("the profile is not kept for explain and run (above); --profile FILE still "
-                 "reads it");
+    if (clc_profcache_store(d, api, write_profile, p, path, sizeof path) != CLC_OK) {
+        clc_note("the profile is not kept for explain and run (above)");
+        return false;
+    }
+    clc_note("kept as this device's profile in %s: explain and run predict with it where no "
+             "--profile is given", path);
+    return true;
 }
 
 /* ------------------------------------------------------------------ the command */
@@ -319,8 +319,9 @@ int clc_cmd_profile(int argc, char **argv)
         rc = a.output != NULL ? clc_output_write(a.output, write_profile, p)
              : json_stdout    ? write_profile(stdout, p)
                               : CLC_OK;
-        if (rc == CLC_OK && keeps(&o))
-            keep(&rep.device, rep.apis[0].name, p);
+        bool kept = rc == CLC_OK && keeps(&o) && keep(&rep.device, rep.apis[0].name, p);
+        if (rc == CLC_OK && !kept && a.output == NULL && !json_stdout)
+            rc = write_profile(stdout, p); /* not lost: the JSON after the summary */
         json_decref(p);
     }
     clc_report_free(&rep);

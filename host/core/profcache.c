@@ -126,7 +126,8 @@ bool clc_profcache_load(const struct clc_device_meta *d, const char *api, struct
         return false;
     }
     struct tm tm;
-    if (localtime_r(&st.st_mtime, &tm) == NULL || strftime(when, when_len, "%Y-%m-%d %H:%M", &tm) == 0)
+    if (localtime_r(&st.st_mtime, &tm) == NULL ||
+        strftime(when, when_len, "%Y-%m-%d %H:%M", &tm) == 0)
         snprintf(when, when_len, "?");
     return true;
 }
