@@ -9,7 +9,7 @@ CLC_BUILD_DIR=${CLC_BUILD_DIR:-$CLC_ROOT/build}
 # Packages: the build needs the first line; PoCL runs kernels on the CPU where no GPU driver
 # is installed; Check and gnuplot only for the tests (gnuplot also for `clcoalesce plot`).
 clc_packages="cmake make gcc pkg-config ocl-icd-opencl-dev opencl-headers libjansson-dev
-              pocl-opencl-icd clinfo"
+              pocl-opencl-icd"
 [ "${CLC_WITH_TESTS:-0}" = 1 ] && clc_packages="$clc_packages check gnuplot-nox"
 
 clc_install_missing() {
@@ -22,11 +22,22 @@ clc_install_missing() {
         echo "clcoalesce: please install: ${missing[*]}" >&2
         return 1
     fi
-    local sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if ! command -v sudo >/dev/null; then
+            echo "clcoalesce: missing packages, and no sudo to install them; as root:" >&2
+            echo "  apt-get install ${missing[*]}" >&2
+            return 1
+        fi
+        sudo=(sudo)
+    fi
     echo "clcoalesce: installing ${missing[*]}" >&2
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    if ! { ${sudo[@]+"${sudo[@]}"} apt-get update -qq &&
+           DEBIAN_FRONTEND=noninteractive ${sudo[@]+"${sudo[@]}"} apt-get install -y -qq \
+               --no-install-recommends "${missing[@]}" >/dev/null; }; then
+        echo "clcoalesce: installing failed (above); as root: apt-get install ${missing[*]}" >&2
+        return 1
+    fi
 }
 
 # The build's messages go to a log, so they do not bury (or mix into) what the tool prints;
