@@ -5,6 +5,7 @@
  * launch; one that crashes is reported, one that never ends stops at --timeout; bad or
  * missing options exit 2. */
 #define _GNU_SOURCE
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,6 +209,61 @@ START_TEST(cli_prints_ranking)
 }
 END_TEST
 
+/* Writes dir/p.json: a profile of "Test GPU" with the stream case's read, write and copy
+ * rows (120, 90, 100 GB/s), enough for a prediction, measured in the cache as the test's
+ * rows run (so they are predicted, not left out as cache rows on a DRAM profile). */
+static const char *write_profile(const char *dir)
+{
+    static const char *const streams[] = {"read", "write", "copy"};
+    static const double gbps[] = {120, 90, 100};
+    json_t *rows = json_array();
+    for (int i = 0; i < 3; i++) {
+        struct clc_result r = clc_test_row("stream", streams[i], -1, CLC_FLOAT, gbps[i]);
+        r.cache_resident = true;
+        json_array_append_new(rows, clc_result_json(&r));
+    }
+    json_t *root = json_pack("{s:s, s:{s:s, s:s, s:f}, s:o}", "tool", "clcoalesce", "device",
+                             "name", "Test GPU", "api", "opencl", "peak_gbps", 200.0, "rows",
+                             rows);
+    const char *path = clc_test_path(dir, "p.json");
+    ck_assert_int_eq(json_dump_file(root, path, 0), 0);
+    json_decref(root);
+    return path;
+}
+
+/* With a device profile the ranking predicts every row, the user's among them, and names
+ * the bound; the report keeps the prediction. */
+START_TEST(ranking_predicts_with_a_profile)
+{
+    char dir[64], cmd[1024];
+    clc_test_make_dir(dir, "predicted");
+    const char *prof = write_profile(dir);
+    const char *json = clc_test_path(dir, "r.json");
+    snprintf(cmd, sizeof cmd, "custom " COPY_FLOAT4 " --pattern copy --items-per-thread 4 "
+             "--size 64KiB -r 2 --profile %s -f json -o %s", prof, json);
+    clc_test_expect(cmd, 0, NULL, out, sizeof out, err, sizeof err);
+    clc_test_assert_has(err, "was measured on 'Test GPU', not on this device");
+    const char *rank = strstr(out, "ranking: copy_float4");
+    ck_assert_msg(rank != NULL, "no ranking in: %s", out);
+    clc_test_assert_has(rank, "pred bound\n");
+    const char *mine = strstr(rank, "custom       copy_float4");
+    ck_assert_msg(mine != NULL, "no row of yours in: %s", rank);
+    double gbps, best, pred;
+    char bound[16];
+    ck_assert_msg(sscanf(mine, "custom copy_float4 - %lf %lf %*s %lf %15s", &gbps, &best, &pred,
+                         bound) == 4, "no prediction in: %s", rank);
+    ck_assert_double_gt(pred, 0);
+    ck_assert_str_ne(bound, "<-");
+    struct clc_report rep;
+    ck_assert_int_eq(clc_read_json(json, &rep), CLC_OK);
+    const struct clc_result *r = clc_test_get(&rep, "copy_float4", -1, CLC_FLOAT);
+    ck_assert_double_eq_tol(r->model_gbps, pred, 0.05);
+    ck_assert_str_eq(r->model_bound, bound);
+    clc_report_free(&rep);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(wrong_kernel_exits_1)
 {
     const char *file = copy_kernel("wrong.cl", "", "LOAD(in, i) + 1", "");
@@ -290,6 +346,9 @@ START_TEST(bad_options)
         {"custom " COPY_FLOAT4 " --pattern copy --type double", 2, "float only"},
         {"custom " COPY_FLOAT4 " --pattern copy --variant tiled", 2,
          "no variant 'tiled' among the built-in variants the copy pattern is ranked with"},
+        {"custom " COPY_FLOAT4 " --pattern copy --profile ''", 2, "--profile takes a file"},
+        {"custom " COPY_FLOAT4 " --pattern copy --size 16KiB --profile /nonexistent/p.json", 1,
+         "/nonexistent/p.json: cannot read the profile"},
         /* run time: exit 1 */
         {"custom --kernel-file /nonexistent/k.cl --kernel k --pattern copy --size 16KiB", 1,
          "cannot read kernel file '/nonexistent/k.cl'"},
@@ -411,7 +470,7 @@ int main(void)
         copy_example_verifies_and_ranks, variant_picks_the_built_in_rows,
         scale_example_verifies_and_ranks, transpose_example_verifies_and_ranks,
         plain_gather_runs_without_model,
-        cli_prints_ranking, wrong_kernel_exits_1, declared_shape,
+        cli_prints_ranking, ranking_predicts_with_a_profile, wrong_kernel_exits_1, declared_shape,
         compile_error_names_file_and_line,
         bad_options, store_out_of_bounds_named, lowest_work_item_named,
         load_out_of_bounds_named, crash_is_reported, endless_loop_times_out,

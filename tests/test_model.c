@@ -437,6 +437,29 @@ START_TEST(store_lane_bytes_by_pattern)
 }
 END_TEST
 
+/* Sectors a store writes only in part: none where the lanes fill whole sectors (floats side
+ * by side, a float16 a lane), all 32 where lanes 32 bytes apart write a float each (a
+ * work-item's chunk of 8), one of the two a lane's 8-byte store straddles at a 4-byte
+ * offset, and none of a load's. */
+START_TEST(partial_sectors_of_stores)
+{
+    struct clc_model m;
+    analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE2, 4, 4}, &m);
+    ck_assert_uint_eq(m.store.partial_sectors, 0);
+    analyse_streams(64, 64, (struct stream){BASE, 64, 64}, (struct stream){BASE2, 64, 64}, &m);
+    ck_assert_uint_eq(m.store.partial_sectors, 0);
+    analyse_streams(64, 64, (struct stream){BASE, 32, 4}, (struct stream){BASE2, 32, 4}, &m);
+    ck_assert_uint_eq(m.store.requests, 2);
+    ck_assert_uint_eq(m.store.partial_sectors, 2 * 32);
+    ck_assert_uint_eq(m.load.partial_sectors, 0);
+    /* 8-byte lanes side by side from 4 bytes into a sector: 256 bytes over 9 sectors, the
+     * first and the last written in part */
+    analyse_streams(32, 32, (struct stream){BASE, 4, 4}, (struct stream){BASE2 + 4, 8, 8}, &m);
+    ck_assert_uint_eq(m.store.sectors, 9);
+    ck_assert_uint_eq(m.store.partial_sectors, 2);
+}
+END_TEST
+
 /* The lines the L1 asks the L2 for: each lane walking its own row (a row per thread) asks
  * for a line once, then finds it held while its warp's loads stay in that line; lanes on new
  * lines each load, and every store's lines go on.  A load's new sectors likewise. */
@@ -873,7 +896,7 @@ int main(void)
                             granules_of_a_stream_are_adjacent, granules_of_a_stride_by_gap,
                             granules_far_apart_are_alone, granules_per_direction_and_reused_once,
                             loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
-                            store_lane_bytes_by_pattern,
+                            store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses,
                             local_requests_like_global_ones, picture_of_requests,

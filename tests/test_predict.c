@@ -421,6 +421,44 @@ START_TEST(lines_layer_charges_the_line_requests)
 }
 END_TEST
 
+/* A store's line requests and the sectors it writes in part, each at its own cost: the
+ * scatter case's rate (1 G lines/s, a sector in part each: 1000 ps) and the 32-byte fill's
+ * 25 GB/s (a line per 64 bytes, a sector in part per 16: 40 ps a byte) give 480 ps a line
+ * and 520 a partial sector.  Both rows come back at their own rate; a store of a line per
+ * 128 useful bytes with 4 of its sectors in part (stride 2) takes 20 ps a byte, 50 GB/s;
+ * with its sectors whole, 3.75 ps, and DRAM binds. */
+START_TEST(lines_layer_charges_partial_sectors)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    p.store_lines_per_s = 1e9;
+    p.split_gbps[0] = 25;
+    struct clc_model_features *f = &r.model_features;
+    f->store_lines = f->store_partial = 1.0 / 4; /* the scatter case: 4 useful bytes a line */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 4, 1e-6);
+    f->store_lines = 1.0 / 64; /* the fill */
+    f->store_partial = 1.0 / 16;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 25, 1e-6);
+    f->store_lines = 1.0 / 128;
+    f->store_partial = 4.0 / 128;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    f->store_partial = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    /* a result file from before partial sectors, or a profile without the fill: a line at
+     * the scatter rate whole, 7.8 ps a byte: 128 GB/s, DRAM binds; with 4 lines, 32 */
+    f->store_partial = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    f->store_lines = 4.0 / 128;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
+    f->store_partial = 4.0 / 128;
+    p.split_gbps[0] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
+}
+END_TEST
+
 START_TEST(split_layer_charges_wide_stores)
 {
     struct clc_profile p = flat_profile();
@@ -986,6 +1024,7 @@ int main(void)
         banks_layer_counts_passes,
         banks_layer_counts_load_lines,
         lines_layer_charges_the_line_requests,
+        lines_layer_charges_partial_sectors,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,
         no_prediction_without_grounds,

@@ -79,15 +79,18 @@ static const struct pattern *find_pattern(const char *name)
 
 static const char help_text[] =
     "usage: clcoalesce custom --kernel-file F --kernel NAME --pattern P\n"
-    "                         [--local N | --local XxY] [--items-per-thread K] [run options]\n"
+    "                         [--local N | --local XxY] [--items-per-thread K]\n"
+    "                         [--profile FILE] [run options]\n"
     "\n"
     "Builds __kernel NAME from your file F like the built-in kernels and first runs it once\n"
     "in its checked (trace) build at 1 MiB: an access outside its buffers stops the run with\n"
     "the work-item, the buffer and the index, before the unchecked kernel ever runs.  Then it\n"
     "checks the output against the host reference of pattern P, times it and models its\n"
     "accesses like any variant, runs the built-in variants of P's cases at the same size and\n"
-    "prints a ranking: every verified row by GB/s, with its percentage of the best.  All the\n"
-    "rows go to the report.  Float only.  On a CPU device it runs in a child process, so a\n"
+    "prints a ranking: every verified row by GB/s, with its percentage of the best and, with\n"
+    "a device profile (--profile FILE, else the one the device keeps from its last\n"
+    "'clcoalesce profile'), the predicted GB/s and the limit that binds.  All the rows go to\n"
+    "the report.  Float only.  On a CPU device it runs in a child process, so a\n"
     "crash is reported, not suffered.  --timeout defaults to 60 s.\n"
     "\n"
     "patterns, the signature your kernel must have, and what it must compute:\n"
@@ -161,6 +164,7 @@ enum {
     OPT_TIMEOUT,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
+    OPT_PROFILE,
 };
 
 static const struct option own_options[] = {
@@ -175,6 +179,7 @@ static const struct option own_options[] = {
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"profile", required_argument, NULL, OPT_PROFILE},
     {NULL, 0, NULL, 0},
 };
 
@@ -250,6 +255,9 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
     case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->run.timeout);
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
+    case OPT_PROFILE:
+        return nonempty("--profile takes a file written by 'clcoalesce profile -o', not", value,
+                        &o->profile);
     }
     return CLC_OK;
 }
@@ -430,21 +438,25 @@ static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, c
     bool apis = rep->n_apis > 1;
     fprintf(f, "\nranking: %s (pattern %s) against the built-in %s; float, %s\n", name, pt->name,
             cases, clc_format_size(size, sz, sizeof sz));
-    fprintf(f, "%4s  %-12s %-20s %6s %s%9s %10s %7s\n", "rank", "case", "variant", "param",
-            apis ? "api    " : "", "GB/s", "% of best", "model");
+    fprintf(f, "%4s  %-12s %-20s %6s %s%9s %10s %7s %9s %s\n", "rank", "case", "variant",
+            "param", apis ? "api    " : "", "GB/s", "% of best", "model", "pred", "bound");
     double best = n ? rep->results[order[0]].gbps : NAN;
     for (size_t i = 0; i < n; i++) {
         const struct clc_result *r = &rep->results[order[i]];
-        char param[24] = "-", model[24] = "-", api[16] = "";
+        char param[24] = "-", model[24] = "-", api[16] = "", pred[24] = "-";
         if (r->has_param)
             snprintf(param, sizeof param, "%ld", r->param);
         if (!isnan(r->model_efficiency))
             snprintf(model, sizeof model, "%.0f%%", r->model_efficiency * 100.0);
+        if (isfinite(r->model_gbps))
+            snprintf(pred, sizeof pred, "%.1f", r->model_gbps);
         if (apis)
             snprintf(api, sizeof api, "%-6s ", r->api);
-        fprintf(f, "%4zu  %-12s %-20s %6s %s%9.1f %10.1f %7s%s\n", i + 1, r->case_name,
-                r->variant, param, api, r->gbps, 100.0 * r->gbps / best, model,
-                strcmp(r->case_name, "custom") == 0 ? "  <- yours" : "");
+        const char *bound = isfinite(r->model_gbps) && r->model_bound[0] ? r->model_bound : "-";
+        bool yours = strcmp(r->case_name, "custom") == 0;
+        fprintf(f, "%4zu  %-12s %-20s %6s %s%9.1f %10.1f %7s %9s %-*s%s\n", i + 1, r->case_name,
+                r->variant, param, api, r->gbps, 100.0 * r->gbps / best, model, pred,
+                yours ? 9 : 0, bound, yours ? "<- yours" : "");
     }
     size_t left = rep->n_results - first - n;
     if (left)
@@ -546,6 +558,9 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     rc = clc_session_open(&s, &o, rep, clc_run_table(ra->format, ra->output));
     if (rc != CLC_OK)
         goto done;
+    rc = clc_session_load_profile(&s, cases, ncases);
+    if (rc != CLC_OK)
+        goto done;
     s.custom_kernel = a->kernel_name;
     rc = CLC_ERR;
     if (check_kernel(&s, &su, a->kernel_name) != CLC_OK)
@@ -580,6 +595,8 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
         goto done;
     s.custom_kernel = NULL;
     rc = clc_session_run(&s, cases + 1, ncases - 1);
+    if (rc == CLC_OK)
+        clc_session_predict_end(&s);
     FILE *f = s.table != NULL ? s.table : clc_quiet ? NULL : stderr;
     if (f != NULL) {
         uint64_t size = rep->n_results > first ? rep->results[first].size : 0;

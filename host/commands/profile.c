@@ -182,6 +182,12 @@ static void print_summary(FILE *f, json_t *p)
     if (json_is_number(s32) && json_is_number(s64))
         fprintf(f, "  stores alone with 32- / 64-byte lanes (the split layer): %.1f / %.1f "
                 "GB/s\n", json_number_value(s32), json_number_value(s64));
+    double line_ps, partial_ps;
+    if (json_is_number(st) && json_is_number(s32) &&
+        clc_profile_store_costs(json_number_value(st), json_number_value(s32), &line_ps,
+                                &partial_ps))
+        fprintf(f, "  a store costs the L2 %.1f ps a line and %.1f ps a sector written in "
+                "part\n", line_ps, partial_ps);
     json_t *count = json_object_get(b, "count");
     if (json_is_integer(count))
         fprintf(f, "  local memory: %lld banks of 4 bytes\n", (long long)json_integer_value(count));

@@ -97,24 +97,60 @@ static int cmp_span(const void *a, const void *b)
     return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* Distinct bytes the active lanes access: lanes reading the same element use it once. */
-static uint64_t union_bytes(const struct clc_model_request *rq)
+/* The bytes the active lanes access as sorted, disjoint spans in sp (room for a span per
+ * lane): lanes that touch the same element share it.  Returns how many. */
+static size_t merged_spans(const struct clc_model_request *rq, struct span *sp)
 {
-    struct span sp[CLC_MODEL_MAX_WARP];
     size_t n = 0;
     for (unsigned l = 0; l < rq->lanes; l++)
         if (rq->lane[l].active && rq->lane[l].size)
             sp[n++] = (struct span){rq->lane[l].addr, rq->lane[l].addr + rq->lane[l].size};
     qsort(sp, n, sizeof sp[0], cmp_span);
-    uint64_t total = 0, end = 0;
+    size_t m = 0;
     for (size_t i = 0; i < n; i++) {
-        uint64_t lo = sp[i].lo > end ? sp[i].lo : end;
-        if (sp[i].hi > lo)
-            total += sp[i].hi - lo;
-        if (sp[i].hi > end)
-            end = sp[i].hi;
+        if (m > 0 && sp[i].lo <= sp[m - 1].hi) {
+            if (sp[i].hi > sp[m - 1].hi)
+                sp[m - 1].hi = sp[i].hi;
+        } else {
+            sp[m++] = sp[i];
+        }
     }
+    return m;
+}
+
+/* Distinct bytes the active lanes access: lanes reading the same element use it once. */
+static uint64_t union_bytes(const struct clc_model_request *rq)
+{
+    struct span sp[CLC_MODEL_MAX_WARP];
+    size_t n = merged_spans(rq, sp);
+    uint64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += sp[i].hi - sp[i].lo;
     return total;
+}
+
+/* The sectors of which the active lanes access some bytes but not all 32: a store writes
+ * those in part, and the L2 merges each such piece into its sector apart. */
+static unsigned partial_sectors(const struct clc_model_request *rq)
+{
+    struct span sp[CLC_MODEL_MAX_WARP];
+    size_t n = merged_spans(rq, sp);
+    unsigned partial = 0;
+    uint64_t sector = UINT64_MAX, covered = 0;
+    for (size_t i = 0; i < n; i++) {
+        for (uint64_t lo = sp[i].lo; lo < sp[i].hi;) {
+            uint64_t s = lo / CLC_MODEL_SECTOR, end = (s + 1) * CLC_MODEL_SECTOR;
+            uint64_t hi = sp[i].hi < end ? sp[i].hi : end;
+            if (s != sector) {
+                partial += sector != UINT64_MAX && covered < CLC_MODEL_SECTOR;
+                sector = s;
+                covered = 0;
+            }
+            covered += hi - lo;
+            lo = hi;
+        }
+    }
+    return partial + (sector != UINT64_MAX && covered < CLC_MODEL_SECTOR);
 }
 
 static size_t warps_per_group(const struct clc_trace *t)
@@ -180,6 +216,7 @@ static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t 
         rq->useful = union_bytes(rq);
         rq->sectors = unit_ids(rq, CLC_MODEL_SECTOR, sector_ids);
         rq->lines = unit_ids(rq, CLC_MODEL_LINE, line_ids);
+        rq->partial = store ? partial_sectors(rq) : 0;
     }
     return any;
 }
@@ -560,6 +597,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                     s->new_sectors += new_since_last(&sectors, rq->sectors);
                 } else {
                     s->new_lines += rq->lines; /* L1 passes every store on */
+                    s->partial_sectors += rq->partial;
                 }
             }
             if (any == 0)

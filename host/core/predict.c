@@ -61,6 +61,7 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
     f->load_lines = (double)m->load.new_lines / useful;
     f->store_lines = (double)m->store.new_lines / useful;
+    f->store_partial = (double)m->store.partial_sectors / useful;
     f->load_sectors = (double)m->load.new_sectors / useful;
     f->loads_in_flight = m->loads_in_flight;
     f->load_lane_bytes = m->load_lane_bytes;
@@ -85,6 +86,24 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
 }
 
 /* ------------------------------------------------------------------ the layers */
+
+bool clc_profile_store_costs(double store_lines_per_s, double fill_32_gbps, double *line_ps,
+                             double *partial_ps)
+{
+    double both = 1e12 / store_lines_per_s;
+    *line_ps = both;
+    *partial_ps = 0;
+    if (!(store_lines_per_s > 0) || !(fill_32_gbps > 0))
+        return false;
+    /* per byte the fill stores: 1 / 64 of a line request, 1 / 16 of a partial sector */
+    const double lines = 1.0 / 64, sectors = 1.0 / 16;
+    double part = (1e3 / fill_32_gbps - lines * both) / (sectors - lines);
+    if (!(part > 0 && part < both))
+        return false;
+    *partial_ps = part;
+    *line_ps = both - part;
+    return true;
+}
 
 /* The profile's efficiency of gap class c; 1 where it did not measure one. */
 static double gap_eff(const struct clc_profile *p, unsigned c)
@@ -262,18 +281,27 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * those requests at the rates the scatter case measured, loads and stores each at its own,
      * whatever DRAM does meanwhile.  It serves a load sector by sector (a load of 20 lines and
      * 28 sectors takes 28), which the scatter case, one sector a line, measures alike; a
-     * store, line by line.  Result files written before the model counted sectors give lines. */
+     * store, line by line, and each sector it writes only in part apart (clc_profile_store_costs).
+     * Result files written before the model counted sectors give lines, and those from
+     * before it counted partial sectors, a store's line at the scatter rate whole. */
     double ms_before = ms;
     double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
     double ms_loads =
         p->load_lines_per_s > 0 ? useful * load_units / p->load_lines_per_s * 1e3 : 0;
-    double ms_stores =
-        p->store_lines_per_s > 0 ? useful * f->store_lines / p->store_lines_per_s * 1e3 : 0;
+    double line_ps = 0, partial_ps = 0;
+    if (p->store_lines_per_s > 0)
+        clc_profile_store_costs(p->store_lines_per_s,
+                                f->store_partial >= 0 ? p->split_gbps[0] : NAN, &line_ps,
+                                &partial_ps);
+    double partial = f->store_partial >= 0 ? f->store_partial : 0;
+    double ms_stores = useful * (f->store_lines * line_ps + partial * partial_ps) * 1e-9;
     ms = fmax(ms, fmax(ms_loads, ms_stores));
     if (p->load_lines_per_s > 0 || p->store_lines_per_s > 0)
-        snprintf(why, sizeof why, "useful B per load %s: %.0f, per store line: %.0f",
-                 f->load_sectors > 0 ? "sector" : "line", load_units > 0 ? 1 / load_units : 0.0,
-                 f->store_lines > 0 ? 1 / f->store_lines : 0.0);
+        snprintf(why, sizeof why, "useful B per load %s: %.0f, per store line: %.0f (%.1f "
+                 "sectors in part)", f->load_sectors > 0 ? "sector" : "line",
+                 load_units > 0 ? 1 / load_units : 0.0,
+                 f->store_lines > 0 ? 1 / f->store_lines : 0.0,
+                 f->store_lines > 0 ? partial / f->store_lines : 0.0);
     else
         snprintf(why, sizeof why, "no line rates measured");
     add_layer(pr, "lines", ms_before / ms, why);

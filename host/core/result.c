@@ -442,6 +442,7 @@ static const struct {
     FEATURE(l2_per_useful),
     FEATURE(load_lines),
     FEATURE(store_lines),
+    FEATURE(store_partial),
     FEATURE(load_sectors),
     FEATURE(loads_in_flight),
     FEATURE(load_lane_bytes),

@@ -93,6 +93,8 @@ struct clc_model_side {
                          * same warp's last load did not touch, every line of a store */
     uint64_t new_sectors; /* a load's sectors that the same warp's last load did not touch
                            * (loads only: the L2 serves a load sector by sector) */
+    uint64_t partial_sectors; /* a store's sectors it writes only in part (stores only: the
+                               * L2 merges each such piece into its sector apart) */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
                         * lanes of one request counts once), summed over requests */
     uint64_t lanes;    /* active lanes, summed over requests, and the bytes of their */
@@ -151,6 +153,7 @@ struct clc_model_request {
     unsigned active;   /* lanes taking part */
     struct clc_model_lane lane[CLC_MODEL_MAX_WARP];
     unsigned sectors, lines;
+    unsigned partial;    /* a store's sectors of which it writes fewer than 32 bytes */
     uint64_t useful;
     uint64_t lane_bytes; /* the active lanes' access sizes, summed */
 };

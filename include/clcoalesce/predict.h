@@ -20,7 +20,8 @@
  *             `l1` where the loads' lines are most of the passes)
  *   lines     the line requests the L1 sends the L2 (every line a store touches, a load's
  *             lines its warp's last load did not touch) at the rates the profile measured
- *             for loads and for stores, when they take longer than the layers above
+ *             for loads and for stores, and each sector a store writes only in part,
+ *             when they take longer than the layers above
  *   split     stores of lanes wider than 16 bytes (which leave in pieces) at the rate the
  *             profile's fills of such lanes stored, when that takes longer than the above
  *   groups    the work-groups of the launch at the rate the device starts them, when that
@@ -129,6 +130,17 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
  * (the nearer one outside them); an unknown group size as 256.  NAN where a lane size has
  * no group size measured. */
 double clc_profile_one_pass(const struct clc_profile *p, double lane, double group);
+
+/* What the L2 takes for a store, in ps over the whole device: each line request (line_ps)
+ * and each sector the request writes only in part (partial_ps), which the L2 merges into its
+ * sector apart.  The scatter case's stores (store_lines_per_s: one line a request, one
+ * sector of it in part) cost the two together; the 32-byte fill splits them: each of its
+ * 16-byte pieces (a warp's 32 lanes x 16 bytes) asks for 8 lines and writes 32 sectors in
+ * half, so a byte it stores costs 1 / 64 of a line request and 1 / 16 of a partial sector.
+ * Returns true with both; false, a line request at the scatter rate whole and partial_ps 0,
+ * without the fill (NAN) or where the two do not split (a cost at or below 0). */
+bool clc_profile_store_costs(double store_lines_per_s, double fill_32_gbps, double *line_ps,
+                             double *partial_ps);
 
 /* The rate, in GB/s stored, at which the profile's fills of 32- and 64-byte lanes stored:
  * the 32-byte one for lanes of 17 to 32 bytes, the 64-byte one for wider lanes.  NAN for

@@ -54,6 +54,8 @@ struct clc_model_features {
     double load_lines;       /* line requests the L1 sends the L2 per useful byte (model.h's
                               * new_lines): loads' lines their warp's last load did not touch */
     double store_lines;      /* and stores' lines, every one */
+    double store_partial;    /* the sectors stores write only in part, summed over requests,
+                              * per useful byte: the L2 merges each apart */
     double load_sectors;     /* the sectors of loads' lines their warp's last load did not
                               * touch, per useful byte: the L2 serves loads sector by sector */
     double loads_in_flight;  /* independent loads a work-item has in flight */
