@@ -254,6 +254,14 @@ START_TEST(ranking_predicts_with_a_profile)
                          bound) == 4, "no prediction in: %s", rank);
     ck_assert_double_gt(pred, 0);
     ck_assert_str_ne(bound, "<-");
+    /* and why, layer by layer, as explain prints it: the profile is another device's */
+    const char *why = strstr(rank, "copy_float4, layer by layer on the profile of Test GPU");
+    ck_assert_msg(why != NULL, "no waterfall in: %s", rank);
+    static const char *const layers[] = {"  ceiling   x ", "  lines     x ", "bound: ",
+                                         "predicted for the profile's device, not this one"};
+    for (size_t i = 0; i < sizeof layers / sizeof layers[0]; i++)
+        clc_test_assert_has(why, layers[i]);
+    clc_test_assert_lacks(why, "  measured  ");
     struct clc_report rep;
     ck_assert_int_eq(clc_read_json(json, &rep), CLC_OK);
     const struct clc_result *r = clc_test_get(&rep, "copy_float4", -1, CLC_FLOAT);

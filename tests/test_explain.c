@@ -425,6 +425,15 @@ START_TEST(kept_profile_feeds_explain_and_run)
     ck_assert(json_is_string(json_object_get(row, "model_bound")));
     json_decref(root);
 
+    /* custom's ranking too, and why its kernel runs as it does, the measurement beside */
+    ck_assert_int_eq(cli("custom --kernel-file %s/cl/examples/copy_float4.cl --kernel "
+                         "copy_float4 --pattern copy --items-per-thread 4 --size 64KiB -r 2",
+                         CLC_TEST_SOURCE_DIR), 0);
+    const char *why = strstr(out, "copy_float4, layer by layer on the profile of ");
+    ck_assert_msg(why != NULL, "no waterfall in: %s", out);
+    clc_test_assert_has(why, "  measured  ");
+    clc_test_assert_lacks(why, "not this one");
+
     /* a smaller profile is not the device's: nothing kept beside it */
     setenv("CLCOALESCE_CACHE_DIR", clc_test_path(dir, "other"), 1);
     snprintf(cmd, sizeof cmd, "profile --size 1MiB --reps 1 -o %s", written);

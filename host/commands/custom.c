@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/cli.h"
+#include "clcoalesce/explain.h"
 #include "clcoalesce/kernelfile.h"
 #include "clcoalesce/outfile.h"
 
@@ -89,8 +90,9 @@ static const char help_text[] =
     "accesses like any variant, runs the built-in variants of P's cases at the same size and\n"
     "prints a ranking: every verified row by GB/s, with its percentage of the best and, with\n"
     "a device profile (--profile FILE, else the one the device keeps from its last\n"
-    "'clcoalesce profile'), the predicted GB/s and the limit that binds.  All the rows go to\n"
-    "the report.  Float only.  On a CPU device it runs in a child process, so a crash is\n"
+    "'clcoalesce profile'), the predicted GB/s and the limit that binds, and then your\n"
+    "kernel's prediction layer by layer, as explain prints it.  All the rows go to the\n"
+    "report.  Float only.  On a CPU device it runs in a child process, so a crash is\n"
     "reported, not suffered.  --timeout defaults to 60 s.\n"
     "\n"
     "patterns, the signature your kernel must have, and what it must compute:\n"
@@ -465,6 +467,31 @@ static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, c
     free(order);
 }
 
+/* Why the user's kernel runs as it does: each of its rows from `first` on that the profile
+ * predicted, as explain's waterfall, the measured GB/s beside it where the profile is of
+ * this device. */
+static void print_why(FILE *f, const struct clc_session *s, const struct clc_report *rep,
+                      size_t first)
+{
+    for (size_t i = first; s->profile != NULL && i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        struct clc_prediction pr;
+        if (strcmp(r->case_name, "custom") != 0 || r->status != CLC_STATUS_OK ||
+            !clc_predict(s->profile, r, &pr))
+            continue;
+        char dev[4 * sizeof s->profile->device];
+        fprintf(f, "\n%s%s%s, layer by layer on the profile of %s (clcoalesce explain\n"
+                "--help says what each layer charges):\n", r->variant, rep->n_apis > 1 ? ", " : "",
+                rep->n_apis > 1 ? r->api : "", clc_printable(s->profile->device, dev, sizeof dev));
+        bool here = strcmp(s->profile->device, rep->device.name) == 0;
+        clc_print_waterfall_wrapped(f, &pr, here ? r->gbps : NAN);
+        if (!here)
+            fprintf(f, "  (predicted for the profile's device, not this one: nothing "
+                    "measured to set beside it)\n");
+    }
+    fflush(f);
+}
+
 /* ------------------------------------------------------------------ the work */
 
 static const struct custom_args *the_args; /* for work(), which clc_run_command calls */
@@ -601,6 +628,7 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     if (f != NULL) {
         uint64_t size = rep->n_results > first ? rep->results[first].size : 0;
         print_ranking(f, rep, first, a->kernel_name, pt, size);
+        print_why(f, &s, rep, first);
     }
 done:
     clc_session_close(&s);

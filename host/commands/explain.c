@@ -63,7 +63,7 @@ static void print_side(const char *what, double spr, const struct clc_model_side
 
 /* Prints text, wrapping each line longer than WIDTH at a space, its continuation indented
  * under the text that follows "GB/s  " (a waterfall's figures), else by four. */
-static void print_wrapped(const char *text)
+static void print_wrapped(FILE *out, const char *text)
 {
     while (*text != '\0') {
         const char *end = strchr(text, '\n');
@@ -79,12 +79,28 @@ static void print_wrapped(const char *text)
                 cut--;
             if (cut == 0)
                 break; /* one word wider than the line: left whole */
-            printf("%*s%.*s\n", col ? (int)indent : 0, "", (int)cut, text + col);
+            fprintf(out, "%*s%.*s\n", col ? (int)indent : 0, "", (int)cut, text + col);
             col += cut + 1;
         }
-        printf("%*s%.*s\n", col ? (int)indent : 0, "", (int)(len - col), text + col);
+        fprintf(out, "%*s%.*s\n", col ? (int)indent : 0, "", (int)(len - col), text + col);
         text += len + (end != NULL);
     }
+}
+
+void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, double measured)
+{
+    /* the layers' reasons run past 80 columns: captured, then wrapped */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL) {
+        clc_print_waterfall(out, pr, measured);
+    } else {
+        clc_print_waterfall(f, pr, measured);
+        fclose(f);
+        print_wrapped(out, text);
+    }
+    free(text);
 }
 
 /* The row of the result file with mine's case, variant, type and param, or NULL. */
@@ -269,21 +285,10 @@ static void print_waterfall(const char *here, const struct clc_device *dev,
     struct clc_prediction pr;
     if (!clc_predict(p, r, &pr)) {
         snprintf(line, sizeof line, "  no prediction: %s", pr.note);
-        print_wrapped(line);
+        print_wrapped(stdout, line);
         return;
     }
-    /* the layers' reasons run past 80 columns: captured, then wrapped */
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f == NULL) {
-        clc_print_waterfall(stdout, &pr, measured_gbps(m));
-    } else {
-        clc_print_waterfall(f, &pr, measured_gbps(m));
-        fclose(f);
-        print_wrapped(text);
-    }
-    free(text);
+    clc_print_waterfall_wrapped(stdout, &pr, measured_gbps(m));
     if (m != NULL && m->model_gbps > 0) {
         char size[32];
         printf("  the run predicted %.1f GB/s, bound: %s (at its size, %s)\n", m->model_gbps,

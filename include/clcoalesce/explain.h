@@ -17,4 +17,10 @@ int clc_cmd_ptx(int argc, char **argv);
  * above it, each line indented by two spaces.  Returns false when it is not found. */
 bool clc_print_kernel_source(FILE *f, const char *src, const char *name);
 
+struct clc_prediction;
+
+/* Prints a prediction's waterfall (clc_print_waterfall, with the measured GB/s beside it
+ * unless NAN) wrapped to 80 columns, each layer's reason continued under itself. */
+void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, double measured);
+
 #endif
