@@ -288,12 +288,11 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
     double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
     double ms_loads =
         p->load_lines_per_s > 0 ? useful * load_units / p->load_lines_per_s * 1e3 : 0;
-    double line_ps = 0, partial_ps = 0;
+    bool counted = f->store_partial >= 0; /* NAN: a file from before partial sectors */
+    double partial = counted ? f->store_partial : 0, line_ps = 0, partial_ps = 0;
     if (p->store_lines_per_s > 0)
-        clc_profile_store_costs(p->store_lines_per_s,
-                                f->store_partial >= 0 ? p->split_gbps[0] : NAN, &line_ps,
-                                &partial_ps);
-    double partial = f->store_partial >= 0 ? f->store_partial : 0;
+        clc_profile_store_costs(p->store_lines_per_s, counted ? p->split_gbps[0] : NAN,
+                                &line_ps, &partial_ps);
     double ms_stores = useful * (f->store_lines * line_ps + partial * partial_ps) * 1e-9;
     ms = fmax(ms, fmax(ms_loads, ms_stores));
     if (p->load_lines_per_s > 0 || p->store_lines_per_s > 0)
