@@ -255,7 +255,7 @@ START_TEST(ranking_predicts_with_a_profile)
     ck_assert_double_gt(pred, 0);
     ck_assert_str_ne(bound, "<-");
     /* and why, layer by layer, as explain prints it: the profile is another device's */
-    const char *why = strstr(rank, "copy_float4, layer by layer on the profile of Test GPU");
+    const char *why = strstr(rank, "copy_float4, layer by layer on the profile of\n  Test GPU\n");
     ck_assert_msg(why != NULL, "no waterfall in: %s", rank);
     static const char *const layers[] = {"  ceiling   x ", "  lines     x ", "bound: ",
                                          "predicted for the profile's device, not this one"};

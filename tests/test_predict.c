@@ -382,6 +382,43 @@ START_TEST(banks_layer_counts_load_lines)
 }
 END_TEST
 
+/* The waterfall names the pipe's layer for what fills it, as the bound is named, and says
+ * after the prediction what the bound means. */
+START_TEST(waterfall_says_what_binds)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    r.model_features.l1_requests = 1.0 / 128;
+    r.model_features.l1_lines = 32.0 / 128;
+    r.model_features.dram[0][1][0] = r.model_features.dram[1][1][0] = 1.0;
+    const char *names[2] = {"l1", "banks"}, *binds[2] = {"  l1 binds: ", "  banks binds: "};
+    for (int local = 0; local < 2; local++) {
+        r.model_features.local_accesses = local ? 1.0 / 128 : 0;
+        r.model_features.local_passes = local ? 33.0 / 128 : 0;
+        struct clc_prediction pr;
+        ck_assert(clc_predict(&p, &r, &pr));
+        ck_assert_str_eq(pr.layer[4].name, names[local]);
+        ck_assert_str_eq(clc_bound_name(pr.bound), names[local]);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        ck_assert_ptr_nonnull(f);
+        clc_print_waterfall(f, &pr, NAN);
+        fclose(f);
+        clc_test_assert_has(text, binds[local]);
+        clc_test_assert_has(text, clc_bound_remedy(pr.bound));
+        free(text);
+    }
+    /* every bound has its own sentence; NONE has none */
+    ck_assert_str_eq(clc_bound_remedy(CLC_BOUND_NONE), "");
+    for (int a = CLC_BOUND_NONE + 1; a <= CLC_BOUND_L1; a++) {
+        ck_assert_msg(strlen(clc_bound_remedy(a)) > 40, "%s", clc_bound_name(a));
+        for (int c = a + 1; c <= CLC_BOUND_L1; c++)
+            ck_assert_str_ne(clc_bound_remedy(a), clc_bound_remedy(c));
+    }
+}
+END_TEST
+
 START_TEST(lines_layer_charges_the_line_requests)
 {
     struct clc_profile p = flat_profile();
@@ -1023,6 +1060,7 @@ int main(void)
         one_pass_rows_by_group_size,
         banks_layer_counts_passes,
         banks_layer_counts_load_lines,
+        waterfall_says_what_binds,
         lines_layer_charges_the_line_requests,
         lines_layer_charges_partial_sectors,
         split_layer_charges_wide_stores,

@@ -480,9 +480,10 @@ static void print_why(FILE *f, const struct clc_session *s, const struct clc_rep
             !clc_predict(s->profile, r, &pr))
             continue;
         char dev[4 * sizeof s->profile->device];
-        fprintf(f, "\n%s%s%s, layer by layer on the profile of %s (clcoalesce explain\n"
-                "--help says what each layer charges):\n", r->variant, rep->n_apis > 1 ? ", " : "",
-                rep->n_apis > 1 ? r->api : "", clc_printable(s->profile->device, dev, sizeof dev));
+        fprintf(f, "\n%s%s%s, layer by layer on the profile of\n  %s\n('clcoalesce explain "
+                "--help' lists the layers, the README says what each charges):\n", r->variant,
+                rep->n_apis > 1 ? ", " : "", rep->n_apis > 1 ? r->api : "",
+                clc_printable(s->profile->device, dev, sizeof dev));
         bool here = strcmp(s->profile->device, rep->device.name) == 0;
         clc_print_waterfall_wrapped(f, &pr, here ? r->gbps : NAN);
         if (!here)
@@ -585,10 +586,10 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     rc = clc_session_open(&s, &o, rep, clc_run_table(ra->format, ra->output));
     if (rc != CLC_OK)
         goto done;
+    s.custom_kernel = a->kernel_name;
     rc = clc_session_load_profile(&s, cases, ncases);
     if (rc != CLC_OK)
         goto done;
-    s.custom_kernel = a->kernel_name;
     rc = CLC_ERR;
     if (check_kernel(&s, &su, a->kernel_name) != CLC_OK)
         goto done;

@@ -17,6 +17,46 @@ const char *clc_bound_name(enum clc_bound b)
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
+const char *clc_bound_remedy(enum clc_bound b)
+{
+    switch (b) {
+    case CLC_BOUND_DRAM:
+        return "DRAM streams the bytes the kernel needs at its measured ceiling: the pattern "
+               "wastes nothing, and only moving fewer bytes makes it faster.";
+    case CLC_BOUND_SECTORS:
+        return "DRAM moves granules the kernel does not use, or scattered ones, which it "
+               "moves slower. Let neighbouring work-items touch neighbouring addresses, or "
+               "stage a tile in __local so that both sides are read and written in rows.";
+    case CLC_BOUND_INFLIGHT:
+        return "too few bytes in flight to cover DRAM's latency (Little's law). Give each "
+               "work-item more independent loads (several elements, a vector type), or keep "
+               "more work-items resident (fewer registers or less __local a work-group).";
+    case CLC_BOUND_BANKS:
+        return "local memory serves a request in as many passes as the most distinct words "
+               "any of its banks holds. Pad a tile's rows (a pitch of 33 for 32) or walk it "
+               "along its rows.";
+    case CLC_BOUND_L1:
+        return "the L1 returns a load a line at a time, so a warp whose lanes touch many "
+               "lines takes as many passes. Let a warp's lanes load from the same lines.";
+    case CLC_BOUND_LINES:
+        return "the L2 takes one request for each line a warp's request touches, and a "
+               "store's partly written sectors one piece at a time. Let each warp store whole "
+               "lines: neighbouring lanes on neighbouring elements, or a tile staged through "
+               "__local (transpose tiled).";
+    case CLC_BOUND_SPLIT:
+        return "a lane wider than 16 bytes stores in pieces, each filling part of its "
+               "sectors. Store at most 16 bytes a lane (float4, double2).";
+    case CLC_BOUND_GROUPS:
+        return "the device starts work-groups at a rate of its own, and these are many and "
+               "short. Give each work-group more to do (a grid-stride loop) or make it larger.";
+    case CLC_BOUND_LAUNCH:
+        return "the launch's fixed cost is much of the time. Move more bytes a launch.";
+    case CLC_BOUND_NONE:
+        break;
+    }
+    return "";
+}
+
 /* ------------------------------------------------------------------ the features */
 
 /* Occupancy: the work-items a compute unit holds at once, from the work-groups each of its
@@ -271,10 +311,18 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                                  p->local_request_ps +
                              (f->local_passes + l1_lines) * p->local_pass_ps) * 1e-9;
     double ms = fmax(ms_mem, ms_local);
-    snprintf(why, sizeof why, "%.2f passes per local access, %.1f lines per load",
-             f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0,
-             l1_requests > 0 ? l1_lines / l1_requests : 0.0);
-    add_layer(pr, "banks", ms_mem / ms, why);
+    /* named after what keeps the pipe busiest, as the bound is: a kernel without __local
+     * sees its loads' lines here, not banks */
+    bool l1_most = l1_lines > f->local_passes;
+    double lines_per_load = l1_requests > 0 ? l1_lines / l1_requests : 0.0;
+    if (f->local_accesses > 0)
+        snprintf(why, sizeof why, "%.2f passes per local access, %.1f lines per load",
+                 f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0,
+                 lines_per_load);
+    else
+        snprintf(why, sizeof why, "%.1f lines per load request, a pass each; no __local",
+                 lines_per_load);
+    add_layer(pr, l1_most ? "l1" : "banks", ms_mem / ms, why);
 
     /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
      * load: that its warp's last load did not touch; every line of a store), and the L2 takes
@@ -295,13 +343,15 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                                 &line_ps, &partial_ps);
     double ms_stores = useful * (f->store_lines * line_ps + partial * partial_ps) * 1e-9;
     ms = fmax(ms, fmax(ms_loads, ms_stores));
-    if (p->load_lines_per_s > 0 || p->store_lines_per_s > 0)
-        snprintf(why, sizeof why, "useful B per load %s: %.0f, per store line: %.0f (%.1f "
-                 "sectors in part)", f->load_sectors > 0 ? "sector" : "line",
-                 load_units > 0 ? 1 / load_units : 0.0,
-                 f->store_lines > 0 ? 1 / f->store_lines : 0.0,
-                 f->store_lines > 0 ? partial / f->store_lines : 0.0);
-    else
+    if (p->load_lines_per_s > 0 || p->store_lines_per_s > 0) {
+        int n = snprintf(why, sizeof why, "useful B per load %s: %.0f, per store line: %.0f",
+                         f->load_sectors > 0 ? "sector" : "line",
+                         load_units > 0 ? 1 / load_units : 0.0,
+                         f->store_lines > 0 ? 1 / f->store_lines : 0.0);
+        if (partial > 0 && f->store_lines > 0 && n > 0 && (size_t)n < sizeof why)
+            snprintf(why + n, sizeof why - (size_t)n, " (%.1f sectors in part)",
+                     partial / f->store_lines);
+    } else
         snprintf(why, sizeof why, "no line rates measured");
     add_layer(pr, "lines", ms_before / ms, why);
 
@@ -368,7 +418,7 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         }
     }
     /* the pipe busy with global loads' lines more than with local passes: not the banks */
-    if (b == CLC_BOUND_BANKS && l1_lines > f->local_passes)
+    if (b == CLC_BOUND_BANKS && l1_most)
         b = CLC_BOUND_L1;
     pr->bound = b;
     return true;
@@ -400,6 +450,9 @@ void clc_print_waterfall(FILE *f, const struct clc_prediction *pr, double measur
     if (isfinite(measured))
         fprintf(f, "  %-9s %7s %9.1f GB/s  (%+.0f %% against the prediction)\n", "measured", "",
                 measured, 100.0 * (measured / pr->gbps - 1.0));
+    const char *remedy = clc_bound_remedy(pr->bound);
+    if (*remedy != '\0')
+        fprintf(f, "  %s binds: %s\n", clc_bound_name(pr->bound), remedy);
 }
 
 /* ------------------------------------------------------------------ measured and predicted */

@@ -163,6 +163,9 @@ enum clc_bound {
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
+/* What bound b means for a kernel, and what would lift it: a sentence or two ("" for NONE). */
+const char *clc_bound_remedy(enum clc_bound b);
+
 #define CLC_MODEL_LAYERS 9
 
 /* One line of the waterfall: the bandwidth after this layer. */
