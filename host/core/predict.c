@@ -39,8 +39,8 @@ const char *clc_bound_remedy(enum clc_bound b)
         return "the L1 returns a load a line at a time, so a warp whose lanes touch many "
                "lines takes as many passes. Let a warp's lanes load from the same lines.";
     case CLC_BOUND_LINES:
-        return "the L2 takes one request for each line a warp's request touches, and a "
-               "store's partly written sectors one piece at a time. Let each warp store whole "
+        return "the L2 serves a warp's load a sector at a time and its store a line at a "
+               "time, and each sector a store writes in part apart. Let each warp use whole "
                "lines: neighbouring lanes on neighbouring elements, or a tile staged through "
                "__local (transpose tiled).";
     case CLC_BOUND_SPLIT:
