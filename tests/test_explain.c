@@ -276,6 +276,7 @@ START_TEST(explain_predicts_the_profiles_device)
     clc_test_assert_has(out, "  at:      1 GiB, the size a run gets on Big GPU\n");
     /* 2 GiB moved at 100 GB/s take 21 ms: 50 us more is 0.2 % */
     clc_test_assert_has(out, "  launch    x 0.998 ");
+    clc_test_assert_lacks(out, "a CPU's profile"); /* a GPU's, wherever explain runs */
     assert_fits_80(out);
     /* a grid's work-groups are counted by that device's compute units: 4 per unit is 400 */
     ck_assert_int_eq(cli("explain gridstride --variant gridstride --param 400 --profile %s", big),
@@ -416,6 +417,9 @@ START_TEST(kept_profile_feeds_explain_and_run)
     ck_assert_int_eq(cli("explain coalesced"), 0);
     clc_test_assert_has(out, "  from:    this device's kept profile, measured ");
     clc_test_assert_has(out, "bound:");
+    /* a CPU's own profile: the layers said to be a GPU's, read with the CPU's figures */
+    bool cpu = clc_test_default_device().cpu;
+    ck_assert_int_eq(strstr(out, "(a CPU's profile: these are a GPU's layers") != NULL, cpu);
     clc_test_assert_has(err, "predicting with this device's profile kept in ");
 
     const char *run = clc_test_path(dir, "run.json");
@@ -435,6 +439,7 @@ START_TEST(kept_profile_feeds_explain_and_run)
     ck_assert_msg(why != NULL, "no waterfall in: %s", out);
     clc_test_assert_has(why, "  measured  ");
     clc_test_assert_lacks(why, "not this one");
+    ck_assert_int_eq(strstr(why, "(a CPU's profile: ") != NULL, cpu);
 
     /* a smaller profile is not the device's: nothing kept beside it */
     setenv("CLCOALESCE_CACHE_DIR", clc_test_path(dir, "other"), 1);

@@ -485,7 +485,7 @@ static void print_why(FILE *f, const struct clc_session *s, const struct clc_rep
                 rep->n_apis > 1 ? ", " : "", rep->n_apis > 1 ? r->api : "",
                 clc_printable(s->profile->device, dev, sizeof dev));
         bool here = strcmp(s->profile->device, rep->device.name) == 0;
-        clc_print_waterfall_wrapped(f, &pr, here ? r->gbps : NAN);
+        clc_print_waterfall_wrapped(f, &pr, here && s->be[0]->dev.cpu, here ? r->gbps : NAN);
         if (!here)
             fprintf(f, "  (predicted for the profile's device, not this one: nothing "
                     "measured to set beside it)\n");

@@ -88,7 +88,8 @@ static void print_wrapped(FILE *out, const char *text)
     }
 }
 
-void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, double measured)
+void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, bool cpu,
+                                 double measured)
 {
     /* the layers' reasons run past 80 columns: captured, then wrapped */
     char *text = NULL;
@@ -98,6 +99,9 @@ void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, dou
         clc_print_waterfall(out, pr, measured);
     } else {
         clc_print_waterfall(f, pr, measured);
+        if (cpu) /* README, 'On a CPU' */
+            fprintf(f, "  (a CPU's profile: these are a GPU's layers, read with the CPU's own "
+                       "figures, its caches for DRAM: to learn the layers with, not to trust)\n");
         fclose(f);
         print_wrapped(out, text);
     }
@@ -289,7 +293,7 @@ static void print_waterfall(const char *here, const struct clc_device *dev,
         print_wrapped(stdout, line);
         return;
     }
-    clc_print_waterfall_wrapped(stdout, &pr, measured_gbps(m));
+    clc_print_waterfall_wrapped(stdout, &pr, dev->cpu, measured_gbps(m));
     if (m != NULL && m->model_gbps > 0) {
         char size[32];
         printf("  the run predicted %.1f GB/s, bound: %s (at its size, %s)\n", m->model_gbps,

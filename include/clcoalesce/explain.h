@@ -20,7 +20,9 @@ bool clc_print_kernel_source(FILE *f, const char *src, const char *name);
 struct clc_prediction;
 
 /* Prints a prediction's waterfall (clc_print_waterfall, with the measured GB/s beside it
- * unless NAN) wrapped to 80 columns, each layer's reason continued under itself. */
-void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, double measured);
+ * unless NAN) wrapped to 80 columns, each layer's reason continued under itself, and a word
+ * on what the layers mean when the profile is a CPU's. */
+void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, bool cpu,
+                                 double measured);
 
 #endif
