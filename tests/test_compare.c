@@ -466,6 +466,11 @@ START_TEST(model_table)
     clc_test_assert_has(out, "      40.0       40.0     +0% sectors");
     clc_test_assert_has(out, "2 of 3 predicted rows within 20 %");
     clc_test_assert_lacks(out, "enqueue");
+    /* by bound: dram 1 row within, 100 / 110; sectors 2 rows, 1 within, sqrt(1.6 x 1) */
+    clc_test_assert_has(out, "by bound:  rows  within  measured / predicted\n"
+                             "  dram         1       1  0.909\n"
+                             "  sectors      2       1  1.265\n");
+    clc_test_assert_lacks(out, "  inflight ");
 
     json_t *root = compare_json("--model %s", a);
     ck_assert_str_eq(json_string_value(json_object_get(root, "command")), "compare --model");
@@ -481,6 +486,12 @@ START_TEST(model_table)
     ck_assert_double_eq_tol(json_number_value(json_object_get(r1, "model_gbps")), 50, 1e-9);
     ck_assert_double_eq_tol(json_number_value(json_object_get(r1, "residual")), 0.6, 1e-9);
     ck_assert_str_eq(json_string_value(json_object_get(r1, "model_bound")), "sectors");
+    json_t *by = json_object_get(f, "by_bound");
+    ck_assert_uint_eq(json_object_size(by), 2);
+    json_t *sec = json_object_get(by, "sectors");
+    ck_assert_int_eq(json_integer_value(json_object_get(sec, "predicted")), 2);
+    ck_assert_int_eq(json_integer_value(json_object_get(sec, "within")), 1);
+    ck_assert_double_eq_tol(json_number_value(json_object_get(sec, "geomean")), sqrt(1.6), 1e-6);
     json_decref(root);
 
     /* what does not apply to it is a usage error */

@@ -411,9 +411,9 @@ START_TEST(waterfall_says_what_binds)
     }
     /* every bound has its own sentence; NONE has none */
     ck_assert_str_eq(clc_bound_remedy(CLC_BOUND_NONE), "");
-    for (int a = CLC_BOUND_NONE + 1; a <= CLC_BOUND_L1; a++) {
+    for (int a = CLC_BOUND_NONE + 1; a <= CLC_BOUND_LAST; a++) {
         ck_assert_msg(strlen(clc_bound_remedy(a)) > 40, "%s", clc_bound_name(a));
-        for (int c = a + 1; c <= CLC_BOUND_L1; c++)
+        for (int c = a + 1; c <= CLC_BOUND_LAST; c++)
             ck_assert_str_ne(clc_bound_remedy(a), clc_bound_remedy(c));
     }
 }

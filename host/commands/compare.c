@@ -656,6 +656,18 @@ static json_t *model_json(const struct compare *c)
         json_object_set_new(o, "predicted", json_integer((json_int_t)sum.rows));
         json_object_set_new(o, "within", json_integer((json_int_t)sum.within));
         json_object_set_new(o, "geomean", sum.rows ? json_real(sum.geomean) : json_null());
+        json_t *by = json_object(); /* the same, by the bound each row was given */
+        for (int b = CLC_BOUND_NONE + 1; b <= CLC_BOUND_LAST; b++) {
+            clc_model_summarize_bound(rep, clc_bound_name(b), &sum);
+            if (sum.rows == 0)
+                continue;
+            json_t *e = json_object();
+            json_object_set_new(e, "predicted", json_integer((json_int_t)sum.rows));
+            json_object_set_new(e, "within", json_integer((json_int_t)sum.within));
+            json_object_set_new(e, "geomean", json_real(sum.geomean));
+            json_object_set_new(by, clc_bound_name(b), e);
+        }
+        json_object_set_new(o, "by_bound", by);
         json_array_append_new(files, o);
     }
     json_object_set_new(root, "files", files);

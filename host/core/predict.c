@@ -457,14 +457,19 @@ void clc_print_waterfall(FILE *f, const struct clc_prediction *pr, double measur
 
 /* ------------------------------------------------------------------ measured and predicted */
 
-
 void clc_model_summarize(const struct clc_report *rep, struct clc_model_summary *sum)
+{
+    clc_model_summarize_bound(rep, NULL, sum);
+}
+
+void clc_model_summarize_bound(const struct clc_report *rep, const char *bound,
+                               struct clc_model_summary *sum)
 {
     double log_sum = 0;
     sum->rows = sum->within = 0;
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
-        if (!clc_model_compared(r))
+        if (!clc_model_compared(r) || (bound != NULL && strcmp(r->model_bound, bound) != 0))
             continue;
         double ratio = r->value / r->model_gbps;
         sum->rows++;
@@ -498,10 +503,19 @@ void clc_write_model_table(const struct clc_report *rep, FILE *f)
     }
     struct clc_model_summary sum;
     clc_model_summarize(rep, &sum);
-    if (sum.rows > 0)
-        fprintf(f, "%zu of %zu predicted rows within %.0f %% of the measurement; measured / "
-                "predicted: geometric mean %.3f\n", sum.within, sum.rows, 100 * CLC_MODEL_WITHIN,
-                sum.geomean);
-    else
+    if (sum.rows == 0) {
         fprintf(f, "no row has both a measurement and a prediction\n");
+        return;
+    }
+    fprintf(f, "%zu of %zu predicted rows within %.0f %% of the measurement; measured / "
+            "predicted: geometric mean %.3f\n", sum.within, sum.rows, 100 * CLC_MODEL_WITHIN,
+            sum.geomean);
+    /* where the model holds and where it does not, by the limit it named */
+    fprintf(f, "by bound:  rows  within  measured / predicted\n");
+    for (int b = CLC_BOUND_NONE + 1; b <= CLC_BOUND_LAST; b++) {
+        clc_model_summarize_bound(rep, clc_bound_name(b), &sum);
+        if (sum.rows > 0)
+            fprintf(f, "  %-8s %5zu  %6zu  %.3f\n", clc_bound_name(b), sum.rows, sum.within,
+                    sum.geomean);
+    }
 }

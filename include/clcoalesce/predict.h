@@ -160,6 +160,7 @@ enum clc_bound {
     CLC_BOUND_GROUPS,   /* the rate at which the device starts work-groups */
     CLC_BOUND_SPLIT,    /* stores of lanes wider than 16 bytes, which leave in pieces */
     CLC_BOUND_L1,       /* the L1's data pipe, busy with the lines of global loads */
+    CLC_BOUND_LAST = CLC_BOUND_L1
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
@@ -221,6 +222,9 @@ struct clc_model_summary {
     double geomean;
 };
 void clc_model_summarize(const struct clc_report *rep, struct clc_model_summary *sum);
+/* The same over the rows whose model_bound is `bound` (NULL: every row). */
+void clc_model_summarize_bound(const struct clc_report *rep, const char *bound,
+                               struct clc_model_summary *sum);
 
 /* The rows a report predicted, measured against predicted: one line each (GB/s, predicted,
  * residual, bound) and a summary (rows within 20 %, the geometric mean of measured /
