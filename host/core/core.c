@@ -87,6 +87,8 @@ void clc_vmessage(const char *prog, const char *kind, const char *fmt, va_list a
     FILE *f = clc_message_stream();
     if (f == stderr && status_shown) /* held ones leave it to the thread that draws it */
         clc_status(NULL);
+    if (f == stderr)
+        fflush(stdout); /* the table's lines stay whole where both go to one file */
     fprintf(f, "%s: %s: ", prog, kind);
     vfprintf(f, fmt, ap);
     fputc('\n', f);
