@@ -425,6 +425,7 @@ START_TEST(kept_profile_feeds_explain_and_run)
     const char *run = clc_test_path(dir, "run.json");
     ck_assert_int_eq(cli("run coalesced --quick -f json -o %s", run), 0);
     clc_test_assert_has(err, "model: predicting with this device's profile kept in ");
+    clc_test_assert_has(err, "model: 'clcoalesce explain CASE --variant V' prints a row's");
     json_t *root = read_json(run);
     json_t *row = json_array_get(json_object_get(root, "results"), 0);
     ck_assert(json_is_number(json_object_get(row, "model_gbps")));
@@ -440,6 +441,7 @@ START_TEST(kept_profile_feeds_explain_and_run)
     clc_test_assert_has(why, "  measured  ");
     clc_test_assert_lacks(why, "not this one");
     ck_assert_int_eq(strstr(why, "(a CPU's profile: ") != NULL, cpu);
+    clc_test_assert_lacks(err, "clcoalesce explain CASE"); /* it explains its kernel itself */
 
     /* a smaller profile is not the device's: nothing kept beside it */
     setenv("CLCOALESCE_CACHE_DIR", clc_test_path(dir, "other"), 1);

@@ -586,10 +586,10 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     rc = clc_session_open(&s, &o, rep, clc_run_table(ra->format, ra->output));
     if (rc != CLC_OK)
         goto done;
-    s.custom_kernel = a->kernel_name;
     rc = clc_session_load_profile(&s, cases, ncases);
     if (rc != CLC_OK)
         goto done;
+    s.custom_kernel = a->kernel_name;
     rc = CLC_ERR;
     if (check_kernel(&s, &su, a->kernel_name) != CLC_OK)
         goto done;

@@ -94,14 +94,12 @@ void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, boo
     /* the layers' reasons run past 80 columns: captured, then wrapped */
     char *text = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f == NULL) {
-        clc_print_waterfall(out, pr, measured);
-    } else {
-        clc_print_waterfall(f, pr, measured);
-        if (cpu) /* README, 'On a CPU' */
-            fprintf(f, "  (a CPU's profile: these are a GPU's layers, read with the CPU's own "
-                       "figures, its caches for DRAM: to learn the layers with, not to trust)\n");
+    FILE *f = open_memstream(&text, &len), *to = f != NULL ? f : out;
+    clc_print_waterfall(to, pr, measured);
+    if (cpu) /* README, 'On a CPU' */
+        fprintf(to, "  (a CPU's profile: these are a GPU's layers, read with the CPU's own "
+                    "figures, its caches for DRAM: to learn the layers with, not to trust)\n");
+    if (f != NULL) {
         fclose(f);
         print_wrapped(out, text);
     }

@@ -740,6 +740,11 @@ int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases,
         rc = clc_session_run(&s, cases, n);
     if (rc == CLC_OK)
         clc_session_predict_end(&s);
+    struct clc_model_summary predicted;
+    clc_model_summarize(rep, &predicted);
+    if (rc == CLC_OK && predicted.rows > 0) /* after the table, where its bounds are read */
+        clc_note("model: 'clcoalesce explain CASE --variant V' prints a row's prediction layer "
+                 "by layer, with what its bound means and what would lift it");
     if (rc == CLC_OK && o->variant != NULL && rep->n_results == 0) {
         clc_error("no variant '%s' in the cases run; 'clcoalesce cases' lists the variants",
                   o->variant);

@@ -29,13 +29,6 @@ static void note_cpu(const struct clc_session *s)
                  "(README: 'On a CPU')");
 }
 
-/* Where a row's prediction is told in full. */
-static void note_explain(void)
-{
-    clc_note("model: 'clcoalesce explain CASE --variant V' prints a row's prediction layer by "
-             "layer, with what its bound means and what would lift it");
-}
-
 /* Whether the run's own rows give a profile at its end: the stream case's ceilings. */
 static bool runs_stream(const struct clc_case *const *cases, size_t n)
 {
@@ -79,8 +72,6 @@ int clc_session_load_profile(struct clc_session *s, const struct clc_case *const
     json_array_append_new(used, clc_profile_to_json(s->profile));
     keep_profiles(s->rep, used);
     note_cpu(s);
-    if (s->custom_kernel == NULL) /* custom prints its kernel's waterfall itself */
-        note_explain();
     return CLC_OK;
 }
 
@@ -129,5 +120,4 @@ void clc_session_predict_end(struct clc_session *s)
         clc_write_model_table(rep, s->table);
     }
     note_cpu(s);
-    note_explain();
 }
