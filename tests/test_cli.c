@@ -84,13 +84,17 @@ START_TEST(no_platform_exits_1)
     /* The loader reads OCL_ICD_FILENAMES (libraries to load, which GPU machines set; the
      * Khronos loader honours it) before the OCL_ICD_VENDORS folder: with the first unset
      * and the second an empty folder there is no platform */
-    snprintf(vars, sizeof vars, "-u OCL_ICD_FILENAMES OCL_ICD_VENDORS=%s", dir);
+    /* ...and no CUDA device either (the CUDA driver honours an empty CUDA_VISIBLE_DEVICES),
+     * so that `list` has nothing to list on a machine with NVIDIA's driver too */
+    snprintf(vars, sizeof vars, "-u OCL_ICD_FILENAMES OCL_ICD_VENDORS=%s CUDA_VISIBLE_DEVICES=",
+             dir);
     ck_assert_int_eq(clc_test_cli_env(vars, "run copy --quick", out, sizeof out, err, sizeof err),
                      1);
     clc_test_cli_env(vars, "list", out, sizeof out, err, sizeof err);
     clc_test_assert_has(err, "no OpenCL platform");
     /* NVIDIA's library present but not registered: the note names the fix */
-    snprintf(vars, sizeof vars, "-u OCL_ICD_FILENAMES OCL_ICD_VENDORS=%s LD_LIBRARY_PATH=%s", dir,
+    snprintf(vars, sizeof vars,
+             "-u OCL_ICD_FILENAMES OCL_ICD_VENDORS=%s CUDA_VISIBLE_DEVICES= LD_LIBRARY_PATH=%s", dir,
              CLC_TEST_FAKE_NVIDIA_DIR);
     ck_assert_int_eq(clc_test_cli_env(vars, "list", out, sizeof out, err, sizeof err), 1);
     clc_test_assert_has(err, "not registered");

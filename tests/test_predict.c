@@ -961,8 +961,10 @@ static const struct clc_result *predicted(const struct clc_report *rep, long par
     for (size_t i = 0; i < rep->n_results && r == NULL; i++)
         if (param < 0 || (rep->results[i].has_param && rep->results[i].param == param))
             r = &rep->results[i];
-    ck_assert_ptr_nonnull(r);
-    ck_assert_msg(r->model_gbps > 0, "%s/%s: no prediction", r->case_name, r->variant);
+    ck_assert_msg(r != NULL, "no row of param %ld among %zu (the first: %s)", param,
+                  rep->n_results, rep->n_results > 0 ? rep->results[0].note : "none");
+    ck_assert_msg(r->model_gbps > 0, "%s/%s: no prediction (%s)", r->case_name, r->variant,
+                  r->note);
     ck_assert_msg(strcmp(r->model_bound, bound) == 0, "%s/%s param %ld: bound %s, not %s",
                   r->case_name, r->variant, r->param, r->model_bound, bound);
     return r;
