@@ -478,6 +478,11 @@ START_TEST(new_lines_of_a_warp)
     ck_assert_uint_eq(m.load.new_lines, 32);
     ck_assert_uint_eq(m.load.new_sectors, 32);
     ck_assert_uint_eq(m.store.new_lines, 32);
+    /* the other 5 loads of each lane reuse the 32 lines its warp's last load touched: what
+     * hits while the L1 holds 32 lines a warp */
+    ck_assert_uint_eq(m.load.reused_lines, 5 * 32);
+    ck_assert_uint_eq(m.load.reused_sectors, 5 * 32);
+    ck_assert_uint_eq(m.load.reuse_footprint, 5 * 32 * 32);
     free(s.w);
 
     /* 12 floats along each row: the ninth enters the row's second sector, the same line */
@@ -504,6 +509,8 @@ START_TEST(new_lines_of_a_warp)
     analyse(&s, &m);
     ck_assert_uint_eq(m.load.new_lines, 4);
     ck_assert_uint_eq(m.load.new_sectors, 4 * 4); /* 4 sectors a load */
+    ck_assert_uint_eq(m.load.reused_lines, 0);
+    ck_assert_uint_eq(m.load.reuse_footprint, 0);
     free(s.w);
 }
 END_TEST

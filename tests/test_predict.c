@@ -458,6 +458,64 @@ START_TEST(lines_layer_charges_the_line_requests)
 }
 END_TEST
 
+/* L1 capacity: a warp reusing the 32 lines its last load touched (a row or chunk per
+ * work-item walked in steps) hits while the resident warps' lines fit in the profile's L1;
+ * 64 warps of 32 lines (256 KiB) do not fit in 128 KiB, and each reuse is an L2 request
+ * again, 16 warps' (64 KiB) do. */
+START_TEST(reuse_past_l1_asks_the_l2_again)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    struct clc_model_features *f = &r.model_features;
+    enum clc_bound b;
+    p.load_lines_per_s = 1e9;
+    p.l1_bytes = 128 << 10;
+    /* a new sector per 64 useful bytes and 3 reused: 64 GB/s while they hit, 16 when not */
+    f->load_sectors = 1.0 / 64;
+    f->load_reused_sectors = 3.0 / 64;
+    f->load_reused_lines = 3.0 / 64;
+    f->reuse_footprint = 32;
+    f->resident_per_cu = 512;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 64, 1e-6);
+    f->resident_per_cu = 2048;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 16, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    /* an L1 not measured (an older profile, a sweep that never left it): reuse hits */
+    p.l1_bytes = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 64, 1e-6);
+}
+END_TEST
+
+/* L2 capacity: past the L2, the sectors a warp takes again and those a store writes in part
+ * are read from DRAM again, a granule each.  10 compute units of 64 warps keeping 32 lines
+ * for loads and as many for stores hold 5 MiB: past a 4-MiB L2, inside an 8-MiB one. */
+START_TEST(reuse_past_l2_reads_dram_again)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    struct clc_model_features *f = &r.model_features;
+    enum clc_bound b;
+    struct clc_prediction pr;
+    f->load_reused_sectors = f->load_reused_lines = 1.0 / 64;
+    f->store_partial = 1.0 / 32;
+    f->reuse_footprint = 32;
+    p.l2_bytes = 8 << 20;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    p.l2_bytes = 4 << 20;
+    /* (1/64 + 1/32) x 64 = 3 more bytes read per useful byte, 4 in all: 25 GB/s */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 25, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_double_eq_tol(pr.dram_read_bytes, 3.5 * (double)r.bytes, 1e-6 * r.bytes);
+    /* far apart, at the lone granules' efficiency: 3 bytes at half speed, 7 in all */
+    p.gap_eff[CLC_MODEL_GAPS - 1] = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / 7, 1e-6);
+    /* fewer warps resident: it fits again */
+    f->resident_per_cu = 1024;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
 /* A store's line requests and the sectors it writes in part, each at its own cost: the
  * scatter case's rate (1 G lines/s, a sector in part each: 1000 ps) and the 32-byte fill's
  * 25 GB/s (a line per 64 bytes, a sector in part per 16: 40 ps a byte) give 480 ps a line
@@ -631,6 +689,13 @@ static void profile_rows(struct clc_report *rep)
         clc_report_add(rep, &st);
         clc_report_add(rep, &ld);
     }
+    /* the latency sweep: 20 ns up to 128 KiB (L1), 100 at 256 KiB, 150 past */
+    for (long set = 16; set <= 1024; set *= 2) {
+        struct clc_result r = clc_test_row("latency", "chase", set, CLC_FLOAT, 0);
+        r.metric = CLC_METRIC_NS_PER_ACCESS;
+        r.value = set <= 128 ? 20 + set / 64.0 : set == 256 ? 100 : 150;
+        clc_report_add(rep, &r);
+    }
     /* stores alone with 32- and 64-byte lanes: 60 and 6 GB/s */
     struct clc_result f8 = clc_test_row("vector", "fill_float8", 8, CLC_FLOAT, 60);
     struct clc_result f16 = clc_test_row("vector", "fill_float16", 16, CLC_FLOAT, 6);
@@ -654,6 +719,8 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(p.local_pass_ps, 128.0, 1e-6);
     ck_assert_double_eq_tol(p.local_request_ps, 0, 1e-6);
     ck_assert_uint_eq(p.granule, 64);
+    /* the latency sweep's L1: 128 KiB still at its latency, 256 KiB past it */
+    ck_assert_double_eq_tol(p.l1_bytes, 128 << 10, 1e-9);
     /* gaps 1, 2, 4 measured; 1.5 and 3 between them in log scale; 8, farther than measured,
      * as 4 */
     ck_assert_double_eq_tol(p.gap_eff[0], 1.0, 1e-9);
@@ -679,6 +746,7 @@ START_TEST(profile_figures_from_rows)
     ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
     json_decref(j);
     ck_assert_double_eq_tol(q.copy_gbps, p.copy_gbps, 1e-9);
+    ck_assert_double_eq_tol(q.l1_bytes, p.l1_bytes, 1e-9);
     ck_assert_uint_eq(q.n_curve, p.n_curve);
     ck_assert_uint_eq(q.granule, p.granule);
     ck_assert_double_eq_tol(q.gap_eff[1], p.gap_eff[1], 1e-9);
@@ -1063,7 +1131,8 @@ int main(void)
         banks_layer_counts_passes,
         banks_layer_counts_load_lines,
         waterfall_says_what_binds,
-        lines_layer_charges_the_line_requests,
+        lines_layer_charges_the_line_requests, reuse_past_l1_asks_the_l2_again,
+                            reuse_past_l2_reads_dram_again,
         lines_layer_charges_partial_sectors,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,

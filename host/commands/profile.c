@@ -145,6 +145,10 @@ static void print_summary(FILE *f, json_t *p)
         if (json_is_number(ns) && json_is_number(c))
             fprintf(f, "  (%.0f cycles)\n", json_number_value(c));
     }
+    json_t *l1 = json_object_get(p, "l1_bytes");
+    if (json_is_number(l1))
+        fprintf(f, "  L1 holds   %8.0f KiB (the largest set the sweep reads at L1's latency)\n",
+                json_number_value(l1) / 1024);
     static const char *const streams[] = {"read", "write", "copy", "triad"};
     for (int i = 0; i < 4; i++) {
         json_t *v = json_object_get(str, streams[i]);

@@ -61,6 +61,37 @@ static void latency_levels(const struct clc_report *rep, uint64_t l2, double out
         out[2] = value_of(row(rep, "latency", "chase", last, CLC_FLOAT));
 }
 
+/* The L1's capacity from the latency sweep: the largest working set still read within 1.5 x
+ * the smallest set's latency, where a larger set is read slower (the sweep left L1); NAN
+ * when it never leaves L1 or has fewer than two sets. */
+static double l1_capacity(const struct clc_report *rep)
+{
+    double first = NAN, at = NAN;
+    long first_set = -1;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status == CLC_STATUS_OK && strcmp(r->case_name, "latency") == 0 &&
+            r->value > 0 && (first_set < 0 || r->param < first_set)) {
+            first_set = r->param;
+            first = r->value;
+        }
+    }
+    bool left = false;
+    long inside = -1;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status != CLC_STATUS_OK || strcmp(r->case_name, "latency") != 0 || !(r->value > 0))
+            continue;
+        if (r->value <= 1.5 * first)
+            inside = r->param > inside ? r->param : inside;
+        else
+            left = true;
+    }
+    if (inside > 0 && left)
+        at = (double)((uint64_t)inside << 10);
+    return at;
+}
+
 static int cmp_point(const void *a, const void *b)
 {
     const double *x = a, *y = b;
@@ -436,7 +467,7 @@ static void clear(struct clc_profile *p)
 {
     memset(p, 0, sizeof *p);
     p->peak_gbps = p->read_gbps = p->write_gbps = p->copy_gbps = p->triad_gbps = NAN;
-    p->latency_ns[0] = p->latency_ns[1] = p->latency_ns[2] = NAN;
+    p->latency_ns[0] = p->latency_ns[1] = p->latency_ns[2] = p->l1_bytes = NAN;
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         p->one_pass[0][g] = p->one_pass[1][g] = NAN;
@@ -475,6 +506,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->copy_gbps = value_of(row(rep, "stream", "copy", -1, CLC_FLOAT));
     p->triad_gbps = value_of(row(rep, "stream", "triad", -1, CLC_FLOAT));
     latency_levels(rep, d->l2_bytes, p->latency_ns);
+    p->l1_bytes = l1_capacity(rep);
     inflight_curve(rep, p);
     p->inflight_50 = inflight_for(p, 0.5);
     p->inflight_90 = inflight_for(p, 0.9);
@@ -574,6 +606,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                                                    num(p->load_lines_per_s), "store_lines_per_s",
                                                    num(p->store_lines_per_s)));
     json_object_set_new(root, "launch_us", num(p->launch_us));
+    json_object_set_new(root, "l1_bytes", num(p->l1_bytes));
     json_object_set_new(root, "groups_per_s", num(p->groups_per_s));
     json_object_set_new(root, "split_stores", json_pack("{s:o, s:o}", "lane_32_gbps",
                                                         num(p->split_gbps[0]), "lane_64_gbps",
@@ -630,6 +663,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     static const char *const level[] = {"l1", "l2", "dram"};
     for (int i = 0; i < 3; i++)
         p->latency_ns[i] = num_at(lat, level[i]);
+    p->l1_bytes = num_at(o, "l1_bytes");
     p->read_gbps = num_at(str, "read");
     p->write_gbps = num_at(str, "write");
     p->copy_gbps = num_at(str, "copy");

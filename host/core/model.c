@@ -592,9 +592,16 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 s->lanes += rq->active;
                 s->lane_bytes += rq->lane_bytes;
                 if (dir == 0) {
-                    /* a line this warp's last load touched is still in L1: no new request */
-                    s->new_lines += new_since_last(&lines, rq->lines);
-                    s->new_sectors += new_since_last(&sectors, rq->sectors);
+                    /* a line this warp's last load touched may still be in L1: no new
+                     * request while L1 holds what every resident warp keeps (predict.c) */
+                    unsigned kept = lines.n_last;
+                    unsigned fresh_lines = new_since_last(&lines, rq->lines);
+                    unsigned fresh_sectors = new_since_last(&sectors, rq->sectors);
+                    s->new_lines += fresh_lines;
+                    s->new_sectors += fresh_sectors;
+                    s->reused_lines += rq->lines - fresh_lines;
+                    s->reused_sectors += rq->sectors - fresh_sectors;
+                    s->reuse_footprint += (uint64_t)(rq->lines - fresh_lines) * kept;
                 } else {
                     s->new_lines += rq->lines; /* L1 passes every store on */
                     s->partial_sectors += rq->partial;

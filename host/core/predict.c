@@ -103,6 +103,11 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->store_lines = (double)m->store.new_lines / useful;
     f->store_partial = (double)m->store.partial_sectors / useful;
     f->load_sectors = (double)m->load.new_sectors / useful;
+    f->load_reused_lines = (double)m->load.reused_lines / useful;
+    f->load_reused_sectors = (double)m->load.reused_sectors / useful;
+    f->reuse_footprint = m->load.reused_lines
+                             ? (double)m->load.reuse_footprint / (double)m->load.reused_lines
+                             : NAN;
     f->loads_in_flight = m->loads_in_flight;
     f->load_lane_bytes = m->load_lane_bytes;
     f->store_lane_bytes = m->store_lane_bytes;
@@ -158,6 +163,40 @@ static unsigned granule_index(const struct clc_profile *p)
         if (p->granule == clc_model_granule_bytes(g))
             return g;
     return 0; /* unknown: the 32-byte sector, the least DRAM can move */
+}
+
+/* L1 capacity: a line a warp's last load touched is still in L1 at its next load only when
+ * the lines every resident warp keeps meanwhile (each as many as its last load touched) fit
+ * in the L1 the latency sweep measured; else each reuse is a new request to the L2.  A
+ * chunk per work-item walked in steps keeps a line per lane: 64 warps of 32 lines is
+ * 256 KiB, past a 128-KiB L1, where 16 such warps fit. */
+static bool l1_evicts(const struct clc_profile *p, const struct clc_model_features *f,
+                      double resident)
+{
+    double warps = resident / CLC_MODEL_WARP;
+    return p->l1_bytes > 0 && f->load_reused_lines > 0 && f->reuse_footprint > 0 &&
+           warps * f->reuse_footprint * CLC_MODEL_LINE > p->l1_bytes;
+}
+
+/* L2 capacity: the sectors a warp's load takes again from those its last load touched, and
+ * the sectors a store writes in part, are merged in the L2 only while it holds what every
+ * resident warp of the device keeps meanwhile (each as many lines as its last load touched,
+ * and as many again for its stores when it stores).  Past the L2, each such sector is read
+ * from DRAM again, a granule of its own: a chunk per work-item walked in 16-byte steps by
+ * all 132 x 64 warps of an H100 keeps 132 x 64 x 64 lines, 69 MB, past its 50 MB.  Returns
+ * those bytes per useful byte (0: the L2 holds them, or its size is unknown). */
+static double l2_rereads(const struct clc_profile *p, const struct clc_model_features *f,
+                         double resident, double rd, double wr)
+{
+    if (!(p->l2_bytes > 0) || !(p->compute_units > 0) || !(rd > 0) ||
+        !(f->reuse_footprint > 0) || !(f->load_reused_sectors > 0))
+        return 0;
+    double lines = f->reuse_footprint * (rd + wr) / rd;
+    double kept = p->compute_units * resident / CLC_MODEL_WARP * lines * CLC_MODEL_LINE;
+    if (!(kept > (double)p->l2_bytes))
+        return 0;
+    double partial = f->store_partial > 0 ? f->store_partial : 0;
+    return (f->load_reused_sectors + partial) * (p->granule > 0 ? p->granule : CLC_MODEL_SECTOR);
 }
 
 static void add_layer(struct clc_prediction *pr, const char *name, double factor,
@@ -226,6 +265,17 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         wr_eff += f->dram[1][gi][c] / gap_eff(p, c);
         wr_sectors += f->dram[1][0][c];
     }
+    double resident = f->resident_per_cu;
+    if (!(resident > 0))
+        resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
+                             p->regs_per_cu, p->local_per_cu);
+    double streamed = rd; /* the loads of the kernel's own pattern, which stores ride on */
+    double again = l2_rereads(p, f, resident, rd, wr);
+    if (again > 0) {
+        /* lone granules, each as far from the next as the sample's sparsest */
+        rd += again;
+        rd_eff += again / gap_eff(p, CLC_MODEL_GAPS - 1);
+    }
     pr->dram_read_bytes = rd * useful;
     pr->dram_write_bytes = wr_sectors * useful;
     if (!(rd + wr > 0))
@@ -256,15 +306,11 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * that only loads with (loads + stores) / loads times the work-items (`ride`), unless a
      * barrier holds a work-group's next loads behind its stores (__local staging). */
     double u = 1.0;
-    double resident = f->resident_per_cu;
-    if (!(resident > 0))
-        resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
-                             p->regs_per_cu, p->local_per_cu);
     double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
     if (r->in_flight > 0)
         loads = r->in_flight / (resident * f->load_lane_bytes);
     double x = r->in_flight > 0 ? r->in_flight : resident * loads * f->load_lane_bytes;
-    double ride = rd > 0 && f->local_accesses == 0 ? (rd + wr) / rd : 1;
+    double ride = streamed > 0 && f->local_accesses == 0 ? (streamed + wr) / streamed : 1;
     double at = clc_profile_inflight_at(p, resident * ride, loads, f->load_lane_bytes);
     if (!(at > 0))
         at = clc_profile_inflight_gbps(p, x * ride);
@@ -334,6 +380,9 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
      * before it counted partial sectors, a store's line at the scatter rate whole. */
     double ms_before = ms;
     double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
+    bool evicted = l1_evicts(p, f, resident);
+    if (evicted)
+        load_units += f->load_sectors > 0 ? f->load_reused_sectors : f->load_reused_lines;
     double ms_loads =
         p->load_lines_per_s > 0 ? useful * load_units / p->load_lines_per_s * 1e3 : 0;
     bool counted = f->store_partial >= 0; /* NAN: a file from before partial sectors */
@@ -349,8 +398,11 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                          load_units > 0 ? 1 / load_units : 0.0,
                          f->store_lines > 0 ? 1 / f->store_lines : 0.0);
         if (partial > 0 && f->store_lines > 0 && n > 0 && (size_t)n < sizeof why)
-            snprintf(why + n, sizeof why - (size_t)n, " (%.1f sectors in part)",
-                     partial / f->store_lines);
+            n += snprintf(why + n, sizeof why - (size_t)n, " (%.1f sectors in part)",
+                          partial / f->store_lines);
+        if (evicted && n > 0 && (size_t)n < sizeof why)
+            snprintf(why + n, sizeof why - (size_t)n, "; reuse past L1 (%.0f KiB)",
+                     p->l1_bytes / 1024);
     } else
         snprintf(why, sizeof why, "no line rates measured");
     add_layer(pr, "lines", ms_before / ms, why);

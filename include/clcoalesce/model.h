@@ -95,6 +95,10 @@ struct clc_model_side {
                            * (loads only: the L2 serves a load sector by sector) */
     uint64_t partial_sectors; /* a store's sectors it writes only in part (stores only: the
                                * L2 merges each such piece into its sector apart) */
+    uint64_t reused_lines;    /* loads only: the lines, and the sectors, a load touched that */
+    uint64_t reused_sectors;  /* its warp's last load touched too (not among new_*) */
+    uint64_t reuse_footprint; /* the lines that last load touched, summed over reused_lines:
+                               * what a warp keeps in L1 for the reuse to hit */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
                         * lanes of one request counts once), summed over requests */
     uint64_t lanes;    /* active lanes, summed over requests, and the bytes of their */

@@ -57,6 +57,9 @@ struct clc_profile {
     double copy_gbps;
     double triad_gbps;
     double latency_ns[3];  /* L1, L2, DRAM load-to-use */
+    double l1_bytes;       /* the largest working set the latency sweep reads at L1's
+                            * latency (within 1.5 x its smallest set's), where a larger set
+                            * leaves it: what one compute unit's L1 holds; NAN unknown */
     double inflight_50;    /* bytes in flight per compute unit for 50 % / 90 % of read */
     double inflight_90;
     size_t n_curve;        /* the inflight rows' envelope: the most read bandwidth reached */

@@ -58,6 +58,10 @@ struct clc_model_features {
                               * per useful byte: the L2 merges each apart */
     double load_sectors;     /* the sectors of loads' lines their warp's last load did not
                               * touch, per useful byte: the L2 serves loads sector by sector */
+    double load_reused_lines;   /* loads' lines and sectors their warp's last load touched */
+    double load_reused_sectors; /* too, per useful byte: L1 hits while L1 holds them */
+    double reuse_footprint;  /* lines a warp's last load touched, averaged over those reused
+                              * lines: what each resident warp keeps in L1 for them to hit */
     double loads_in_flight;  /* independent loads a work-item has in flight */
     double load_lane_bytes;  /* sector bytes one lane's load brings */
     double store_lane_bytes; /* bytes one lane's store writes */
