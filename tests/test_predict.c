@@ -513,6 +513,10 @@ START_TEST(reuse_past_l2_reads_dram_again)
     /* fewer warps resident: it fits again */
     f->resident_per_cu = 1024;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    /* stores of whole sectors leave the L2: the loads' 32 lines a warp alone (2.6 MiB) fit */
+    f->resident_per_cu = 2048;
+    f->store_partial = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
 }
 END_TEST
 

@@ -181,7 +181,7 @@ static bool l1_evicts(const struct clc_profile *p, const struct clc_model_featur
 /* L2 capacity: the sectors a warp's load takes again from those its last load touched, and
  * the sectors a store writes in part, are merged in the L2 only while it holds what every
  * resident warp of the device keeps meanwhile (each as many lines as its last load touched,
- * and as many again for its stores when it stores).  Past the L2, each such sector is read
+ * and as many again for stores that write sectors in part).  Past the L2, each such sector is read
  * from DRAM again, a granule of its own: a chunk per work-item walked in 16-byte steps by
  * all 132 x 64 warps of an H100 keeps 132 x 64 x 64 lines, 69 MB, past its 50 MB.  Returns
  * those bytes per useful byte (0: the L2 holds them, or its size is unknown). */
@@ -191,11 +191,13 @@ static double l2_rereads(const struct clc_profile *p, const struct clc_model_fea
     if (!(p->l2_bytes > 0) || !(p->compute_units > 0) || !(rd > 0) ||
         !(f->reuse_footprint > 0) || !(f->load_reused_sectors > 0))
         return 0;
-    double lines = f->reuse_footprint * (rd + wr) / rd;
+    double partial = f->store_partial > 0 ? f->store_partial : 0;
+    /* a store that writes its sectors in part keeps them in the L2 too, till the rest comes
+     * (as many lines as its loads, as in a copy); whole sectors leave */
+    double lines = f->reuse_footprint * (partial > 0 ? (rd + wr) / rd : 1.0);
     double kept = p->compute_units * resident / CLC_MODEL_WARP * lines * CLC_MODEL_LINE;
     if (!(kept > (double)p->l2_bytes))
         return 0;
-    double partial = f->store_partial > 0 ? f->store_partial : 0;
     return (f->load_reused_sectors + partial) * (p->granule > 0 ? p->granule : CLC_MODEL_SECTOR);
 }
 
