@@ -209,35 +209,13 @@ START_TEST(cli_prints_ranking)
 }
 END_TEST
 
-/* Writes dir/p.json: a profile of "Test GPU" with the stream case's read, write and copy
- * rows (120, 90, 100 GB/s), enough for a prediction, measured in the cache as the test's
- * rows run (so they are predicted, not left out as cache rows on a DRAM profile). */
-static const char *write_profile(const char *dir)
-{
-    static const char *const streams[] = {"read", "write", "copy"};
-    static const double gbps[] = {120, 90, 100};
-    json_t *rows = json_array();
-    for (int i = 0; i < 3; i++) {
-        struct clc_result r = clc_test_row("stream", streams[i], -1, CLC_FLOAT, gbps[i]);
-        r.cache_resident = true;
-        json_array_append_new(rows, clc_result_json(&r));
-    }
-    json_t *root = json_pack("{s:s, s:{s:s, s:s, s:f}, s:o}", "tool", "clcoalesce", "device",
-                             "name", "Test GPU", "api", "opencl", "peak_gbps", 200.0, "rows",
-                             rows);
-    const char *path = clc_test_path(dir, "p.json");
-    ck_assert_int_eq(json_dump_file(root, path, 0), 0);
-    json_decref(root);
-    return path;
-}
-
 /* With a device profile the ranking predicts every row, the user's among them, and names
  * the bound; the report keeps the prediction. */
 START_TEST(ranking_predicts_with_a_profile)
 {
     char dir[64], cmd[1024];
     clc_test_make_dir(dir, "predicted");
-    const char *prof = write_profile(dir);
+    const char *prof = clc_test_write_profile(dir);
     const char *json = clc_test_path(dir, "r.json");
     snprintf(cmd, sizeof cmd, "custom " COPY_FLOAT4 " --pattern copy --items-per-thread 4 "
              "--size 64KiB -r 2 --profile %s -f json -o %s", prof, json);

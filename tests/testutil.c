@@ -5,6 +5,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <ftw.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -518,4 +519,26 @@ const char *clc_test_captured(void)
     buf[n] = '\0';
     unlink(capture_path);
     return buf;
+}
+
+/* Writes dir/p.json: a profile of "Test GPU" with the stream case's read, write and copy
+ * rows (120, 90, 100 GB/s), enough for a prediction, measured in the cache as the test's
+ * rows run (so they are predicted, not left out as cache rows on a DRAM profile). */
+const char *clc_test_write_profile(const char *dir)
+{
+    static const char *const streams[] = {"read", "write", "copy"};
+    static const double gbps[] = {120, 90, 100};
+    json_t *rows = json_array();
+    for (int i = 0; i < 3; i++) {
+        struct clc_result r = clc_test_row("stream", streams[i], -1, CLC_FLOAT, gbps[i]);
+        r.cache_resident = true;
+        json_array_append_new(rows, clc_result_json(&r));
+    }
+    json_t *root = json_pack("{s:s, s:{s:s, s:s, s:f}, s:o}", "tool", "clcoalesce", "device",
+                             "name", "Test GPU", "api", "opencl", "peak_gbps", 200.0, "rows",
+                             rows);
+    const char *path = clc_test_path(dir, "p.json");
+    ck_assert_int_eq(json_dump_file(root, path, 0), 0);
+    json_decref(root);
+    return path;
 }

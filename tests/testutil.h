@@ -104,6 +104,11 @@ void clc_test_write_file(const char *path, const char *text);
 struct clc_result clc_test_row(const char *case_name, const char *variant, long param,
                                enum clc_type t, double gbps);
 
+/* Writes dir/p.json, a device profile of "Test GPU" enough for a prediction (the stream
+ * case's read, write and copy ceilings, measured in the cache), and returns its path
+ * (clc_test_path's buffer). */
+const char *clc_test_write_profile(const char *dir);
+
 /* Writes rep to path as JSON through the library's writer, and frees rep. */
 void clc_test_write_json(struct clc_report *rep, const char *path);
 

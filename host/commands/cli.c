@@ -30,6 +30,9 @@ static const char usage_text[] =
     "                            your own kernel: checked, verified, timed, modelled and\n"
     "                            ranked against the built-in variants, and with a profile\n"
     "                            predicted layer by layer ('custom --help')\n"
+    "  validate [--split dev|test|all] [--family F] [--manifest FILE] [options]\n"
+    "                            the held-out kernels of bench/validation: measured\n"
+    "                            against predicted GB/s, scored per split ('validate --help')\n"
     "  compare A.json B.json...  rows of result files side by side, with each file's ratio\n"
     "                            to the first (--format, --output, --metric gbps|ms,\n"
     "                            --tolerance PCT: exit 1 if a ratio is off by more)\n"
@@ -325,6 +328,7 @@ static const struct {
 } commands[] = {
     {"run", cmd_run},
     {"custom", clc_cmd_custom},
+    {"validate", clc_cmd_validate},
     {"compare", clc_cmd_compare},
     {"plot", clc_cmd_plot},
     {"explain", clc_cmd_explain},

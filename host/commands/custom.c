@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/cli.h"
+#include "clcoalesce/custom.h"
 #include "clcoalesce/explain.h"
 #include "clcoalesce/kernelfile.h"
 #include "clcoalesce/outfile.h"
@@ -499,57 +500,61 @@ static const struct custom_args *the_args; /* for work(), which clc_run_command 
 
 /* Builds the kernel once on the first API to report what does not fit the pattern: a missing
  * kernel, a parameter count, a declared shape other than --local, a work-group too large. */
-static int check_kernel(struct clc_session *s, const struct setup *su, const char *name)
+static int check_kernel(struct clc_session *s, const struct setup *su,
+                        const struct clc_custom_kernel *k)
 {
     struct clc_backend *be = s->be[0];
-    struct clc_kernel *k = NULL;
+    struct clc_kernel *kern = NULL;
     struct clc_kernel_info ki;
     char opts[256];
     int rc = CLC_ERR;
     snprintf(opts, sizeof opts, "-DT=float -DCLC_ITEMS=%u -DCLC_LOCAL_X=%zu -DCLC_LOCAL_Y=%zu",
              su->items, su->local[0], su->local[1] ? su->local[1] : 1);
-    if (be->ops->build(be, su->path, opts, name, &k) != CLC_OK ||
-        be->ops->kernel_info(be, k, &ki) != CLC_OK)
+    if (be->ops->build(be, su->path, opts, k->name, &kern) != CLC_OK ||
+        be->ops->kernel_info(be, kern, &ki) != CLC_OK)
         goto done;
     if (ki.nargs >= 0 && ki.nargs != (int)su->p->nargs) {
-        clc_error("kernel '%s' in %s takes %d parameters; the %s pattern passes %u: %s", name,
-                  the_args->kernel_file, ki.nargs, su->p->name, su->p->nargs, su->p->signature);
+        clc_error("kernel '%s' in %s takes %d parameters; the %s pattern passes %u: %s", k->name,
+                  k->file, ki.nargs, su->p->name, su->p->nargs, su->p->signature);
         goto done;
     }
     size_t ly = su->local[1] ? su->local[1] : 1;
     if (ki.reqd[0] != 0 && (ki.reqd[0] != su->local[0] || ki.reqd[1] != ly || ki.reqd[2] != 1)) {
         clc_error("--local %zux%zu: kernel '%s' declares reqd_work_group_size(%zu, %zu, %zu)",
-                  su->local[0], ly, name, ki.reqd[0], ki.reqd[1], ki.reqd[2]);
+                  su->local[0], ly, k->name, ki.reqd[0], ki.reqd[1], ki.reqd[2]);
         goto done;
     }
     if (su->local[0] * ly > ki.max_group) {
         clc_error("--local: work-groups of %zu work-items; kernel '%s' allows %zu here",
-                  su->local[0] * ly, name, ki.max_group);
+                  su->local[0] * ly, k->name, ki.max_group);
         goto done;
     }
     rc = CLC_OK;
 done:
-    clc_release_kernel(be, k);
+    clc_release_kernel(be, kern);
     return rc;
 }
 
-static int work(const struct clc_run_args *ra, struct clc_report *rep)
+int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
 {
-    const struct custom_args *a = the_args;
-    const struct pattern *pt = find_pattern(a->pattern);
-    struct setup su = {pt, {pt->local[0], pt->local[1]}, a->items ? a->items : pt->items, NULL,
+    const struct pattern *pt = find_pattern(k->pattern);
+    if (pt == NULL) {
+        clc_error("no pattern '%s': copy, scale, transpose or gather", k->pattern);
+        return CLC_USAGE;
+    }
+    struct setup su = {pt, {pt->local[0], pt->local[1]}, k->items ? k->items : pt->items, NULL,
                        NULL};
-    if (a->local[0] != 0) {
-        su.local[0] = a->local[0];
-        su.local[1] = pt->kind == TRANSPOSE ? a->local[1] : 0;
+    if (k->local[0] != 0) {
+        su.local[0] = k->local[0];
+        su.local[1] = pt->kind == TRANSPOSE ? k->local[1] : 0;
     }
     if (pt->kind != TRANSPOSE)
         su.local[1] = 0;
     char path[PATH_MAX];
     char *src = NULL;
     errno = 0;
-    if (realpath(a->kernel_file, path) == NULL) {
-        clc_error("cannot read kernel file '%s': %s", a->kernel_file, strerror(errno));
+    if (realpath(k->file, path) == NULL) {
+        clc_error("cannot read kernel file '%s': %s", k->file, strerror(errno));
         return CLC_ERR;
     }
     if ((src = clc_read_kernel_file(path, NULL)) == NULL)
@@ -558,49 +563,33 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     su.missing = trace_missing(src);
     free(src);
 
-    struct clc_opts o = ra->opts;
+    /* --variant picks among the built-in variants: the user's kernel runs whatever it says */
+    struct clc_opts o = *s->o;
+    o.variant = NULL;
     if (su.missing != NULL)
         o.model = false;
-    struct clc_variant variant = {.name = a->kernel_name, .kernel = a->kernel_name, .plan = plan,
-                                  .data = &su};
+    struct clc_variant variant = {.name = k->name, .kernel = k->name, .plan = plan, .data = &su};
     struct clc_case mine = {.name = "custom", .cl_file = path, .types = CLC_FLOAT,
                             .alloc_factor = 1, .min_elems = 1, .variants = &variant,
                             .n_variants = 1};
-    const struct clc_case *cases[4] = {&mine};
-    size_t ncases = 1;
-    for (int c = 0; c < 3 && pt->compare[c]; c++)
-        cases[ncases++] = clc_find_case(pt->compare[c]);
-    bool known = o.variant == NULL;
-    for (size_t c = 1; c < ncases && !known; c++)
-        known = clc_find_variant(cases[c], o.variant) != NULL;
-    if (!known) {
-        clc_error("no variant '%s' among the built-in variants the %s pattern is ranked with; "
-                  "'clcoalesce cases' lists them", o.variant, pt->name);
-        return CLC_USAGE;
-    }
+    const struct clc_case *cases[1] = {&mine};
     int rc = clc_check_sizes(&o, cases, 1);
     if (rc != CLC_OK)
         return rc;
-
-    struct clc_session s;
-    rc = clc_session_open(&s, &o, rep, clc_run_table(ra->format, ra->output));
-    if (rc != CLC_OK)
-        goto done;
-    rc = clc_session_load_profile(&s, cases, ncases);
-    if (rc != CLC_OK)
-        goto done;
-    s.custom_kernel = a->kernel_name;
+    const struct clc_opts *given = s->o;
+    s->o = &o;
+    s->custom_kernel = k->name;
     rc = CLC_ERR;
-    if (check_kernel(&s, &su, a->kernel_name) != CLC_OK)
+    if (check_kernel(s, &su, k) != CLC_OK)
         goto done;
     if (su.missing == NULL) {
         /* the checked run, at a small size, before any unchecked launch */
         struct clc_traced tr;
         uint64_t small = (uint64_t)1 << 20;
-        int trc = clc_session_trace(&s, &mine, &variant, 0, CLC_FLOAT, small, &tr);
+        int trc = clc_session_trace(s, &mine, &variant, 0, CLC_FLOAT, small, &tr);
         if (trc == CLC_OK && tr.fault.count > 0) {
             char msg[320];
-            clc_fault_message(&tr.plan, a->kernel_name, &tr.fault, msg, sizeof msg);
+            clc_fault_message(&tr.plan, k->name, &tr.fault, msg, sizeof msg);
             clc_error("%s (found by the checked run at 1 MiB, before any unchecked launch)", msg);
         }
         bool bad = trc != CLC_OK || tr.fault.count > 0;
@@ -611,18 +600,46 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
         clc_note("the checked run needs CLC_TRACE_ARGS, CLC_TRACE_BEGIN and LOAD / STORE (%s): "
                  "your kernel runs unchecked", su.missing);
     }
-    size_t first = rep->n_results;
-    /* a wrong or failed kernel is not ranked: the built-in ones run only after it verified;
-     * --variant picks among the built-in variants, the user's kernel runs whatever it says */
-    struct clc_opts all = o;
-    all.variant = NULL;
-    s.o = &all;
-    rc = clc_session_run(&s, cases, 1);
-    s.o = &o;
+    rc = clc_session_run(s, cases, 1);
+done:
+    s->o = given;
+    s->custom_kernel = NULL;
+    return rc;
+}
+
+static int work(const struct clc_run_args *ra, struct clc_report *rep)
+{
+    const struct custom_args *a = the_args;
+    const struct pattern *pt = find_pattern(a->pattern);
+    const struct clc_custom_kernel k = {a->kernel_file, a->kernel_name, a->pattern,
+                                        {a->local[0], a->local[1]}, a->items};
+    const struct clc_opts *o = &ra->opts;
+    const struct clc_case *cases[3];
+    size_t ncases = 0;
+    for (int c = 0; c < 3 && pt->compare[c]; c++)
+        cases[ncases++] = clc_find_case(pt->compare[c]);
+    bool known = o->variant == NULL;
+    for (size_t c = 0; c < ncases && !known; c++)
+        known = clc_find_variant(cases[c], o->variant) != NULL;
+    if (!known) {
+        clc_error("no variant '%s' among the built-in variants the %s pattern is ranked with; "
+                  "'clcoalesce cases' lists them", o->variant, pt->name);
+        return CLC_USAGE;
+    }
+
+    struct clc_session s;
+    int rc = clc_session_open(&s, o, rep, clc_run_table(ra->format, ra->output));
     if (rc != CLC_OK)
         goto done;
-    s.custom_kernel = NULL;
-    rc = clc_session_run(&s, cases + 1, ncases - 1);
+    rc = clc_session_load_profile(&s, cases, ncases);
+    if (rc != CLC_OK)
+        goto done;
+    size_t first = rep->n_results;
+    /* a wrong or failed kernel is not ranked: the built-in ones run only after it verified */
+    rc = clc_custom_measure(&s, &k);
+    if (rc != CLC_OK)
+        goto done;
+    rc = clc_session_run(&s, cases, ncases);
     if (rc == CLC_OK)
         clc_session_predict_end(&s);
     FILE *f = s.table != NULL ? s.table : clc_quiet ? NULL : stderr;

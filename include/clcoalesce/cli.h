@@ -74,6 +74,10 @@ int clc_cmd_profile(int argc, char **argv);
 /* `clcoalesce custom ...` (argv[0] is "custom"): a kernel of the user's own. */
 int clc_cmd_custom(int argc, char **argv);
 
+/* `clcoalesce validate ...` (argv[0] is "validate"): a manifest's kernels, measured against
+ * predicted (host/commands/validate.c). */
+int clc_cmd_validate(int argc, char **argv);
+
 /* The whole program: returns the process exit code (0, 1 or 2). */
 int clc_main(int argc, char **argv);
 
