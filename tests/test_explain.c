@@ -377,7 +377,7 @@ START_TEST(run_on_a_cpu_says_what_predictions_mean)
 {
     static const char note[] = "model: on a CPU the ceilings the predictions read are its caches'";
     bool cpu = clc_test_default_device().cpu;
-    ck_assert_int_eq(cli("run copy stream --quick -r 2 --type float --no-progress"), 0);
+    ck_assert_int_eq(cli("run copy stream --quick -r 2 --type float --no-progress --model-table"), 0);
     clc_test_assert_has(out, "predicted from this run's own rows");
     if (cpu) {
         clc_test_assert_has(err, note);

@@ -523,7 +523,7 @@ START_TEST(table_escapes_control_bytes)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    clc_table_row(f, &r, true, 1.0);
+    clc_table_row(f, &r, CLC_COL_ALL, 1.0);
     fclose(f);
     for (size_t i = 0; i + 1 < len; i++)
         ck_assert_msg((unsigned char)buf[i] >= 0x20 && buf[i] != 0x7f,

@@ -76,6 +76,8 @@ static const char usage_text[] =
     "      --profile FILE        the device profile the predictions read ('clcoalesce\n"
     "                            profile -o FILE'); without it, the run's own rows of the\n"
     "                            profile's cases, at the end of the run\n"
+    "      --model-table         after the table, every predicted row against its\n"
+    "                            measurement (the end of the run shows the furthest three)\n"
     "      --timeout SECONDS     end the run when it takes longer, naming the kernel that\n"
     "                            was running (default: none; custom: 60)\n"
     "      --progress, --no-progress\n"
@@ -199,6 +201,7 @@ enum {
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
     OPT_PROFILE,
+    OPT_MODEL_TABLE,
 };
 
 static const struct option own_options[] = {
@@ -209,6 +212,7 @@ static const struct option own_options[] = {
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"profile", required_argument, NULL, OPT_PROFILE},
+    {"model-table", no_argument, NULL, OPT_MODEL_TABLE},
     {NULL, 0, NULL, 0},
 };
 
@@ -239,6 +243,7 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
         o->kernel_dir = value;
         break;
     case OPT_NO_MODEL: o->model = false; break;
+    case OPT_MODEL_TABLE: o->model_table = true; break;
     case OPT_API:
         if (clc_parse_api(value, &o->apis) != CLC_OK) {
             usage_error("--api takes opencl, cuda or both, not", value);

@@ -367,13 +367,56 @@ static double inflight_for(const struct clc_profile *p, double frac)
     return NAN;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of the n figures at v (sorted in place); NAN for none. */
+static double median(double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Whether the banks rows show conflicts at all.  By the gcd law every odd stride takes one
+ * pass and every even one at least two, so the odd strides' median bandwidth stands well
+ * above the even strides' (2.3 x on an H100); a difference within the rows' own spread is
+ * noise (a CPU, which has no banks, measures the same thing at every stride, and a lone
+ * stride 2 row can come out 1.5 x slower by chance).  True where the rows lack either side. */
+static bool banks_conflict(const struct clc_report *rep, double spread)
+{
+    double odd[64], even[64];
+    size_t n_odd = 0, n_even = 0;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status != CLC_STATUS_OK || r->type != CLC_FLOAT || !r->has_param ||
+            r->param < 1 || !(r->value > 0) || strcmp(r->case_name, "banks") != 0 ||
+            strcmp(r->variant, "stride") != 0)
+            continue;
+        if (r->param % 2 && n_odd < 64)
+            odd[n_odd++] = r->value;
+        else if (r->param % 2 == 0 && n_even < 64)
+            even[n_even++] = r->value;
+    }
+    if (n_odd == 0 || n_even == 0)
+        return true;
+    double m = isfinite(spread) ? spread : 0;
+    return median(odd, n_odd) >= 4.0 / 3.0 * (1 + m) * median(even, n_even);
+}
+
 /* The banks: with 32 banks of 4 bytes, words s apart cost gcd(s, 32) passes.  The count is
  * the largest power of two s (2 .. 32) at which stride s runs at most 1.5 / s of stride 1's
- * bandwidth; 0 when no stride conflicts (a CPU). */
-static int bank_count(const struct clc_report *rep)
+ * bandwidth; 0 when no stride conflicts (a CPU), or the rows show none beyond their spread. */
+static int bank_count(const struct clc_report *rep, double spread)
 {
     double one = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
     int count = 0;
+    if (!banks_conflict(rep, spread))
+        return 0;
     for (int s = 2; s <= 32; s *= 2) {
         double v = value_of(row(rep, "banks", "stride", s, CLC_FLOAT));
         if (one > 0 && v > 0 && one / v >= s / 1.5)
@@ -451,6 +494,9 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
     double eff[MEASURED] = {1.0}; /* at gaps 1, 2, 4, 8 */
     for (unsigned k = 1; k < MEASURED; k++) {
         double e = stride_eff(rep, (1u << k) * g, g, p->copy_gbps) / e0;
+        /* a loss within the rows' spread is not told apart from none */
+        if (isfinite(p->spread) && e * (1 + p->spread) >= 1)
+            e = 1;
         /* farther than the stride rows reach: as the farthest they do */
         eff[k] = e > 0 ? fmin(e, 1.0) : eff[k - 1];
     }
@@ -463,6 +509,37 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
 
 /* ------------------------------------------------------------------ from a report */
 
+/* Whether a row is of a case the profile reads. */
+static bool profile_row(const struct clc_result *r)
+{
+    static const char *const cases[] = {"latency", "stream", "inflight", "groups",
+                                        "banks",   "stride", "scatter",  "vector"};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (strcmp(r->case_name, cases[i]) == 0)
+            return r->status == CLC_STATUS_OK && r->cv >= 0;
+    return false;
+}
+
+/* The spread of the profile's rows: the median of their samples' coefficients of variation
+ * (the median, so that a few rows disturbed by something else do not set it); NAN where no
+ * row has one. */
+static double rows_spread(const struct clc_report *rep)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < rep->n_results; i++)
+        n += profile_row(&rep->results[i]);
+    double *cv = n ? malloc(n * sizeof *cv) : NULL;
+    if (cv == NULL)
+        return NAN;
+    n = 0;
+    for (size_t i = 0; i < rep->n_results; i++)
+        if (profile_row(&rep->results[i]))
+            cv[n++] = rep->results[i].cv;
+    double m = median(cv, n);
+    free(cv);
+    return m;
+}
+
 static void clear(struct clc_profile *p)
 {
     memset(p, 0, sizeof *p);
@@ -471,7 +548,7 @@ static void clear(struct clc_profile *p)
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         p->one_pass[0][g] = p->one_pass[1][g] = NAN;
-    p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = NAN;
+    p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
     p->split_gbps[0] = p->split_gbps[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
@@ -499,6 +576,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     snprintf(p->source, sizeof p->source, "%s", source);
     snprintf(p->api, sizeof p->api, "%.7s", rep->n_apis > 0 ? rep->apis[0].name : rep->api);
     take_facts(p, d);
+    p->spread = rows_spread(rep);
     const struct clc_result *read = row(rep, "stream", "read", -1, CLC_FLOAT);
     p->in_cache = read != NULL && read->cache_resident;
     p->read_gbps = value_of(read);
@@ -510,7 +588,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     inflight_curve(rep, p);
     p->inflight_50 = inflight_for(p, 0.5);
     p->inflight_90 = inflight_for(p, 0.9);
-    p->banks = bank_count(rep);
+    p->banks = bank_count(rep, p->spread);
     p->bank_width = p->banks ? 4 : 0;
     p->local_gbps = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
     local_costs(rep, p);
@@ -607,6 +685,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                                                    num(p->store_lines_per_s)));
     json_object_set_new(root, "launch_us", num(p->launch_us));
     json_object_set_new(root, "l1_bytes", num(p->l1_bytes));
+    json_object_set_new(root, "spread", num(p->spread));
     json_object_set_new(root, "groups_per_s", num(p->groups_per_s));
     json_object_set_new(root, "split_stores", json_pack("{s:o, s:o}", "lane_32_gbps",
                                                         num(p->split_gbps[0]), "lane_64_gbps",
@@ -714,6 +793,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
     p->launch_us = num_at(o, "launch_us");
+    p->spread = num_at(o, "spread");
     p->groups_per_s = num_at(o, "groups_per_s");
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clcoalesce/lesson.h"
 #include "clcoalesce/outfile.h"
 #include "clcoalesce/stats.h"
 
@@ -107,6 +108,7 @@ void clc_report_init(struct clc_report *rep, const char *api)
     gmtime_r(&now, &tm);
     strftime(rep->timestamp, sizeof rep->timestamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
     rep->format = CLC_RESULT_FORMAT;
+    rep->table_cols = CLC_COL_ALL & ~CLC_COL_API;
     rep->device.cc_major = rep->device.cc_minor = rep->device.warp_size = -1;
     rep->device.peak_gbps = rep->device.copy_gbps = NAN;
     for (int i = 0; i < CLC_MAX_APIS; i++)
@@ -211,7 +213,7 @@ int clc_report_row(struct clc_report *rep, FILE *table, const struct clc_result 
     if (clc_report_add(rep, r) != CLC_OK)
         return CLC_ERR;
     if (table != NULL)
-        clc_table_row(table, r, rep->n_apis > 1, clc_report_api_ratio(rep, rep->n_results - 1));
+        clc_table_row(table, r, rep->table_cols, clc_report_api_ratio(rep, rep->n_results - 1));
     return CLC_OK;
 }
 
@@ -288,15 +290,39 @@ double clc_report_api_ratio(const struct clc_report *rep, size_t i)
     return NAN;
 }
 
-void clc_table_header(FILE *f, bool apis)
+unsigned clc_table_cols(const struct clc_report *rep)
+{
+    unsigned cols = rep->n_apis > 1 ? CLC_COL_API : 0;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        cols |= (isfinite(r->model_gbps) || r->model_bound[0] ? CLC_COL_PRED : 0) |
+                (isfinite(r->pct_peak) ? CLC_COL_PEAK : 0) |
+                (isfinite(r->model_efficiency) ? CLC_COL_MODEL : 0) |
+                (isfinite(r->ms_host) ? CLC_COL_HOST : 0);
+    }
+    return cols;
+}
+
+void clc_table_header(FILE *f, unsigned cols)
 {
     fprintf(f, "%-12s %-20s %6s %-6s ", "case", "variant", "param", "type");
-    if (apis)
+    if (cols & CLC_COL_API)
         fprintf(f, "%-6s ", "api");
-    fprintf(f, "%10s %10s %10s %8s %-8s ", "MB", "ms", "GB/s", "pred", "bound");
-    if (apis)
+    fprintf(f, "%10s %10s ", "MB", "ms");
+    if (cols & CLC_COL_HOST)
+        fprintf(f, "%10s ", "ms_host");
+    fprintf(f, "%10s ", "GB/s");
+    if (cols & CLC_COL_PRED)
+        fprintf(f, "%8s %-8s ", "pred", "bound");
+    if (cols & CLC_COL_API)
         fprintf(f, "%6s ", "vs cl");
-    fprintf(f, "%7s %7s %6s %7s %s\n", "%copy", "%peak", "cv%", "model", "status");
+    fprintf(f, "%7s ", "%copy");
+    if (cols & CLC_COL_PEAK)
+        fprintf(f, "%7s ", "%peak");
+    fprintf(f, "%6s ", "cv%");
+    if (cols & CLC_COL_MODEL)
+        fprintf(f, "%7s ", "model");
+    fprintf(f, "%s\n", "status");
 }
 
 static void fmt_num(char *buf, size_t len, const char *fmt, double v)
@@ -307,13 +333,14 @@ static void fmt_num(char *buf, size_t len, const char *fmt, double v)
         snprintf(buf, len, fmt, v);
 }
 
-void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
+void clc_table_row(FILE *f, const struct clc_result *r, unsigned cols, double ratio)
 {
     char param[24] = "-", ms[24], value[32], copy[24], peak[24], cv[24], model[24], rt[24];
-    char pred[24];
+    char pred[24], host[24];
     if (r->has_param)
         snprintf(param, sizeof param, "%ld", r->param);
     fmt_num(ms, sizeof ms, "%.4f", r->ms_median);
+    fmt_num(host, sizeof host, "%.4f", r->ms_host);
     if (r->metric == CLC_METRIC_GBPS)
         fmt_num(value, sizeof value, "%.1f", r->value);
     else if (isnan(r->value))
@@ -337,14 +364,23 @@ void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
     if (r->status == CLC_STATUS_OK)
         status = r->cache_resident ? "verified, in cache" : "verified";
     fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
-    if (apis)
+    if (cols & CLC_COL_API)
         fprintf(f, "%-6s ", api);
-    fprintf(f, "%10.1f %10s %10s %8s %-8s ", (double)r->bytes / 1e6, ms, value, pred,
-            r->model_bound[0] ? r->model_bound : "-");
-    if (apis)
+    fprintf(f, "%10.1f %10s ", (double)r->bytes / 1e6, ms);
+    if (cols & CLC_COL_HOST)
+        fprintf(f, "%10s ", host);
+    fprintf(f, "%10s ", value);
+    if (cols & CLC_COL_PRED)
+        fprintf(f, "%8s %-8s ", pred, r->model_bound[0] ? r->model_bound : "-");
+    if (cols & CLC_COL_API)
         fprintf(f, "%6s ", rt);
-    fprintf(f, "%7s %7s %6s %7s %s%s%s\n", copy, peak, cv, model, status, note[0] ? ": " : "",
-            note);
+    fprintf(f, "%7s ", copy);
+    if (cols & CLC_COL_PEAK)
+        fprintf(f, "%7s ", peak);
+    fprintf(f, "%6s ", cv);
+    if (cols & CLC_COL_MODEL)
+        fprintf(f, "%7s ", model);
+    fprintf(f, "%s%s%s\n", status, note[0] ? ": " : "", note);
     fflush(f);
 }
 
@@ -656,6 +692,7 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     json_object_set_new(root, "config", config_json(&rep->run));
     json_t *used = rep->model_profile[0] ? json_loads(rep->model_profile, 0, NULL) : NULL;
     json_object_set_new(root, "model_profile", used != NULL ? used : json_null());
+    json_object_set_new(root, "lesson", clc_lesson_json(rep));
     json_t *results = json_array();
     for (size_t i = 0; i < rep->n_results; i++)
         json_array_append_new(results, clc_result_json(&rep->results[i]));
@@ -668,10 +705,10 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
 
 void clc_write_table(const struct clc_report *rep, FILE *f)
 {
-    bool apis = rep->n_apis > 1;
-    clc_table_header(f, apis);
+    unsigned cols = clc_table_cols(rep);
+    clc_table_header(f, cols);
     for (size_t i = 0; i < rep->n_results; i++)
-        clc_table_row(f, &rep->results[i], apis, clc_report_api_ratio(rep, i));
+        clc_table_row(f, &rep->results[i], cols, clc_report_api_ratio(rep, i));
 }
 
 struct report_fill {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/kernelfile.h"
+#include "clcoalesce/lesson.h"
 #include "clcoalesce/nvml.h"
 #include "clcoalesce/stats.h"
 #include "instance.h"
@@ -511,6 +512,19 @@ static int each_row(struct clc_session *s, const struct clc_case *const *cases, 
 
 static int measure_ceilings(struct clc_session *s);
 
+/* The table's columns this run fills (CLC_COL_*): pred and bound only when the rows are
+ * predicted as they stream (a profile loaded first), %peak only with a peak, ms_host only
+ * with --host-check (which --cold skips). */
+static unsigned table_cols(const struct clc_session *s)
+{
+    const struct clc_opts *o = s->o;
+    return (s->n_be > 1 ? CLC_COL_API : 0) |
+           (o->model && s->profile != NULL ? CLC_COL_PRED : 0) |
+           (isfinite(s->rep->device.peak_gbps) ? CLC_COL_PEAK : 0) |
+           (o->model ? CLC_COL_MODEL : 0) |
+           (s->timing.host_check && !s->timing.cold ? CLC_COL_HOST : 0);
+}
+
 int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, size_t n)
 {
     /* every case's sizes first: a size no buffer can hold ends the run before anything runs */
@@ -526,8 +540,10 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
         return CLC_ERR;
     }
     s->t0 = clc_now_ns();
+    if (s->rep->n_results == 0)
+        s->rep->table_cols = table_cols(s);
     if (s->table != NULL && s->rep->n_results == 0)
-        clc_table_header(s->table, s->n_be > 1);
+        clc_table_header(s->table, s->rep->table_cols);
     clc_ahead_start(s);
     rc = each_row(s, cases, n, NULL);
     clc_ahead_stop(s);
@@ -726,6 +742,41 @@ void clc_session_close(struct clc_session *s)
     s->profile = NULL;
 }
 
+/* On a CPU, rows above the copy ceiling: one note says why.  The ceiling is the driver's copy
+ * between two buffers (copy_ceiling), which PoCL runs as one memcpy on one thread
+ * (pocl_driver_copy), while a kernel's work-groups run on every core, and a kernel that
+ * works in place touches half the memory; rows whose buffers fit in the caches measure
+ * those. */
+static void note_over_copy(const struct clc_session *s)
+{
+    const struct clc_report *rep = s->rep;
+    size_t over = 0, cached = 0;
+    double most = 0;
+    if (s->n_be == 0 || !s->be[0]->dev.cpu)
+        return;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status == CLC_STATUS_OK && r->pct_copy > 100) {
+            over++;
+            cached += r->cache_resident;
+            most = fmax(most, r->pct_copy);
+        }
+    }
+    if (over == 0)
+        return;
+    bool pocl = strstr(rep->device.platform, "Portable Computing Language") != NULL ||
+                strstr(rep->device.platform, "PoCL") != NULL;
+    char sz[32];
+    clc_note("%zu rows measure more than the copy ceiling (up to %.0f %%): on a CPU that ceiling "
+             "is the driver's %s between two buffers of %s, %s, while a kernel's work-groups run "
+             "on every core and a kernel in place touches half the memory a copy does%s",
+             over, most, rep->device.copy_source, clc_format_size(rep->run.size, sz, sizeof sz),
+             pocl ? "which PoCL runs as one memcpy on one thread" : "not a kernel",
+             cached == over  ? "; all of them ran on buffers that fit in the CPU's caches"
+             : cached > 0    ? "; some of them ran on buffers that fit in the CPU's caches"
+                             : "");
+}
+
 int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases, size_t n,
                   struct clc_report *rep, FILE *table)
 {
@@ -738,8 +789,12 @@ int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases,
         rc = clc_session_load_profile(&s, cases, n);
     if (rc == CLC_OK)
         rc = clc_session_run(&s, cases, n);
-    if (rc == CLC_OK)
+    if (rc == CLC_OK) {
         clc_session_predict_end(&s);
+        note_over_copy(&s);
+        if (table != NULL)
+            clc_lesson_print(rep, table);
+    }
     struct clc_model_summary predicted;
     clc_model_summarize(rep, &predicted);
     if (rc == CLC_OK && predicted.rows > 0) /* after the table, where its bounds are read */

@@ -115,7 +115,7 @@ void clc_session_predict_end(struct clc_session *s)
                  "them for the next runs, or '--profile FILE' gives them");
         return;
     }
-    if (s->table != NULL) {
+    if (s->table != NULL && s->o->model_table) {
         fprintf(s->table, "\npredicted from this run's own rows of the profile's cases:\n");
         clc_write_model_table(rep, s->table);
     }

@@ -21,6 +21,7 @@ struct clc_opts {
     CLC_RUN_OPTS_GROUP(run);
     const char *kernel_dir; /* --kernel-dir, NULL to look it up */
     bool model;             /* the access model after each verified kernel row (--no-model) */
+    bool model_table;       /* --model-table: every predicted row after the table */
     const char *profile;    /* --profile FILE: the device profile the predictions read; NULL:
                              * the run's own rows of the profile's cases, at its end */
     unsigned apis;          /* --api: a mask of (1u << enum clc_api) */
@@ -155,8 +156,8 @@ void clc_session_predict_row(const struct clc_session *s, struct clc_result *r);
 
 /* At the end of a run without --profile: each API's rows predicted from the profile its own
  * rows of the profile's cases give (when they give the stream ceilings), the profiles used
- * recorded in the report, and, when rows were streamed to a table without predictions, the
- * predictions shown there after them. */
+ * recorded in the report, and, with --model-table, the predictions shown in the table after
+ * its rows. */
 void clc_session_predict_end(struct clc_session *s);
 
 #endif

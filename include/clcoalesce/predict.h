@@ -89,6 +89,9 @@ struct clc_profile {
     unsigned granule;      /* DRAM granule in bytes (32, 64, 128), from the stride rows */
     double gap_eff[CLC_MODEL_GAPS]; /* DRAM efficiency by gap class (model.h), class 0 = 1 */
     double launch_us;      /* fixed cost of one launch, microseconds */
+    double spread;         /* how much its rows' samples vary: the median coefficient of
+                            * variation of the rows it reads (0.3: 30 %); a difference
+                            * within it is not told apart from none (NAN: unknown) */
     bool in_cache;         /* the stream rows' buffers fit in the last-level cache (a CPU's
                             * default sizes): the ceilings are the cache's */
     uint64_t l2_bytes;     /* the device facts: L2 (for the latency levels), and what the */

@@ -209,6 +209,8 @@ struct clc_report {
      * per API that was predicted: its figures and where they came from), "" for none.  Text
      * and not a pointer: reports are copied by value. */
     char model_profile[8192];
+    unsigned table_cols; /* the CLC_COL_* columns the rows streamed to a table show (a run
+                          * sets those it fills; clc_report_init: all but the API's) */
     struct clc_result *results;
     size_t n_results, cap_results;
 };
@@ -263,14 +265,28 @@ const char *clc_printable(const char *s, char *buf, size_t len);
  * 4180) when it holds a comma, a quote or a line break, so that no name shifts the columns. */
 void clc_csv_name(FILE *f, const char *s);
 
+/* The table's columns that a run can leave empty, as a mask: a run shows only those it fills
+ * (no pred and bound when the predictions come at its end, no %peak without a peak). */
+enum {
+    CLC_COL_API = 1u << 0,   /* the row's API and its ratio to the first API's ("vs cl") */
+    CLC_COL_PRED = 1u << 1,  /* pred and bound: the prediction */
+    CLC_COL_PEAK = 1u << 2,  /* %peak */
+    CLC_COL_MODEL = 1u << 3, /* model: the access model's efficiency */
+    CLC_COL_HOST = 1u << 4,  /* ms_host: the host clock's time (--host-check) */
+};
+#define CLC_COL_ALL 0x1fu
+
+/* The columns of that mask that some row of rep fills (CLC_COL_API: it holds several APIs). */
+unsigned clc_table_cols(const struct clc_report *rep);
+
 /* Writers.  The table is written row by row as results arrive; CSV and JSON at the end.
- * The table shows case, variant and note through clc_printable.  With apis (a run of several
- * APIs) it has the row's API and its ratio to the first API's row (clc_report_api_ratio, NAN
- * for none).  CSV columns keep their order: new ones (size_bytes; the row's api, metric,
- * unit, value) are added at the end. */
-void clc_table_header(FILE *f, bool apis);
-void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio);
-/* A whole report as that table (with API columns when it holds several APIs). */
+ * The table shows case, variant and note through clc_printable, and the columns of `cols`
+ * besides those every row has; with CLC_COL_API the row's API and its ratio to the first
+ * API's row (clc_report_api_ratio, NAN for none).  CSV columns keep their order: new ones
+ * (size_bytes; the row's api, metric, unit, value) are added at the end. */
+void clc_table_header(FILE *f, unsigned cols);
+void clc_table_row(FILE *f, const struct clc_result *r, unsigned cols, double ratio);
+/* A whole report as that table, with the columns its rows fill (clc_table_cols). */
 void clc_write_table(const struct clc_report *rep, FILE *f);
 int clc_write_csv(const struct clc_report *rep, FILE *f);
 /* JSON in format CLC_RESULT_FORMAT: the root's "format" and "apis", and per row "api",
