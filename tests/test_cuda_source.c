@@ -17,7 +17,7 @@ static struct clc_device hopper(void)
     struct clc_device d;
     memset(&d, 0, sizeof d);
     d.api = CLC_API_CUDA;
-    d.gpu = d.fp64 = d.nvidia = true;
+    d.gpu = d.fp64 = d.nvidia = d.managed = true;
     d.max_group = 1024;
     d.meta.compute_units = 132;
     d.meta.warp_size = 32;

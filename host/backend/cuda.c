@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "clcoalesce/cuda.h"
+#include "clcoalesce/nvml.h"
 #include "clcoalesce/kernelfile.h"
 
 extern const struct clc_backend_ops clc_cuda_ops;
@@ -55,6 +56,7 @@ enum {
     ATTR_CC_MAJOR = 75,
     ATTR_CC_MINOR = 76,
     ATTR_MEMORY_POOLS = 115,
+    ATTR_MANAGED_MEMORY = 83,
     FUNC_MAX_THREADS = 0,
     FUNC_SHARED_BYTES = 1,
     FUNC_LOCAL_BYTES = 3,
@@ -85,6 +87,9 @@ enum {
     X(cuMemcpyDtoH_v2, CUresult, (void *, CUdeviceptr, size_t))                             \
     X(cuMemAllocHost_v2, CUresult, (void **, size_t))                                       \
     X(cuMemFreeHost, CUresult, (void *))                                                    \
+    X(cuMemHostAlloc, CUresult, (void **, size_t, unsigned))                                \
+    X(cuMemHostGetDevicePointer_v2, CUresult, (CUdeviceptr *, void *, unsigned))            \
+    X(cuMemAllocManaged, CUresult, (CUdeviceptr *, size_t, unsigned))                       \
     X(cuMemcpyDtoDAsync_v2, CUresult, (CUdeviceptr, CUdeviceptr, size_t, CUstream))         \
     X(cuMemsetD32Async, CUresult, (CUdeviceptr, unsigned, size_t, CUstream))                \
     X(cuModuleLoadDataEx, CUresult, (CUmodule *, const void *, unsigned, int *, void **))   \
@@ -265,6 +270,10 @@ static void facts(CUdevice dev, struct clc_device_meta *m)
     m->groups_per_cu = attr(dev, ATTR_MAX_BLOCKS_PER_SM);
     m->regs_per_cu = attr(dev, ATTR_MAX_REGISTERS_PER_SM);
     m->local_per_cu = (uint64_t)attr(dev, ATTR_MAX_SHARED_PER_SM);
+    char pci[32];
+    if (lib.cuDeviceGetPCIBusId(pci, (int)sizeof pci, dev) == 0 &&
+        clc_nvml_bus(pci, m->bus, sizeof m->bus, &m->bus_gbps) != CLC_OK)
+        m->bus[0] = '\0';
 }
 
 int clc_cuda_device_facts(const char *pci_bus_id, struct clc_device_meta *m)
@@ -293,7 +302,7 @@ static void describe(struct clc_device *d, CUdevice dev, int index)
     size_t mem = 0;
     memset(d, 0, sizeof *d);
     m->cc_major = m->cc_minor = m->warp_size = -1;
-    m->peak_gbps = m->copy_gbps = NAN;
+    m->peak_gbps = m->copy_gbps = m->bus_gbps = NAN;
     d->api = CLC_API_CUDA;
     d->index = index;
     snprintf(d->label, sizeof d->label, "%d", index);
@@ -324,6 +333,7 @@ static void describe(struct clc_device *d, CUdevice dev, int index)
     d->gpu = d->fp64 = d->nvidia = true;
     d->max_group = (size_t)attr(dev, ATTR_MAX_THREADS_PER_BLOCK);
     d->local_mem = (size_t)attr(dev, ATTR_MAX_SHARED_PER_BLOCK);
+    d->managed = attr(dev, ATTR_MANAGED_MEMORY) != 0;
     d->handle[0] = (uintptr_t)dev;
 }
 
@@ -361,6 +371,8 @@ static int devices(struct clc_device **list, int *count, bool quiet)
 struct clc_buf {
     CUdeviceptr ptr;
     size_t bytes;
+    enum clc_mem mem;
+    void *host;          /* CLC_MEM_HOST: the page-locked block ptr maps */
 };
 
 /* A loaded module.  The cache holds a reference to it and so does each kernel of it, so
@@ -501,8 +513,63 @@ static int alloc(struct clc_backend *b, size_t bytes, const char *what, struct c
     return CLC_OK;
 }
 
+/* Mapped page-locked host memory (the device reads it over the bus, in place) or managed
+ * memory (the driver migrates its pages on demand). */
+static int alloc_in(struct clc_backend *b, size_t bytes, enum clc_mem mem, const char *what,
+                    struct clc_buf **out)
+{
+    if (mem == CLC_MEM_DEVICE)
+        return alloc(b, bytes, what, out);
+    char want[32];
+    if (mem == CLC_MEM_MANAGED && !b->dev.managed) {
+        clc_error("%s: the device offers no managed memory", what);
+        return CLC_ERR;
+    }
+    struct clc_buf *buf = calloc(1, sizeof *buf);
+    if (buf == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    size_t n = bytes ? bytes : 1;
+    const char *call = mem == CLC_MEM_HOST ? "cuMemHostAlloc" : "cuMemAllocManaged";
+    CUresult err;
+    if (mem == CLC_MEM_HOST) {
+        enum { DEVICEMAP = 0x02 }; /* CU_MEMHOSTALLOC_DEVICEMAP */
+        err = lib.cuMemHostAlloc(&buf->host, n, DEVICEMAP);
+        if (err == 0) {
+            call = "cuMemHostGetDevicePointer";
+            err = lib.cuMemHostGetDevicePointer_v2(&buf->ptr, buf->host, 0);
+            if (err != 0)
+                lib.cuMemFreeHost(buf->host);
+        }
+    } else {
+        enum { ATTACH_GLOBAL = 0x1 }; /* CU_MEM_ATTACH_GLOBAL */
+        err = lib.cuMemAllocManaged(&buf->ptr, n, ATTACH_GLOBAL);
+    }
+    if (err != 0) {
+        clc_error("%s(%s, %s) failed: %s", call, what, clc_format_size(bytes, want, sizeof want),
+                  cu_name(err));
+        free(buf);
+        return CLC_ERR;
+    }
+    buf->bytes = bytes;
+    buf->mem = mem;
+    *out = buf;
+    return CLC_OK;
+}
+
 static void release(struct clc_backend *b, struct clc_buf *buf)
 {
+    if (buf->mem != CLC_MEM_DEVICE) {
+        /* the launches that used it are done before it goes (freeing waits for nothing) */
+        lib.cuCtxSynchronize();
+        if (buf->mem == CLC_MEM_HOST)
+            lib.cuMemFreeHost(buf->host);
+        else
+            lib.cuMemFree_v2(buf->ptr);
+        free(buf);
+        return;
+    }
     if (cuda_of(b)->pool != NULL)
         lib.cuMemFreeAsync(buf->ptr, NULL);
     else
@@ -939,6 +1006,7 @@ const struct clc_backend_ops clc_cuda_ops = {
     .open = open_device,
     .close = close_device,
     .alloc = alloc,
+    .alloc_in = alloc_in,
     .release = release,
     .write = write_buf,
     .read = read_buf,

@@ -106,7 +106,7 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
     struct clc_device_meta *m = &d->meta;
     memset(m, 0, sizeof *m);
     m->cc_major = m->cc_minor = m->warp_size = -1;
-    m->peak_gbps = m->copy_gbps = NAN;
+    m->peak_gbps = m->copy_gbps = m->bus_gbps = NAN;
     info_str(id, CL_DEVICE_NAME, m->name, sizeof m->name);
     clc_device_name_override(m->name, sizeof m->name);
     info_str(id, CL_DEVICE_VENDOR, m->vendor, sizeof m->vendor);
@@ -339,7 +339,9 @@ cleanup:
 
 /* ------------------------------------------------------------------ buffers */
 
-static int alloc(struct clc_backend *b, size_t bytes, const char *what, struct clc_buf **out)
+/* A buffer of `bytes` made with clCreateBuffer's `flags`. */
+static int alloc_flags(struct clc_backend *b, size_t bytes, cl_mem_flags flags, const char *what,
+                       struct clc_buf **out)
 {
     struct ocl *o = ocl_of(b);
     char want[32], lim[32];
@@ -356,15 +358,34 @@ static int alloc(struct clc_backend *b, size_t bytes, const char *what, struct c
     }
     cl_int err;
     buf->bytes = bytes;
-    buf->mem = clCreateBuffer(o->context, CL_MEM_READ_WRITE, bytes ? bytes : 1, NULL, &err);
+    buf->mem = clCreateBuffer(o->context, flags, bytes ? bytes : 1, NULL, &err);
     if (err != CL_SUCCESS) {
-        clc_error("clCreateBuffer(%s, %s) failed: %s", what,
-                  clc_format_size(bytes, want, sizeof want), errname(err));
+        clc_error("clCreateBuffer(%s, %s%s) failed: %s", what,
+                  clc_format_size(bytes, want, sizeof want),
+                  flags & CL_MEM_ALLOC_HOST_PTR ? ", CL_MEM_ALLOC_HOST_PTR" : "", errname(err));
         free(buf);
         return CLC_ERR;
     }
     *out = buf;
     return CLC_OK;
+}
+
+static int alloc(struct clc_backend *b, size_t bytes, const char *what, struct clc_buf **out)
+{
+    return alloc_flags(b, bytes, CL_MEM_READ_WRITE, what, out);
+}
+
+/* Host memory is CL_MEM_ALLOC_HOST_PTR: the implementation places it where the host reaches
+ * it (page-locked on a GPU); OpenCL 1.2 has no managed memory. */
+static int alloc_in(struct clc_backend *b, size_t bytes, enum clc_mem mem, const char *what,
+                    struct clc_buf **out)
+{
+    if (mem == CLC_MEM_MANAGED) {
+        clc_error("%s: OpenCL has no managed memory", what);
+        return CLC_ERR;
+    }
+    cl_mem_flags host = mem == CLC_MEM_HOST ? CL_MEM_ALLOC_HOST_PTR : 0;
+    return alloc_flags(b, bytes, CL_MEM_READ_WRITE | host, what, out);
 }
 
 static void release(struct clc_backend *b, struct clc_buf *buf)
@@ -855,6 +876,7 @@ const struct clc_backend_ops clc_opencl_ops = {
     .open = open_device,
     .close = close_device,
     .alloc = alloc,
+    .alloc_in = alloc_in,
     .release = release,
     .write = write_buf,
     .read = read_buf,

@@ -31,6 +31,13 @@ const struct clc_variant *clc_find_variant(const struct clc_case *c, const char 
     return NULL;
 }
 
+const char *clc_outside_model(const char *case_name, const char *variant)
+{
+    const struct clc_case *c = clc_find_case(case_name);
+    const struct clc_variant *v = c != NULL ? clc_find_variant(c, variant) : NULL;
+    return v != NULL ? v->outside_model : NULL;
+}
+
 bool clc_case_runs_by_default(const struct clc_case *c)
 {
     return !c->explicit_only;

@@ -286,6 +286,12 @@ static void print_waterfall(const char *here, const struct clc_device *dev,
         printf("  (measured on another device: the figures below are that device's)\n");
 
     struct clc_prediction pr;
+    const char *outside = clc_outside_model(r->case_name, r->variant);
+    if (outside != NULL) {
+        snprintf(line, sizeof line, "  bound: none: outside the model: %s", outside);
+        print_wrapped(stdout, line);
+        return;
+    }
     if (!clc_predict(p, r, &pr)) {
         snprintf(line, sizeof line, "  no prediction: %s", pr.note);
         print_wrapped(stdout, line);
@@ -332,6 +338,27 @@ static void print_split(const struct clc_model_request *rq)
            rq->store ? ": L2 takes each sector more than once (the split layer's cost)" : "");
 }
 
+/* A request whose active lanes (more than one) all access the same bytes: a broadcast, what
+ * the picture shows as one sector but not as the one value every lane gets. */
+static void print_broadcast(const struct clc_model_request *rq)
+{
+    const struct clc_model_lane *first = NULL;
+    for (unsigned l = 0; l < rq->lanes; l++) {
+        const struct clc_model_lane *ln = &rq->lane[l];
+        if (!ln->active)
+            continue;
+        if (first == NULL)
+            first = ln;
+        else if (ln->addr != first->addr || ln->size != first->size)
+            return;
+    }
+    if (first == NULL || rq->active < 2)
+        return;
+    printf("  a broadcast: all %u lanes %s the same %u bytes, so the request needs one\n"
+           "  sector: 1 sector per request, for %u lanes' worth of counted bytes\n",
+           rq->active, rq->store ? "store" : "load", first->size, rq->active);
+}
+
 /* One warp's first load and first store, each as a picture of its sectors. */
 static int print_requests(const struct clc_trace *t)
 {
@@ -353,6 +380,7 @@ static int print_requests(const struct clc_trace *t)
                store ? "store" : "load", rq->k + 1);
         clc_model_picture(stdout, rq);
         print_split(rq);
+        print_broadcast(rq);
     }
     free(rq);
     return CLC_OK;
@@ -482,6 +510,11 @@ int clc_cmd_explain(int argc, char **argv)
     }
     struct clc_model m;
     print_prediction(&tr, &m);
+    if (v->explain != NULL) {
+        char text[512];
+        snprintf(text, sizeof text, "  %s", v->explain);
+        print_wrapped(stdout, text);
+    }
     r.model_efficiency = m.efficiency;
     /* the row as a run has it: its bytes, and the param its size gives (a file's row) */
     struct run_plan rp = plan_run(&dev, there, a.c, v, param, a.type, &tr, &file);

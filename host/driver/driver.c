@@ -329,8 +329,8 @@ static bool in_cache(const struct clc_session *s, const struct clc_case *c,
     return bytes <= l2;
 }
 
-static int run_row(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
-                   enum clc_type t, uint64_t size, long param)
+static int run_row_on(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
+                      enum clc_type t, uint64_t size, long param)
 {
     struct clc_env e = clc_env_make(&s->be[0]->dev, t, size);
     struct clc_plan p;
@@ -404,6 +404,9 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
         r[i].cache_resident = in_cache(s, c, &p);
         s->rows_in_cache += r[i].cache_resident;
         snprintf(r[i].note, sizeof r[i].note, "%s", p.note);
+        if (v->outside_model != NULL)
+            clc_note_append(&r[i], "%sbound none: %s", r[i].note[0] ? "; " : "",
+                            v->outside_model);
         clc_timing_to_result(&timing[i], &r[i]);
         if (p.note[0])
             clc_note_batch(&r[i], timing[i].batch);
@@ -453,6 +456,54 @@ done:
     for (int i = 0; i < s->n_be; i++)
         clc_instance_close(&in[i]);
     clc_plan_free(&p);
+    return rc;
+}
+
+/* Keeps in s the APIs of `from` (n of them) that v runs on (want) or those it cannot run on
+ * (!want), with their --cold buffers, and returns how many. */
+static int keep_apis(struct clc_session *s, const struct clc_variant *v,
+                     struct clc_backend *const *from, struct clc_buf *const *flush, int n,
+                     bool want)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        if ((v->not_on[from[i]->dev.api] == NULL) != want)
+            continue;
+        s->be[kept] = from[i];
+        s->flush[kept++] = flush[i];
+    }
+    s->n_be = kept;
+    return kept;
+}
+
+/* One row on every API of the session: those the variant cannot run on (its not_on) as rows
+ * skipped with its note, then the others together. */
+static int run_row(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
+                   enum clc_type t, uint64_t size, long param)
+{
+    struct clc_backend *be[CLC_MAX_APIS];
+    struct clc_buf *flush[CLC_MAX_APIS];
+    int n = s->n_be, rc = CLC_OK;
+    memcpy(be, s->be, sizeof be);
+    memcpy(flush, s->flush, sizeof flush);
+    int n_skip = keep_apis(s, v, be, flush, n, false);
+    if (n_skip == 0) {
+        s->n_be = n;
+        return run_row_on(s, c, v, t, size, param);
+    }
+    struct clc_backend *skipped[CLC_MAX_APIS];
+    memcpy(skipped, s->be, sizeof skipped);
+    struct clc_plan p = {.has_param = v->params != NULL, .param = param};
+    for (int i = 0; i < n_skip && rc == CLC_OK; i++) {
+        s->be[0] = skipped[i];
+        s->n_be = 1;
+        rc = skip_rows(s, c, v, &p, t, size, v->not_on[skipped[i]->dev.api]);
+    }
+    if (rc == CLC_OK && keep_apis(s, v, be, flush, n, true) > 0)
+        rc = run_row_on(s, c, v, t, size, param);
+    memcpy(s->be, be, sizeof be);
+    memcpy(s->flush, flush, sizeof flush);
+    s->n_be = n;
     return rc;
 }
 

@@ -64,7 +64,10 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
                       (unsigned long long)b->elems);
             return CLC_ERR;
         }
-        if (clc_alloc(be, (size_t)(b->elems * b->elem_size), b->name, &in->bufs[i]) != CLC_OK)
+        size_t bytes = (size_t)(b->elems * b->elem_size);
+        if ((b->mem == CLC_MEM_DEVICE
+                 ? clc_alloc(be, bytes, b->name, &in->bufs[i])
+                 : be->ops->alloc_in(be, bytes, b->mem, b->name, &in->bufs[i])) != CLC_OK)
             return CLC_ERR;
     }
     if (p->kernel == NULL) { /* the vendor copy */

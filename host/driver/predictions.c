@@ -75,10 +75,23 @@ int clc_session_load_profile(struct clc_session *s, const struct clc_case *const
     return CLC_OK;
 }
 
+/* Predicts row r on p, unless its variant lies outside the model (clc_outside_model): then
+ * no GB/s and bound "none", its note saying why (the driver wrote it). */
+static void predict(const struct clc_profile *p, struct clc_result *r)
+{
+    if (clc_outside_model(r->case_name, r->variant) == NULL) {
+        clc_predict_row(p, r, NULL);
+        return;
+    }
+    r->model_gbps = r->model_dram_bytes = NAN;
+    r->model_dram_read_bytes = r->model_dram_write_bytes = NAN;
+    snprintf(r->model_bound, sizeof r->model_bound, "none");
+}
+
 void clc_session_predict_row(const struct clc_session *s, struct clc_result *r)
 {
     if (s->profile != NULL && r->status == CLC_STATUS_OK)
-        clc_predict_row(s->profile, r, NULL);
+        predict(s->profile, r);
 }
 
 void clc_session_predict_end(struct clc_session *s)
@@ -102,7 +115,7 @@ void clc_session_predict_end(struct clc_session *s)
         for (size_t i = 0; i < rep->n_results; i++) {
             struct clc_result *r = &rep->results[i];
             if (strcmp(r->api, names[a]) == 0 && r->status == CLC_STATUS_OK) {
-                clc_predict_row(&p, r, NULL);
+                predict(&p, r);
                 predicted += isfinite(r->model_gbps);
             }
         }

@@ -27,6 +27,14 @@ int clc_parse_api(const char *s, unsigned *mask);
 
 /* ------------------------------------------------------------------ devices */
 
+/* Where a buffer lives. */
+enum clc_mem {
+    CLC_MEM_DEVICE,  /* the device's own memory */
+    CLC_MEM_HOST,    /* page-locked host memory the device reads over the bus (OpenCL
+                      * CL_MEM_ALLOC_HOST_PTR, CUDA cuMemHostAlloc mapped) */
+    CLC_MEM_MANAGED, /* memory the driver migrates on demand (CUDA cuMemAllocManaged) */
+};
+
 /* A device as one API sees it. */
 struct clc_device {
     enum clc_api api;
@@ -36,6 +44,7 @@ struct clc_device {
     bool cpu;             /* a CPU device (PoCL): smaller default sizes, kernels in a child */
     bool fp64;            /* double precision (cl_khr_fp64; always on CUDA) */
     bool nvidia;
+    bool managed;         /* the API offers managed memory (CLC_MEM_MANAGED) here */
     size_t max_group;     /* work-items per work-group at most */
     size_t local_mem;     /* local (shared) memory per work-group, bytes */
     struct clc_device_meta meta;
@@ -107,6 +116,10 @@ struct clc_backend_ops {
     /* Buffers: `what` names one in messages.  A size above the device's per-buffer limit is
      * refused with a message naming the limit.  read, write and fill wait until done. */
     int (*alloc)(struct clc_backend *b, size_t bytes, const char *what, struct clc_buf **out);
+    /* alloc in memory of the kind `mem`; CLC_ERR with a message for a kind the API or the
+     * device does not offer (see clc_device.managed). */
+    int (*alloc_in)(struct clc_backend *b, size_t bytes, enum clc_mem mem, const char *what,
+                    struct clc_buf **out);
     void (*release)(struct clc_backend *b, struct clc_buf *buf);
     int (*write)(struct clc_backend *b, struct clc_buf *buf, size_t offset, size_t bytes,
                  const void *src);

@@ -49,6 +49,7 @@ struct clc_buffer_spec {
     bool initial;          /* the check gets what it held before (clc_check_in.initial) */
     uint64_t pick_stride;  /* > 1: read back only elements 0, s, 2s ... (elems / s of them) */
     uint64_t window;       /* with pick_stride: also the first `window` elements (.window) */
+    enum clc_mem mem;      /* where it lives: the device's memory unless set */
 };
 
 /* A kernel argument: a buffer of the plan (value = its index) or a scalar. */
@@ -124,6 +125,15 @@ struct clc_variant {
     int (*plan)(const struct clc_env *e, const struct clc_variant *v, long param,
                 struct clc_plan *p);
     const void *data;    /* the variant's own data for plan: a width, a define ... */
+    /* Why it cannot run on an API (NULL: it can), e.g. .not_on = {[CLC_API_CUDA] = "..."}:
+     * that API's row is skipped with this note, the others run. */
+    const char *not_on[CLC_API_COUNT];
+    /* Why the predictive model does not cover it (NULL: it does): its rows get bound
+     * "none", and explain prints this in place of the waterfall. */
+    const char *outside_model;
+    /* What explain adds under the access model's figures: what the trace cannot show (a
+     * cache the addresses alone do not name). */
+    const char *explain;
 };
 
 struct clc_case {
@@ -150,6 +160,10 @@ extern const struct clc_case *const clc_cases[];
 extern const size_t clc_n_cases;
 const struct clc_case *clc_find_case(const char *name);
 const struct clc_variant *clc_find_variant(const struct clc_case *c, const char *name);
+
+/* Why the registry's variant `variant` of `case_name` lies outside the predictive model
+ * (its outside_model), or NULL: it is inside, or no such variant is registered. */
+const char *clc_outside_model(const char *case_name, const char *variant);
 
 /* True when a plain `run` (no case named) runs c: every case but the explicit_only ones. */
 bool clc_case_runs_by_default(const struct clc_case *c);

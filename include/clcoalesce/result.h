@@ -165,6 +165,8 @@ struct clc_device_meta {
     double timer_res_ns;
     double peak_gbps;       /* theoretical peak, NAN when unknown */
     char peak_source[32];   /* "nvml", "CUDA driver", "table", "--peak" or "" */
+    double bus_gbps;        /* the host link's bandwidth each way, NAN when unknown */
+    char bus[32];           /* that link: "PCIe 5.0 x16", or "" */
     double copy_gbps;       /* the primary API's copy ceiling (apis[0]), NAN when not measured */
     char copy_source[48];   /* "clEnqueueCopyBuffer" / "cuMemcpyDtoD" */
     /* What bounds the work-items resident on a compute unit (CUDA driver; 0 when unknown) */
