@@ -54,6 +54,8 @@ START_TEST(usage_errors_exit_2)
         {"run --reps 0", "--reps"},
         {"run --type half", "--type"},
         {"run --format xml", "--format"},
+        {"run --peak 1e-300", "--peak takes a number of GB/s from 0.01"},
+        {"run --peak 1e300", "--peak takes a number of GB/s from 0.01"},
         {"run --bogus", "unknown option"},
         {"run --device 99 copy", "device index 99 is out of range"},
         {"run --device 7:3 copy", "no device 7:3"},
@@ -67,6 +69,29 @@ START_TEST(usage_errors_exit_2)
     expect("run --size 0", 2, NULL);
     clc_test_assert_has(err, "error:");
     clc_test_assert_lacks(strchr(err, '\n') + 1, "error:");
+}
+END_TEST
+
+/* A named case without --variant's variant was dropped in silence; a case named twice ran
+ * twice. */
+START_TEST(named_cases_and_variants)
+{
+    expect("run copy coalesced stride --variant inplace", 2,
+           "case 'copy' has no variant 'inplace' (its variants: enqueue, kernel)");
+    expect("run copy copy --variant kernel --size 64KiB -r 1 -w 0 --no-model -f csv", 0, NULL);
+    size_t rows = 0;
+    for (const char *p = out; (p = strstr(p, "\ncopy,kernel,")) != NULL; p++)
+        rows++;
+    ck_assert_uint_eq(rows, 1);
+}
+END_TEST
+
+/* --timeout below a microsecond was never armed (the run went on, exit 0), and a fraction
+ * of a second was named rounded up ("1 s" for 0.5). */
+START_TEST(timeout_below_a_second)
+{
+    expect("run copy --size 64KiB -r 1 --timeout 1e-7", 1, "took longer than --timeout 1e-07 s");
+    expect("run copy --size 64KiB -r 1 --timeout 0.001", 1, "took longer than --timeout 0.001 s");
 }
 END_TEST
 
@@ -252,6 +277,7 @@ int main(void)
                             usage_errors_exit_2,       allocation_too_large_exits_1,
                             no_platform_exits_1,       kernel_files_missing_or_broken,
                             output_file_written_only_on_success, csv_and_json_on_stdout,
-                            cache_resident_rows_marked, every_device};
+                            cache_resident_rows_marked, every_device,
+                            named_cases_and_variants,  timeout_below_a_second};
     return clc_test_main(clc_test_suite("cli", tests, sizeof tests / sizeof tests[0]));
 }

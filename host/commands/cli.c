@@ -93,7 +93,9 @@ static void usage_error(const char *msg, const char *arg)
 
 /* ------------------------------------------------------------------ time limits, signals */
 
-static volatile sig_atomic_t limit_seconds;
+/* --timeout as given ("0.5", "1e-07"), written before the timer is armed and only read by
+ * the handler, so the message names the limit the user set, not a rounded one. */
+static char limit_text[32];
 
 /* Writes s with write(2): all a signal handler may use. */
 static void say(const char *s)
@@ -111,22 +113,11 @@ static void say(const char *s)
 static void on_alarm(int sig)
 {
     (void)sig;
-    char secs[24];
-    int n = 0;
-    long v = limit_seconds;
-    char rev[24];
-    do {
-        rev[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v > 0 && n < (int)sizeof rev);
-    for (int i = 0; i < n; i++)
-        secs[i] = rev[n - 1 - i];
-    secs[n] = '\0';
     clc_outfile_abandon();
     if (clc_status_active())
         say("\r\033[K");
     say(PROG ": error: the run took longer than --timeout ");
-    say(secs);
+    say(limit_text);
     say(" s; it was running ");
     say(clc_activity_text()[0] ? clc_activity_text() : "the set-up");
     say(": a kernel that never ends has a loop whose bound is never reached, or a barrier "
@@ -153,8 +144,12 @@ void clc_guard_run(double timeout)
         sigemptyset(&sa.sa_mask);
         sa.sa_handler = on_alarm;
         sigaction(SIGALRM, &sa, NULL);
-        limit_seconds = (sig_atomic_t)ceil(timeout);
+        snprintf(limit_text, sizeof limit_text, "%g", timeout);
+        /* below a microsecond the timer's value would be zero, which disarms it: round a
+         * positive limit up to the timer's resolution instead */
         struct itimerval it = {{0, 0}, {(time_t)timeout, (suseconds_t)(fmod(timeout, 1.0) * 1e6)}};
+        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+            it.it_value.tv_usec = 1;
         setitimer(ITIMER_REAL, &it, NULL);
     }
 }

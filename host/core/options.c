@@ -134,9 +134,11 @@ static int parse_shared(const struct clc_run_cli *cli, int c, const char *arg,
     case OPT_PEAK: {
         char *end;
         double p = strtod(arg, &end);
-        if (*end != '\0' || !(p > 0) || !isfinite(p)) {
-            clc_usage_error(cli->prog, cli->help, "--peak takes a positive number of GB/s, not",
-                            arg);
+        /* a peak below any real device's or above CLC_MAX_GBPS would make every %peak
+         * figure a typing error's, not a measurement's */
+        if (*arg == '\0' || *end != '\0' || !(p >= CLC_MIN_PEAK_GBPS && p <= CLC_MAX_GBPS)) {
+            clc_usage_error(cli->prog, cli->help, "--peak takes a number of GB/s from 0.01 to "
+                            "10000000, not", arg);
             return CLC_USAGE;
         }
         o->peak_gbps = p;
