@@ -273,6 +273,10 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
     a->n_cases = line.n_cases;
     if (a->quiet && a->opts.progress < 0)
         a->opts.progress = 0;
+    if (rc == CLC_OK && !a->help) {
+        const struct clc_input in[] = {{a->opts.profile, "--profile"}};
+        rc = clc_output_refuse_inputs(PROG, HELP, "-o", a->output, in, 1);
+    }
     return rc;
 }
 

@@ -309,6 +309,10 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
                   a->pattern);
         return CLC_USAGE;
     }
+    const struct clc_input in[] = {{a->kernel_file, "--kernel-file"},
+                                   {a->run.opts.profile, "--profile"}};
+    if (clc_output_refuse_inputs(PROG, HELP, "-o", a->run.output, in, 2) != CLC_OK)
+        return CLC_USAGE;
     if (a->run.opts.types_given && !(a->run.opts.types & CLC_FLOAT)) {
         clc_error("custom runs in float only (--type)");
         return CLC_USAGE;
