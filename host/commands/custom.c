@@ -219,6 +219,22 @@ static int nonempty(const char *opt, const char *value, const char **out)
     return CLC_OK;
 }
 
+/* The longest --kernel: the variant of its rows (struct clc_result's 48 bytes), so the name
+ * in the report is the kernel's. */
+#define MAX_NAME 47
+#define MAX_NAME_TEXT "47"
+_Static_assert(MAX_NAME < sizeof((struct clc_result *)0)->variant, "a row holds the name");
+
+/* Whether s can name a __kernel: a C identifier of 1 to MAX_NAME characters. */
+static bool kernel_name_ok(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > MAX_NAME || !(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') ||
+                                     (s[0] >= 'A' && s[0] <= 'Z')))
+        return false;
+    return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == n;
+}
+
 static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
 {
     struct custom_args *a = cli->own_arg;
@@ -226,7 +242,15 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
     long v;
     switch (c) {
     case OPT_KERNEL_FILE: return nonempty("--kernel-file takes a file, not", value, &a->kernel_file);
-    case OPT_KERNEL: return nonempty("--kernel takes a kernel name, not", value, &a->kernel_name);
+    case OPT_KERNEL:
+        if (!kernel_name_ok(value)) {
+            clc_usage_error(PROG, HELP, "--kernel takes the name of a __kernel (an identifier of "
+                            "at most " MAX_NAME_TEXT " characters), not",
+                            *value ? value : "(empty)");
+            return CLC_USAGE;
+        }
+        a->kernel_name = value;
+        break;
     case OPT_PATTERN:
         if (find_pattern(value) == NULL) {
             clc_usage_error(PROG, HELP, "--pattern takes copy, scale, transpose or gather, not",
@@ -524,6 +548,18 @@ static int check_kernel(struct clc_session *s, const struct setup *su, const cha
     if (ki.reqd[0] != 0 && (ki.reqd[0] != su->local[0] || ki.reqd[1] != ly || ki.reqd[2] != 1)) {
         clc_error("--local %zux%zu: kernel '%s' declares reqd_work_group_size(%zu, %zu, %zu)",
                   su->local[0], ly, name, ki.reqd[0], ki.reqd[1], ki.reqd[2]);
+        goto done;
+    }
+    /* PoCL asserts at the launch rather than refusing a kernel whose __local arrays exceed
+     * the device's local memory: say so before any launch */
+    if (be->dev.local_mem > 0 && ki.local_bytes > be->dev.local_mem) {
+        char need[32], have[32];
+        bool cl = be->dev.api == CLC_API_OPENCL;
+        clc_error("kernel '%s' uses %s of local memory per work-group (%s); the device has %s "
+                  "(%s)", name, clc_format_size(ki.local_bytes, need, sizeof need),
+                  cl ? "CL_KERNEL_LOCAL_MEM_SIZE" : "CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES",
+                  clc_format_size(be->dev.local_mem, have, sizeof have),
+                  cl ? "CL_DEVICE_LOCAL_MEM_SIZE" : "CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK");
         goto done;
     }
     if (su->local[0] * ly > ki.max_group) {
