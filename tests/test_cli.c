@@ -124,6 +124,24 @@ START_TEST(no_platform_exits_1)
 }
 END_TEST
 
+/* XDG_CACHE_HOME a file: PoCL cannot make its kernel cache and offers no device, which was
+ * said as "platforms found, but no devices" alone.  A driver without such a cache lists its
+ * devices as before; one that fails must name the cache and POCL_CACHE_DIR. */
+START_TEST(unusable_kernel_cache_named)
+{
+    char dir[64], vars[512];
+    clc_test_make_dir(dir, "cache");
+    const char *file = clc_test_path(dir, "afile");
+    clc_test_write_file(file, "not a folder\n");
+    snprintf(vars, sizeof vars, "-u POCL_CACHE_DIR XDG_CACHE_HOME=%s", file);
+    if (clc_test_cli_env(vars, "list", out, sizeof out, err, sizeof err) != 0) {
+        clc_test_assert_has(err, "POCL_CACHE_DIR");
+        clc_test_assert_has(err, file);
+    }
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(kernel_files_missing_or_broken)
 {
     expect("run copy --quick --kernel-dir /nonexistent/cl", 1,
@@ -278,6 +296,7 @@ int main(void)
                             no_platform_exits_1,       kernel_files_missing_or_broken,
                             output_file_written_only_on_success, csv_and_json_on_stdout,
                             cache_resident_rows_marked, every_device,
-                            named_cases_and_variants,  timeout_below_a_second};
+                            named_cases_and_variants,  timeout_below_a_second,
+                            unusable_kernel_cache_named};
     return clc_test_main(clc_test_suite("cli", tests, sizeof tests / sizeof tests[0]));
 }

@@ -469,6 +469,79 @@ done:
 
 /* ------------------------------------------------------------------ the cases */
 
+/* The host memory available now: MemAvailable of /proc/meminfo (what can be had without
+ * swapping), else the free pages sysconf reports; 0 when neither says.  *source names it. */
+static uint64_t host_available(const char **source)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1) {
+            fclose(f);
+            *source = "MemAvailable in /proc/meminfo";
+            return (uint64_t)kib * 1024;
+        }
+    }
+    if (f != NULL)
+        fclose(f);
+    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    *source = "sysconf(_SC_AVPHYS_PAGES)";
+    return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
+/* Whether one row of v at `size` fits the memory there is, before anything is allocated:
+ * all its buffers on the device (its global memory), and on the host the buffers it fills
+ * from, reads back or keeps for the check, plus, on a CPU device, the device's buffers too
+ * (the same memory).  Rows run one at a time, so the largest row is what a run needs.  Each
+ * buffer alone was checked against the per-buffer limit (case_size).  CLC_ERR after a
+ * message naming the row, what it needs and the limit. */
+static int row_memory_fits(struct clc_session *s, const struct clc_case *c,
+                           const struct clc_variant *v, enum clc_type t, uint64_t size,
+                           long param)
+{
+    const struct clc_device *dev = &s->be[0]->dev;
+    struct clc_env e = clc_env_make(dev, t, size);
+    e.dry = true;
+    struct clc_plan p;
+    if (clc_variant_plan(&e, v, param, &p) != CLC_OK)
+        return CLC_OK; /* the row is skipped or says why when it runs */
+    uint64_t on_dev = 0, on_host = 0;
+    for (unsigned b = 0; b < p.nbufs; b++) {
+        const struct clc_buffer_spec *sp = &p.bufs[b];
+        uint64_t bytes = sp->elems * sp->elem_size;
+        on_dev += bytes;
+        if (sp->read_back)
+            on_host += sp->pick_stride > 1 ? bytes / sp->pick_stride : bytes;
+        if (sp->initial || sp->init == CLC_INIT_HOST)
+            on_host += bytes;
+    }
+    clc_plan_free(&p);
+    char a[32], b[32], row[96];
+    snprintf(row, sizeof row, "%s/%s (%s) at %s", c->name, v->name, clc_type_name(t),
+             clc_format_size(size, a, sizeof a));
+    uint64_t global = dev->meta.global_mem;
+    if (global > 0 && on_dev > global) {
+        clc_error("not enough memory: %s needs %s of device memory for its buffers; the device "
+                  "has %s (%s)", row, clc_format_size(on_dev, a, sizeof a),
+                  clc_format_size(global, b, sizeof b),
+                  dev->api == CLC_API_OPENCL ? "CL_DEVICE_GLOBAL_MEM_SIZE" : "cuDeviceTotalMem");
+        return CLC_ERR;
+    }
+    const char *source;
+    uint64_t avail = host_available(&source), need = on_host + (dev->cpu ? on_dev : 0);
+    if (avail > 0 && need > avail) {
+        clc_error("not enough memory: %s needs %s of host memory (%s), the host has %s "
+                  "available (%s)", row, clc_format_size(need, a, sizeof a),
+                  dev->cpu ? "its buffers on this CPU device, and the host copies the check "
+                             "reads back"
+                           : "the host copies it fills from and reads back",
+                  clc_format_size(avail, b, sizeof b), source);
+        return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
 /* Runs every row of the cases, or counts them into *count (and lists them for the trace
  * builds made ahead) when count is not NULL. */
 static int each_row(struct clc_session *s, const struct clc_case *const *cases, size_t n,
@@ -507,6 +580,8 @@ static int each_row(struct clc_session *s, const struct clc_case *const *cases, 
                     for (size_t pi = 0; pi < np; pi++) {
                         enum clc_type ty = (enum clc_type)t;
                         if (count != NULL) {
+                            if (row_memory_fits(s, c, v, ty, sizes[k], params[pi]) != CLC_OK)
+                                return CLC_ERR;
                             *count += (size_t)s->n_be;
                             clc_ahead_add(s, c, v, ty, sizes[k], params[pi]);
                             continue;
