@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/backend.h"
+#include "clcoalesce/cli.h"
 #include "clcoalesce/result.h"
 #include "testutil.h"
 
@@ -92,6 +93,35 @@ START_TEST(timeout_below_a_second)
 {
     expect("run copy --size 64KiB -r 1 --timeout 1e-7", 1, "took longer than --timeout 1e-07 s");
     expect("run copy --size 64KiB -r 1 --timeout 0.001", 1, "took longer than --timeout 0.001 s");
+}
+END_TEST
+
+/* The options run, custom and profile share are declared once (clc_tool_options): each
+ * command takes every one of them and refuses a bad value with the same words (custom said
+ * "--kernel-dir takes a folder, not '(empty)'" where run said "not ''"). */
+START_TEST(shared_options_alike_everywhere)
+{
+    static const char *const commands[] = {
+        "run copy", "profile",
+        "custom --kernel-file x.cl --kernel k --pattern copy",
+    };
+    for (const struct option *opt = clc_tool_options; opt->name != NULL; opt++) {
+        if (opt->has_arg != required_argument)
+            continue;
+        char first[512] = "", args[512];
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+            snprintf(args, sizeof args, "%s --%s ''", commands[i], opt->name);
+            expect(args, 2, NULL);
+            char line[512];
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(err, "\n"), err);
+            clc_test_assert_has(line, opt->name);
+            clc_test_assert_lacks(line, "unknown option");
+            if (i == 0)
+                snprintf(first, sizeof first, "%s", line);
+            ck_assert_msg(strcmp(line, first) == 0, "'%s' says '%s', run says '%s'", args, line,
+                          first);
+        }
+    }
 }
 END_TEST
 
@@ -297,6 +327,6 @@ int main(void)
                             output_file_written_only_on_success, csv_and_json_on_stdout,
                             cache_resident_rows_marked, every_device,
                             named_cases_and_variants,  timeout_below_a_second,
-                            unusable_kernel_cache_named};
+                            unusable_kernel_cache_named, shared_options_alike_everywhere};
     return clc_test_main(clc_test_suite("cli", tests, sizeof tests / sizeof tests[0]));
 }

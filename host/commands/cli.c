@@ -184,6 +184,8 @@ static int cmd_list(FILE *f)
 
 /* ------------------------------------------------------------------ run */
 
+/* The options run, custom and profile share beyond clc_parse_run's, declared once: their
+ * codes, their table and their parser (clc_parse_tool_option). */
 enum {
     OPT_NO_MODEL = CLC_RUN_OWN_OPT,
     OPT_API,
@@ -193,7 +195,7 @@ enum {
     OPT_PROFILE,
 };
 
-static const struct option own_options[] = {
+const struct option clc_tool_options[] = {
     {"kernel-dir", required_argument, NULL, 'k'},
     {"no-model", no_argument, NULL, OPT_NO_MODEL},
     {"api", required_argument, NULL, OPT_API},
@@ -217,38 +219,45 @@ int clc_parse_timeout(const char *prog, const char *help, const char *s, double 
     return CLC_OK;
 }
 
-/* Parses one of own_options into the struct clc_run_args at cli->own_arg. */
-static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
+int clc_parse_tool_option(const struct clc_run_cli *cli, struct clc_run_args *a, int c,
+                          const char *value)
 {
-    struct clc_run_args *a = cli->own_arg;
     struct clc_opts *o = &a->opts;
     switch (c) {
     case 'k':
         if (*value == '\0') {
-            usage_error("--kernel-dir takes a folder, not", value);
+            clc_usage_error(cli->prog, cli->help, "--kernel-dir takes a folder, not", value);
             return CLC_USAGE;
         }
         o->kernel_dir = value;
-        break;
-    case OPT_NO_MODEL: o->model = false; break;
+        return CLC_OK;
+    case OPT_NO_MODEL: o->model = false; return CLC_OK;
     case OPT_API:
         if (clc_parse_api(value, &o->apis) != CLC_OK) {
-            usage_error("--api takes opencl, cuda or both, not", value);
+            clc_usage_error(cli->prog, cli->help, "--api takes opencl, cuda or both, not", value);
             return CLC_USAGE;
         }
-        break;
-    case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->timeout);
-    case OPT_PROGRESS: o->progress = 1; break;
-    case OPT_NO_PROGRESS: o->progress = 0; break;
+        return CLC_OK;
+    case OPT_TIMEOUT: return clc_parse_timeout(cli->prog, cli->help, value, &a->timeout);
+    case OPT_PROGRESS: o->progress = 1; return CLC_OK;
+    case OPT_NO_PROGRESS: o->progress = 0; return CLC_OK;
     case OPT_PROFILE:
         if (*value == '\0') {
-            usage_error("--profile takes a file written by 'clcoalesce profile -o', not", value);
+            clc_usage_error(cli->prog, cli->help, "--profile takes a file written by "
+                            "'clcoalesce profile -o', not", value);
             return CLC_USAGE;
         }
         o->profile = value;
-        break;
+        return CLC_OK;
     }
-    return CLC_OK;
+    return -1;
+}
+
+/* run has no options of its own: the shared ones into the struct clc_run_args at
+ * cli->own_arg. */
+static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
+{
+    return clc_parse_tool_option(cli, cli->own_arg, c, value);
 }
 
 static bool case_known(const char *name)
@@ -259,8 +268,8 @@ static bool case_known(const char *name)
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
 {
     struct clc_run_line line;
-    const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_SWEEP | CLC_RUN_COLD,
-                                    own_options, "k:", parse_own, a, case_known};
+    const struct clc_run_cli cli = {PROG, HELP, CLC_RUN_SWEEP | CLC_RUN_COLD, clc_tool_options,
+                                    NULL, "k:", parse_own, a, case_known};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->opts);
     a->opts.compiler = clc_self_exe;

@@ -155,18 +155,13 @@ struct custom_args {
     unsigned items;            /* --items-per-thread; 0: the pattern's default */
 };
 
+/* custom's own options; run's (--api, --timeout, --profile ...) come from clc_tool_options */
 enum {
-    OPT_KERNEL_FILE = CLC_RUN_OWN_OPT,
+    OPT_KERNEL_FILE = CLC_RUN_CMD_OPT,
     OPT_KERNEL,
     OPT_PATTERN,
     OPT_LOCAL,
     OPT_ITEMS,
-    OPT_NO_MODEL,
-    OPT_API,
-    OPT_TIMEOUT,
-    OPT_PROGRESS,
-    OPT_NO_PROGRESS,
-    OPT_PROFILE,
 };
 
 static const struct option own_options[] = {
@@ -175,13 +170,6 @@ static const struct option own_options[] = {
     {"pattern", required_argument, NULL, OPT_PATTERN},
     {"local", required_argument, NULL, OPT_LOCAL},
     {"items-per-thread", required_argument, NULL, OPT_ITEMS},
-    {"kernel-dir", required_argument, NULL, 'k'},
-    {"no-model", no_argument, NULL, OPT_NO_MODEL},
-    {"api", required_argument, NULL, OPT_API},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
-    {"profile", required_argument, NULL, OPT_PROFILE},
     {NULL, 0, NULL, 0},
 };
 
@@ -238,7 +226,6 @@ static bool kernel_name_ok(const char *s)
 static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
 {
     struct custom_args *a = cli->own_arg;
-    struct clc_opts *o = &a->run.opts;
     long v;
     switch (c) {
     case OPT_KERNEL_FILE: return nonempty("--kernel-file takes a file, not", value, &a->kernel_file);
@@ -270,20 +257,7 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
             return CLC_USAGE;
         a->items = (unsigned)v;
         break;
-    case 'k': return nonempty("--kernel-dir takes a folder, not", value, &o->kernel_dir);
-    case OPT_NO_MODEL: o->model = false; break;
-    case OPT_API:
-        if (clc_parse_api(value, &o->apis) != CLC_OK) {
-            clc_usage_error(PROG, HELP, "--api takes opencl, cuda or both, not", value);
-            return CLC_USAGE;
-        }
-        break;
-    case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->run.timeout);
-    case OPT_PROGRESS: o->progress = 1; break;
-    case OPT_NO_PROGRESS: o->progress = 0; break;
-    case OPT_PROFILE:
-        return nonempty("--profile takes a file written by 'clcoalesce profile -o', not", value,
-                        &o->profile);
+    default: return clc_parse_tool_option(cli, &a->run, c, value);
     }
     return CLC_OK;
 }
@@ -298,7 +272,8 @@ static bool no_case(const char *name)
 int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
 {
     struct clc_run_line line;
-    const struct clc_run_cli cli = {PROG, HELP, CLC_RUN_COLD, own_options, "k:", parse_own, a,
+    const struct clc_run_cli cli = {PROG,      HELP,     CLC_RUN_COLD, clc_tool_options,
+                                    own_options, "k:",   parse_own,    a,
                                     no_case};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->run.opts);
