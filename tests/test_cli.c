@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/backend.h"
+#include "clcoalesce/cli.h"
 #include "clcoalesce/result.h"
 #include "testutil.h"
 
@@ -54,6 +55,8 @@ START_TEST(usage_errors_exit_2)
         {"run --reps 0", "--reps"},
         {"run --type half", "--type"},
         {"run --format xml", "--format"},
+        {"run --peak 1e-300", "--peak takes a number of GB/s from 0.01"},
+        {"run --peak 1e300", "--peak takes a number of GB/s from 0.01"},
         {"run --bogus", "unknown option"},
         {"run --device 99 copy", "device index 99 is out of range"},
         {"run --device 7:3 copy", "no device 7:3"},
@@ -67,6 +70,58 @@ START_TEST(usage_errors_exit_2)
     expect("run --size 0", 2, NULL);
     clc_test_assert_has(err, "error:");
     clc_test_assert_lacks(strchr(err, '\n') + 1, "error:");
+}
+END_TEST
+
+/* A named case without --variant's variant was dropped in silence; a case named twice ran
+ * twice. */
+START_TEST(named_cases_and_variants)
+{
+    expect("run copy coalesced stride --variant inplace", 2,
+           "case 'copy' has no variant 'inplace' (its variants: enqueue, kernel)");
+    expect("run copy copy --variant kernel --size 64KiB -r 1 -w 0 --no-model -f csv", 0, NULL);
+    size_t rows = 0;
+    for (const char *p = out; (p = strstr(p, "\ncopy,kernel,")) != NULL; p++)
+        rows++;
+    ck_assert_uint_eq(rows, 1);
+}
+END_TEST
+
+/* --timeout below a microsecond was never armed (the run went on, exit 0), and a fraction
+ * of a second was named rounded up ("1 s" for 0.5). */
+START_TEST(timeout_below_a_second)
+{
+    expect("run copy --size 64KiB -r 1 --timeout 1e-7", 1, "took longer than --timeout 1e-07 s");
+    expect("run copy --size 64KiB -r 1 --timeout 0.001", 1, "took longer than --timeout 0.001 s");
+}
+END_TEST
+
+/* The options run, custom and profile share are declared once (clc_tool_options): each
+ * command takes every one of them and refuses a bad value with the same words (custom said
+ * "--kernel-dir takes a folder, not '(empty)'" where run said "not ''"). */
+START_TEST(shared_options_alike_everywhere)
+{
+    static const char *const commands[] = {
+        "run copy", "profile",
+        "custom --kernel-file x.cl --kernel k --pattern copy",
+    };
+    for (const struct option *opt = clc_tool_options; opt->name != NULL; opt++) {
+        if (opt->has_arg != required_argument)
+            continue;
+        char first[512] = "", args[512];
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+            snprintf(args, sizeof args, "%s --%s ''", commands[i], opt->name);
+            expect(args, 2, NULL);
+            char line[512];
+            snprintf(line, sizeof line, "%.*s", (int)strcspn(err, "\n"), err);
+            clc_test_assert_has(line, opt->name);
+            clc_test_assert_lacks(line, "unknown option");
+            if (i == 0)
+                snprintf(first, sizeof first, "%s", line);
+            ck_assert_msg(strcmp(line, first) == 0, "'%s' says '%s', run says '%s'", args, line,
+                          first);
+        }
+    }
 }
 END_TEST
 
@@ -99,6 +154,24 @@ START_TEST(no_platform_exits_1)
     ck_assert_int_eq(clc_test_cli_env(vars, "list", out, sizeof out, err, sizeof err), 1);
     clc_test_assert_has(err, "not registered");
     clc_test_assert_has(err, "/etc/OpenCL/vendors/nvidia.icd");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* XDG_CACHE_HOME a file: PoCL cannot make its kernel cache and offers no device, which was
+ * said as "platforms found, but no devices" alone.  A driver without such a cache lists its
+ * devices as before; one that fails must name the cache and POCL_CACHE_DIR. */
+START_TEST(unusable_kernel_cache_named)
+{
+    char dir[64], vars[512];
+    clc_test_make_dir(dir, "cache");
+    const char *file = clc_test_path(dir, "afile");
+    clc_test_write_file(file, "not a folder\n");
+    snprintf(vars, sizeof vars, "-u POCL_CACHE_DIR XDG_CACHE_HOME=%s", file);
+    if (clc_test_cli_env(vars, "list", out, sizeof out, err, sizeof err) != 0) {
+        clc_test_assert_has(err, "POCL_CACHE_DIR");
+        clc_test_assert_has(err, file);
+    }
     clc_test_remove_dir(dir);
 }
 END_TEST
@@ -256,6 +329,8 @@ int main(void)
                             usage_errors_exit_2,       allocation_too_large_exits_1,
                             no_platform_exits_1,       kernel_files_missing_or_broken,
                             output_file_written_only_on_success, csv_and_json_on_stdout,
-                            cache_resident_rows_marked, every_device};
+                            cache_resident_rows_marked, every_device,
+                            named_cases_and_variants,  timeout_below_a_second,
+                            unusable_kernel_cache_named, shared_options_alike_everywhere};
     return clc_test_main(clc_test_suite("cli", tests, sizeof tests / sizeof tests[0]));
 }

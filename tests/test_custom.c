@@ -305,6 +305,67 @@ START_TEST(compile_error_names_file_and_line)
 }
 END_TEST
 
+/* A __local array larger than the device's local memory made PoCL assert at the launch,
+ * reported as an access outside the buffers; it is named before any launch. */
+START_TEST(local_memory_too_large)
+{
+    const char *file = write_kernel(
+        "big.cl", "__kernel void big(__global const float *in, __global float *out, ulong n)\n"
+                  "{\n"
+                  "    __local float tile[268435456];\n" /* 1 GiB */
+                  "    size_t i = get_global_id(0);\n"
+                  "    tile[get_local_id(0)] = in[i < n ? i : 0];\n"
+                  "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                  "    if (i < n)\n"
+                  "        out[i] = tile[get_local_id(0)];\n"
+                  "}\n");
+    run_copy_pattern(file, "big", "", 1, "kernel 'big' uses 1 GiB of local memory");
+    clc_test_assert_has(err, "CL_DEVICE_LOCAL_MEM_SIZE");
+    clc_test_assert_lacks(err, "outside its buffers");
+}
+END_TEST
+
+/* A kernel name that is no identifier, or of 5,000 characters, is a usage error. */
+START_TEST(kernel_name_checked)
+{
+    clc_test_expect("custom " COPY_FLOAT4 "' x' --pattern copy", 2,
+                    "--kernel takes the name of a __kernel", out, sizeof out, err, sizeof err);
+    static char args[6000];
+    int n = snprintf(args, sizeof args, "custom --kernel-file %s --pattern copy --kernel ",
+                     EXAMPLES "copy_float4.cl");
+    memset(args + n, 'k', 5000);
+    args[n + 5000] = '\0';
+    clc_test_expect(args, 2, "an identifier of at most 47 characters", out, sizeof out, err,
+                    sizeof err);
+}
+END_TEST
+
+/* An error inside a macro of clc.h (STORE) named a line of clc.h as the user's file
+ * ("mine.cl:49:36", in a file of 8 lines): every FILE:LINE of the user's file is one of its
+ * own lines, the error's first. */
+START_TEST(macro_error_names_the_users_line)
+{
+    const char *file = write_kernel(
+        "macro.cl", "#include \"clc.h\"\n"
+                    "__kernel void k(__global const T *in, __global T *out, ulong n "
+                    "CLC_TRACE_ARGS)\n"
+                    "{\n"
+                    "    CLC_TRACE_BEGIN\n"
+                    "    size_t i = get_global_id(0);\n"
+                    "    if (i < n)\n"
+                    "        STORE(out, i, LOAD(in, i) * );\n"
+                    "}\n");
+    run_copy_pattern(file, "k", "", 1, NULL);
+    char where[256];
+    snprintf(where, sizeof where, "clcoalesce: error: %s:7:", file);
+    clc_test_assert_has(err, where);
+    size_t len = strlen(file);
+    for (const char *p = strstr(err, file); p != NULL; p = strstr(p + len, file))
+        if (p[len] == ':')
+            ck_assert_msg(atoi(p + len + 1) <= 8, "a line past the file's 8: %.60s", p);
+}
+END_TEST
+
 START_TEST(bad_options)
 {
     static const struct {
@@ -460,6 +521,7 @@ int main(void)
         compile_error_names_file_and_line,
         bad_options, store_out_of_bounds_named, lowest_work_item_named,
         load_out_of_bounds_named, crash_is_reported, endless_loop_times_out,
+        local_memory_too_large, kernel_name_checked, macro_error_names_the_users_line,
     };
     return clc_test_main(clc_test_suite("custom", tests, sizeof tests / sizeof tests[0]));
 }

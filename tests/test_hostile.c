@@ -161,6 +161,30 @@ START_TEST(first_contact_defects)
 }
 END_TEST
 
+/* Each buffer was checked against the per-buffer limit, never a row's buffers together
+ * against the memory there is: a run went on until the kernel's OOM killer ended it.  The
+ * gather case holds three arrays of --size (in, idx, out): at the largest size one buffer
+ * may have, on a device whose global memory is less than three of them, the run is refused
+ * before anything is allocated, naming the limit.  On a device with more memory than that
+ * there is nothing to refuse, and the test asserts nothing. */
+START_TEST(memory_of_a_row_checked_first)
+{
+    struct clc_device dev = clc_test_default_device();
+    uint64_t size = 4096;
+    while (size * 2 <= dev.meta.max_alloc)
+        size *= 2;
+    if (dev.meta.global_mem == 0 || 3 * size <= dev.meta.global_mem)
+        return;
+    char args[256];
+    snprintf(args, sizeof args, "run gather --variant random --type float -r 1 -w 0 "
+             "--no-model --size %llu", (unsigned long long)size);
+    clc_test_expect(args, 1, "not enough memory: gather/random (float)", out, sizeof out, err,
+                    sizeof err);
+    clc_test_assert_has(err, "of device memory for its buffers");
+    clc_test_assert_has(err, "(CL_DEVICE_GLOBAL_MEM_SIZE)");
+}
+END_TEST
+
 /* The progress line is on stderr when asked for, and stdout is the same table either way. */
 START_TEST(progress_on_stderr_only)
 {
@@ -272,7 +296,8 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {every_case_at_every_size, every_case_at_odd_sizes,
-                            first_contact_defects, progress_on_stderr_only, signals_leave_nothing,
+                            first_contact_defects, memory_of_a_row_checked_first,
+                            progress_on_stderr_only, signals_leave_nothing,
                             custom_child_ends_with_its_parent};
     return clc_test_main(clc_test_suite("hostile", tests, sizeof tests / sizeof tests[0]));
 }

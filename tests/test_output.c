@@ -728,6 +728,40 @@ START_TEST(compare_checks_output_before_reading)
 }
 END_TEST
 
+/* An output that is an input of the same command (the same file, also through a link) is
+ * refused before anything runs, naming both, and the input is left as it was: custom -o
+ * replaced the user's kernel with the JSON, compare -o one of the files it compared. */
+START_TEST(output_that_is_an_input_refused)
+{
+    clc_test_make_dir(dir, "out");
+    const char *a = result_file("a.json");
+    const char *kernel = clc_test_path(dir, "mine.cl");
+    clc_test_write_file(kernel, "__kernel void k(void) {}\n");
+    const char *link = clc_test_path(dir, "link.json");
+    ck_assert_int_eq(symlink("a.json", link), 0);
+    const char *png = clc_test_path(dir, "chart.png");
+    clc_test_write_file(png, "not a chart\n");
+    char args[1024], want[512], buf[4096];
+    snprintf(args, sizeof args, "custom --kernel-file %s --kernel k --pattern copy -o %s", kernel,
+             kernel);
+    snprintf(want, sizeof want, "-o '%s' is the same file as --kernel-file '%s'", kernel, kernel);
+    clc_test_expect(args, 2, want, out, sizeof out, err, sizeof err);
+    clc_test_assert_has(contents(kernel, buf, sizeof buf), "__kernel void k");
+    snprintf(args, sizeof args, "compare %s %s -f json -o %s", a, a, link);
+    snprintf(want, sizeof want, "-o '%s' is the same file as the input '%s'", link, a);
+    clc_test_expect(args, 2, want, out, sizeof out, err, sizeof err);
+    assert_kind(link, S_IFLNK);
+    snprintf(args, sizeof args, "run copy --profile %s -o %s", a, link);
+    clc_test_expect(args, 2, "is the same file as --profile", out, sizeof out, err, sizeof err);
+    snprintf(args, sizeof args, "plot %s -o %s", png, dir);
+    clc_test_expect(args, 2, "is the same file as the input", out, sizeof out, err, sizeof err);
+    clc_test_assert_has(contents(png, buf, sizeof buf), "not a chart");
+    clc_test_assert_has(contents(a, buf, sizeof buf), "\"results\"");
+    assert_entries(dir, 4);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {
@@ -755,6 +789,7 @@ int main(void)
         compare_output_to_a_fifo,
         compare_output_to_device_nodes,
         compare_checks_output_before_reading,
+        output_that_is_an_input_refused,
     };
     return clc_test_main(clc_test_suite("output", tests, sizeof tests / sizeof tests[0]));
 }

@@ -261,18 +261,25 @@ START_TEST(csv_new_columns_last)
     rep.results[0].model_gbps = 3.5;
     snprintf(rep.results[0].model_bound, sizeof rep.results[0].model_bound, "sectors");
     rep.results[0].model_dram_bytes = 8e6;
+    rep.results[0].model_bytes_moved = 2097152;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     ck_assert_int_eq(clc_write_csv(&rep, f), CLC_OK);
     fclose(f);
-    clc_test_assert_has(buf, "verified,status,api,device,note,size_bytes,api,metric,unit,value,"
-                             "cache_resident,model_gbps,model_bound,model_dram_bytes\n");
+    clc_test_assert_has(buf, "verified,status,run_api,device,note,size_bytes,api,metric,unit,"
+                             "value,cache_resident,model_gbps,model_bound,model_dram_bytes\n");
     clc_test_assert_has(buf, "stride,inplace,-4,double,1000000,20,3,");
     clc_test_assert_has(buf, "\"a \"\"quoted\"\", note\",2000000,cuda,gbps,GB/s,2.5,true,"
-                             "3.5,sectors,8e+06\n");
+                             "3.5,sectors,8000000\n");
     clc_test_assert_has(buf, ",0,opencl,ns_per_access,ns,500,false,,,\n");
     clc_test_assert_has(buf, "copy,\"a,b\",,float,"); /* a comma quoted, columns kept */
+    /* byte counts are whole numbers (2.09715e+06 was written), each column named once */
+    clc_test_assert_has(buf, ",2097152,");
+    clc_test_assert_lacks(buf, "e+0");
+    const char *api = strstr(buf, ",api,");
+    ck_assert_ptr_nonnull(api);
+    ck_assert_ptr_null(strstr(api + 1, ",api,"));
     free(buf);
     clc_report_free(&rep);
 }
@@ -363,7 +370,7 @@ START_TEST(missing_required_fields_refused)
         assert_refused(required[i][0], NULL, required[i][1]);
         assert_refused(required[i][0], "null", required[i][1]); /* null is no value */
     }
-    assert_refused("gbps", "-1.5", "is ok but its 'gbps' is -1.5, below 0");
+    assert_refused("gbps", "-1.5", "'gbps' is -1.5, not a number from 0");
     /* a latency row's figure is its value */
     const char *msg;
     ck_assert_int_eq(read_changed("metric", "\"ns_per_access\"", &msg), CLC_ERR);
@@ -407,6 +414,12 @@ START_TEST(numbers_out_of_range_refused)
     assert_refused("bytes", "-5", "'bytes' is -5, not a whole number");
     assert_refused("size_bytes", "1e19", "'size_bytes' is 1e+19, not a whole number");
     assert_refused("param", "1e300", "'param' is 1.0000000000000001e+300");
+    /* every figure too: finite, not negative, and within what a device can do */
+    assert_refused("gbps", "1e300", "'gbps' is 1e+300, not a number from 0 to 1e+07");
+    assert_refused("ms_median", "-1", "'ms_median' is -1, not a number from 0");
+    assert_refused("model_gbps", "2e7", "'model_gbps' is 2e+07, not a number from 0");
+    assert_refused("cv", "-0.5", "'cv' is -0.5, not a number from 0");
+    assert_refused("model_bytes_moved", "-1", "'model_bytes_moved' is -1, not a number");
     clc_test_remove_dir(dir);
 }
 END_TEST

@@ -2,6 +2,7 @@
  * size on every row (read back from JSON and CSV); bad sweeps are usage errors; `run --cold`
  * verifies, times one launch per sample and says so in the row and the JSON config. */
 #define _GNU_SOURCE
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,39 @@ START_TEST(sweep_doubles_the_size)
         ck_assert_uint_eq(r->size, (uint64_t)(64 << 10) << i);
         ck_assert_uint_eq(r->bytes, 2 * r->size); /* coalesced reads and writes the array once */
     }
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* Each size of a sweep has its own copy ceiling: one measured at a single size made a
+ * cache-sized row read as 449.7 % of a copy measured in DRAM.  The ceiling a row was compared
+ * with is gbps / pct_copy: the rows of one size share it, and each size has another (ceilings
+ * measured apart never come out bit for bit equal). */
+START_TEST(sweep_ceiling_at_each_size)
+{
+    struct clc_opts o;
+    clc_test_opts(&o);
+    o.sweep_min = 64 << 10;
+    o.sweep_max = 256 << 10;
+    o.variant = NULL;
+    o.types = CLC_FLOAT;
+    struct clc_report rep;
+    clc_test_run_verified("copy", &o, 6, &rep);
+    double ceiling[3] = {0};
+    for (size_t i = 0; i < rep.n_results; i++) {
+        const struct clc_result *r = &rep.results[i];
+        size_t k = r->size == 64 << 10 ? 0 : r->size == 128 << 10 ? 1 : 2;
+        ck_assert_uint_eq(r->size, (uint64_t)(64 << 10) << k);
+        double c = r->gbps / (r->pct_copy / 100);
+        if (ceiling[k] == 0)
+            ceiling[k] = c;
+        ck_assert_msg(fabs(c / ceiling[k] - 1) < 1e-9, "rows of %llu bytes compared with %g "
+                      "and %g GB/s", (unsigned long long)r->size, ceiling[k], c);
+    }
+    ck_assert_msg(ceiling[0] != ceiling[1] && ceiling[1] != ceiling[2] &&
+                      ceiling[0] != ceiling[2],
+                  "one ceiling for several sizes: %g, %g, %g GB/s", ceiling[0], ceiling[1],
+                  ceiling[2]);
     clc_report_free(&rep);
 }
 END_TEST
@@ -124,7 +158,8 @@ END_TEST
 
 int main(void)
 {
-    const TTest *tests[] = {sweep_doubles_the_size, sweep_size_in_json_and_csv,
+    const TTest *tests[] = {sweep_doubles_the_size, sweep_ceiling_at_each_size,
+                            sweep_size_in_json_and_csv,
                             bad_sweeps_are_usage_errors, cold_run_is_one_launch_per_sample,
                             cold_recorded_in_json_config};
     return clc_test_main(clc_test_suite("sweep_cold", tests, sizeof tests / sizeof tests[0]));

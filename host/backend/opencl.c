@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "clcoalesce/compiler.h"
 #include "clcoalesce/cuda.h"
@@ -196,6 +198,42 @@ static void note_unregistered_nvidia(const struct clc_device *list, int n)
              "/etc/OpenCL/vendors/nvidia.icd (README: Running on NVIDIA GPUs)");
 }
 
+/* PoCL's kernel cache folder, by PoCL's own rule (POCL_CACHE_DIR, else $XDG_CACHE_HOME/
+ * pocl/kcache where that folder exists, else ~/.cache/pocl/kcache), into dir; returns true,
+ * with why, when it can be neither used nor made: PoCL then offers no device, and says
+ * nothing of why.  The nearest part of the path that exists must be a writable folder. */
+static bool pocl_cache_problem(char *dir, size_t len, char *why, size_t why_len)
+{
+    const char *env = getenv("POCL_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    if (env != NULL && *env)
+        snprintf(dir, len, "%s", env);
+    else if (xdg != NULL && *xdg && access(xdg, F_OK) == 0)
+        snprintf(dir, len, "%s/pocl/kcache", xdg);
+    else if (home != NULL && *home)
+        snprintf(dir, len, "%s/.cache/pocl/kcache", home);
+    else
+        snprintf(dir, len, "/tmp/POCL_CACHE");
+    char part[PATH_MAX + 64];
+    snprintf(part, sizeof part, "%.*s", (int)sizeof part - 1, dir);
+    for (;;) {
+        struct stat st;
+        if (stat(part, &st) == 0) {
+            if (!S_ISDIR(st.st_mode))
+                snprintf(why, why_len, "'%s' is not a folder", part);
+            else if (access(part, W_OK | X_OK) != 0)
+                snprintf(why, why_len, "'%s' is not writable", part);
+            else
+                return false;
+            return true;
+        }
+        char *slash = strrchr(part, '/');
+        if (slash == NULL || slash == part)
+            return false; /* nothing of it exists but the root: leave it to PoCL */
+        *slash = '\0';
+    }
+}
+
 static int devices(struct clc_device **list, int *count, bool quiet)
 {
     cl_uint np = 0;
@@ -238,15 +276,28 @@ static int devices(struct clc_device **list, int *count, bool quiet)
         }
         free(ids);
     }
-    free(plats);
     if (!quiet)
         note_unregistered_nvidia(out, n);
     if (n == 0) {
-        free(out);
-        if (!quiet)
+        char cache[PATH_MAX + 64], why[PATH_MAX + 128];
+        bool pocl = false;
+        for (cl_uint p = 0; p < np; p++) {
+            char name[256] = "";
+            clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof name, name, NULL);
+            pocl = pocl || strstr(name, "Portable Computing Language") != NULL;
+        }
+        if (!quiet && pocl && pocl_cache_problem(cache, sizeof cache, why, sizeof why))
+            clc_error("OpenCL platforms found, but no devices: PoCL cannot make its kernel "
+                      "cache in '%s' (%s), and gives no device without one; set "
+                      "POCL_CACHE_DIR to a writable folder, e.g. POCL_CACHE_DIR=/tmp/pocl-cache",
+                      cache, why);
+        else if (!quiet)
             clc_error("OpenCL platforms found, but no devices");
+        free(plats);
+        free(out);
         return CLC_ERR;
     }
+    free(plats);
     *list = out;
     *count = n;
     return CLC_OK;

@@ -98,7 +98,9 @@ static void usage_error(const char *msg, const char *arg)
 
 /* ------------------------------------------------------------------ time limits, signals */
 
-static volatile sig_atomic_t limit_seconds;
+/* --timeout as given ("0.5", "1e-07"), written before the timer is armed and only read by
+ * the handler, so the message names the limit the user set, not a rounded one. */
+static char limit_text[32];
 
 /* Writes s with write(2): all a signal handler may use. */
 static void say(const char *s)
@@ -116,22 +118,11 @@ static void say(const char *s)
 static void on_alarm(int sig)
 {
     (void)sig;
-    char secs[24];
-    int n = 0;
-    long v = limit_seconds;
-    char rev[24];
-    do {
-        rev[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v > 0 && n < (int)sizeof rev);
-    for (int i = 0; i < n; i++)
-        secs[i] = rev[n - 1 - i];
-    secs[n] = '\0';
     clc_outfile_abandon();
     if (clc_status_active())
         say("\r\033[K");
     say(PROG ": error: the run took longer than --timeout ");
-    say(secs);
+    say(limit_text);
     say(" s; it was running ");
     say(clc_activity_text()[0] ? clc_activity_text() : "the set-up");
     say(": a kernel that never ends has a loop whose bound is never reached, or a barrier "
@@ -158,8 +149,12 @@ void clc_guard_run(double timeout)
         sigemptyset(&sa.sa_mask);
         sa.sa_handler = on_alarm;
         sigaction(SIGALRM, &sa, NULL);
-        limit_seconds = (sig_atomic_t)ceil(timeout);
+        snprintf(limit_text, sizeof limit_text, "%g", timeout);
+        /* below a microsecond the timer's value would be zero, which disarms it: round a
+         * positive limit up to the timer's resolution instead */
         struct itimerval it = {{0, 0}, {(time_t)timeout, (suseconds_t)(fmod(timeout, 1.0) * 1e6)}};
+        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+            it.it_value.tv_usec = 1;
         setitimer(ITIMER_REAL, &it, NULL);
     }
 }
@@ -194,6 +189,8 @@ static int cmd_list(FILE *f)
 
 /* ------------------------------------------------------------------ run */
 
+/* The options run, custom and profile share beyond clc_parse_run's, declared once: their
+ * codes, their table and their parser (clc_parse_tool_option). */
 enum {
     OPT_NO_MODEL = CLC_RUN_OWN_OPT,
     OPT_API,
@@ -204,7 +201,7 @@ enum {
     OPT_MODEL_TABLE,
 };
 
-static const struct option own_options[] = {
+const struct option clc_tool_options[] = {
     {"kernel-dir", required_argument, NULL, 'k'},
     {"no-model", no_argument, NULL, OPT_NO_MODEL},
     {"api", required_argument, NULL, OPT_API},
@@ -229,39 +226,46 @@ int clc_parse_timeout(const char *prog, const char *help, const char *s, double 
     return CLC_OK;
 }
 
-/* Parses one of own_options into the struct clc_run_args at cli->own_arg. */
-static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
+int clc_parse_tool_option(const struct clc_run_cli *cli, struct clc_run_args *a, int c,
+                          const char *value)
 {
-    struct clc_run_args *a = cli->own_arg;
     struct clc_opts *o = &a->opts;
     switch (c) {
     case 'k':
         if (*value == '\0') {
-            usage_error("--kernel-dir takes a folder, not", value);
+            clc_usage_error(cli->prog, cli->help, "--kernel-dir takes a folder, not", value);
             return CLC_USAGE;
         }
         o->kernel_dir = value;
-        break;
-    case OPT_NO_MODEL: o->model = false; break;
-    case OPT_MODEL_TABLE: o->model_table = true; break;
+        return CLC_OK;
+    case OPT_NO_MODEL: o->model = false; return CLC_OK;
+    case OPT_MODEL_TABLE: o->model_table = true; return CLC_OK;
     case OPT_API:
         if (clc_parse_api(value, &o->apis) != CLC_OK) {
-            usage_error("--api takes opencl, cuda or both, not", value);
+            clc_usage_error(cli->prog, cli->help, "--api takes opencl, cuda or both, not", value);
             return CLC_USAGE;
         }
-        break;
-    case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->timeout);
-    case OPT_PROGRESS: o->progress = 1; break;
-    case OPT_NO_PROGRESS: o->progress = 0; break;
+        return CLC_OK;
+    case OPT_TIMEOUT: return clc_parse_timeout(cli->prog, cli->help, value, &a->timeout);
+    case OPT_PROGRESS: o->progress = 1; return CLC_OK;
+    case OPT_NO_PROGRESS: o->progress = 0; return CLC_OK;
     case OPT_PROFILE:
         if (*value == '\0') {
-            usage_error("--profile takes a file written by 'clcoalesce profile -o', not", value);
+            clc_usage_error(cli->prog, cli->help, "--profile takes a file written by "
+                            "'clcoalesce profile -o', not", value);
             return CLC_USAGE;
         }
         o->profile = value;
-        break;
+        return CLC_OK;
     }
-    return CLC_OK;
+    return -1;
+}
+
+/* run has no options of its own: the shared ones into the struct clc_run_args at
+ * cli->own_arg. */
+static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
+{
+    return clc_parse_tool_option(cli, cli->own_arg, c, value);
 }
 
 static bool case_known(const char *name)
@@ -272,8 +276,8 @@ static bool case_known(const char *name)
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
 {
     struct clc_run_line line;
-    const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_SWEEP | CLC_RUN_COLD,
-                                    own_options, "k:", parse_own, a, case_known};
+    const struct clc_run_cli cli = {PROG, HELP, CLC_RUN_SWEEP | CLC_RUN_COLD, clc_tool_options,
+                                    NULL, "k:", parse_own, a, case_known};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->opts);
     a->opts.compiler = clc_self_exe;
@@ -286,6 +290,10 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
     a->n_cases = line.n_cases;
     if (a->quiet && a->opts.progress < 0)
         a->opts.progress = 0;
+    if (rc == CLC_OK && !a->help) {
+        const struct clc_input in[] = {{a->opts.profile, "--profile"}};
+        rc = clc_output_refuse_inputs(PROG, HELP, "-o", a->output, in, 1);
+    }
     return rc;
 }
 

@@ -939,6 +939,13 @@ int clc_cmd_compare(int argc, char **argv)
         usage_error("compare needs two result files, or one of a run with --api both", NULL);
         return CLC_USAGE;
     }
+    /* an output that is one of the files compared would replace it */
+    for (int i = 0; i < c.n_files; i++) {
+        const struct clc_input in[] = {{argv[optind + i], NULL}, {c.profile_path, "--profile"}};
+        if (clc_output_refuse_inputs("clcoalesce", "'clcoalesce compare --help'", "-o", output,
+                                     in, i == 0 ? 2 : 1) != CLC_OK)
+            return CLC_USAGE;
+    }
     /* room for a file split into its APIs */
     c.paths = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.paths);
     c.reps = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.reps);

@@ -156,18 +156,13 @@ struct custom_args {
     unsigned items;            /* --items-per-thread; 0: the pattern's default */
 };
 
+/* custom's own options; run's (--api, --timeout, --profile ...) come from clc_tool_options */
 enum {
-    OPT_KERNEL_FILE = CLC_RUN_OWN_OPT,
+    OPT_KERNEL_FILE = CLC_RUN_CMD_OPT,
     OPT_KERNEL,
     OPT_PATTERN,
     OPT_LOCAL,
     OPT_ITEMS,
-    OPT_NO_MODEL,
-    OPT_API,
-    OPT_TIMEOUT,
-    OPT_PROGRESS,
-    OPT_NO_PROGRESS,
-    OPT_PROFILE,
 };
 
 static const struct option own_options[] = {
@@ -176,13 +171,6 @@ static const struct option own_options[] = {
     {"pattern", required_argument, NULL, OPT_PATTERN},
     {"local", required_argument, NULL, OPT_LOCAL},
     {"items-per-thread", required_argument, NULL, OPT_ITEMS},
-    {"kernel-dir", required_argument, NULL, 'k'},
-    {"no-model", no_argument, NULL, OPT_NO_MODEL},
-    {"api", required_argument, NULL, OPT_API},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
-    {"profile", required_argument, NULL, OPT_PROFILE},
     {NULL, 0, NULL, 0},
 };
 
@@ -220,14 +208,37 @@ static int nonempty(const char *opt, const char *value, const char **out)
     return CLC_OK;
 }
 
+/* The longest --kernel: the variant of its rows (struct clc_result's 48 bytes), so the name
+ * in the report is the kernel's. */
+#define MAX_NAME 47
+#define MAX_NAME_TEXT "47"
+_Static_assert(MAX_NAME < sizeof((struct clc_result *)0)->variant, "a row holds the name");
+
+/* Whether s can name a __kernel: a C identifier of 1 to MAX_NAME characters. */
+static bool kernel_name_ok(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > MAX_NAME || !(s[0] == '_' || (s[0] >= 'a' && s[0] <= 'z') ||
+                                     (s[0] >= 'A' && s[0] <= 'Z')))
+        return false;
+    return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == n;
+}
+
 static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
 {
     struct custom_args *a = cli->own_arg;
-    struct clc_opts *o = &a->run.opts;
     long v;
     switch (c) {
     case OPT_KERNEL_FILE: return nonempty("--kernel-file takes a file, not", value, &a->kernel_file);
-    case OPT_KERNEL: return nonempty("--kernel takes a kernel name, not", value, &a->kernel_name);
+    case OPT_KERNEL:
+        if (!kernel_name_ok(value)) {
+            clc_usage_error(PROG, HELP, "--kernel takes the name of a __kernel (an identifier of "
+                            "at most " MAX_NAME_TEXT " characters), not",
+                            *value ? value : "(empty)");
+            return CLC_USAGE;
+        }
+        a->kernel_name = value;
+        break;
     case OPT_PATTERN:
         if (find_pattern(value) == NULL) {
             clc_usage_error(PROG, HELP, "--pattern takes copy, scale, transpose or gather, not",
@@ -247,20 +258,7 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
             return CLC_USAGE;
         a->items = (unsigned)v;
         break;
-    case 'k': return nonempty("--kernel-dir takes a folder, not", value, &o->kernel_dir);
-    case OPT_NO_MODEL: o->model = false; break;
-    case OPT_API:
-        if (clc_parse_api(value, &o->apis) != CLC_OK) {
-            clc_usage_error(PROG, HELP, "--api takes opencl, cuda or both, not", value);
-            return CLC_USAGE;
-        }
-        break;
-    case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->run.timeout);
-    case OPT_PROGRESS: o->progress = 1; break;
-    case OPT_NO_PROGRESS: o->progress = 0; break;
-    case OPT_PROFILE:
-        return nonempty("--profile takes a file written by 'clcoalesce profile -o', not", value,
-                        &o->profile);
+    default: return clc_parse_tool_option(cli, &a->run, c, value);
     }
     return CLC_OK;
 }
@@ -275,7 +273,8 @@ static bool no_case(const char *name)
 int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
 {
     struct clc_run_line line;
-    const struct clc_run_cli cli = {PROG, HELP, CLC_RUN_COLD, own_options, "k:", parse_own, a,
+    const struct clc_run_cli cli = {PROG,      HELP,     CLC_RUN_COLD, clc_tool_options,
+                                    own_options, "k:",   parse_own,    a,
                                     no_case};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->run.opts);
@@ -310,6 +309,10 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
                   a->pattern);
         return CLC_USAGE;
     }
+    const struct clc_input in[] = {{a->kernel_file, "--kernel-file"},
+                                   {a->run.opts.profile, "--profile"}};
+    if (clc_output_refuse_inputs(PROG, HELP, "-o", a->run.output, in, 2) != CLC_OK)
+        return CLC_USAGE;
     if (a->run.opts.types_given && !(a->run.opts.types & CLC_FLOAT)) {
         clc_error("custom runs in float only (--type)");
         return CLC_USAGE;
@@ -522,6 +525,18 @@ static int check_kernel(struct clc_session *s, const struct setup *su,
     if (ki.reqd[0] != 0 && (ki.reqd[0] != su->local[0] || ki.reqd[1] != ly || ki.reqd[2] != 1)) {
         clc_error("--local %zux%zu: kernel '%s' declares reqd_work_group_size(%zu, %zu, %zu)",
                   su->local[0], ly, k->name, ki.reqd[0], ki.reqd[1], ki.reqd[2]);
+        goto done;
+    }
+    /* PoCL asserts at the launch rather than refusing a kernel whose __local arrays exceed
+     * the device's local memory: say so before any launch */
+    if (be->dev.local_mem > 0 && ki.local_bytes > be->dev.local_mem) {
+        char need[32], have[32];
+        bool cl = be->dev.api == CLC_API_OPENCL;
+        clc_error("kernel '%s' uses %s of local memory per work-group (%s); the device has %s "
+                  "(%s)", name, clc_format_size(ki.local_bytes, need, sizeof need),
+                  cl ? "CL_KERNEL_LOCAL_MEM_SIZE" : "CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES",
+                  clc_format_size(be->dev.local_mem, have, sizeof have),
+                  cl ? "CL_DEVICE_LOCAL_MEM_SIZE" : "CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK");
         goto done;
     }
     if (su->local[0] * ly > ki.max_group) {

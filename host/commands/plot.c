@@ -602,6 +602,30 @@ static const struct option plot_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* Refuses an input that is a file of the kind plot writes into p->dir (a chart, a script or
+ * its data): a chart of the same name would replace it.  CLC_OK or CLC_USAGE after saying
+ * which. */
+static int refuse_inputs_in_dir(const struct plot *p, char *const *inputs)
+{
+    static const char *const written[] = {".png", ".svg", ".gp", ".dat"};
+    for (int i = 0; i < p->n; i++) {
+        const char *base = strrchr(inputs[i], '/');
+        base = base ? base + 1 : inputs[i];
+        const char *ext = strrchr(base, '.');
+        bool chart = false;
+        for (size_t k = 0; ext != NULL && k < sizeof written / sizeof written[0]; k++)
+            chart = chart || strcmp(ext, written[k]) == 0;
+        char there[4096];
+        if (!chart || snprintf(there, sizeof there, "%s/%s", p->dir, base) >= (int)sizeof there)
+            continue;
+        const struct clc_input in = {inputs[i], NULL};
+        if (clc_output_refuse_inputs("clcoalesce", "'clcoalesce plot --help'", "-o", there, &in,
+                                     1) != CLC_OK)
+            return CLC_USAGE;
+    }
+    return CLC_OK;
+}
+
 int clc_cmd_plot(int argc, char **argv)
 {
     struct plot p;
@@ -630,6 +654,8 @@ int clc_cmd_plot(int argc, char **argv)
     }
     if (clc_output_check_dir(p.dir) != CLC_OK)
         return CLC_ERR; /* before anything is read or drawn: it said why */
+    if (refuse_inputs_in_dir(&p, argv + optind) != CLC_OK)
+        return CLC_USAGE;
     if (!on_path("gnuplot")) {
         clc_error("gnuplot not found: apt-get install gnuplot-nox");
         return CLC_ERR;

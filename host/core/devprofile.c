@@ -716,7 +716,7 @@ static void read_facts(json_t *dev, struct clc_device_meta *d)
     snprintf(d->name, sizeof d->name, "%s", json_is_string(name) ? json_string_value(name) : "");
     /* a file anyone wrote: a peak or a cache beyond any device's is unknown */
     double peak = num_at(dev, "peak_gbps"), l2 = num_at(dev, "l2_bytes");
-    d->peak_gbps = peak > 0 && peak < 1e7 ? peak : NAN;
+    d->peak_gbps = peak > 0 && peak < CLC_MAX_GBPS ? peak : NAN;
     d->l2_bytes = l2 > 0 && l2 < 0x1p50 ? (uint64_t)l2 : 0;
     d->compute_units = int_at(dev, "compute_units");
     d->threads_per_cu = int_at(dev, "threads_per_cu");

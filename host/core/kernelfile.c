@@ -140,6 +140,13 @@ static char *name_user_file(const char *log, const char *src, const char *shown)
         const char *s = c;
         while (s > done && !isspace((unsigned char)s[-1]) && s[-1] != '\'' && s[-1] != '"')
             s--;
+        /* clang names where a macro's text was written as "<Spelling=FILE:LINE:COL>", after
+         * the user's FILE:LINE:COL: that FILE is the header's (clc.h for LOAD and STORE),
+         * never the user's */
+        static const char spelling[] = "<Spelling=";
+        if ((size_t)(c - s) > sizeof spelling - 1 &&
+            strncmp(s, spelling, sizeof spelling - 1) == 0)
+            s += sizeof spelling - 1;
         if (s == c || c - s >= PATH_MAX)
             continue;
         char name[PATH_MAX];

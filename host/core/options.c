@@ -51,7 +51,7 @@ static const struct {
     {{"help", no_argument, NULL, 'h'}, 0},
 };
 #define N_SHARED (sizeof shared_options / sizeof shared_options[0])
-#define MAX_OWN 24 /* a tool's own long options, at most */
+#define MAX_OWN 24 /* a command's common and own long options, at most */
 
 int clc_run_count(const struct clc_run_cli *cli, const char *name, const char *arg, long min,
                   long max, long *out)
@@ -134,9 +134,11 @@ static int parse_shared(const struct clc_run_cli *cli, int c, const char *arg,
     case OPT_PEAK: {
         char *end;
         double p = strtod(arg, &end);
-        if (*end != '\0' || !(p > 0) || !isfinite(p)) {
-            clc_usage_error(cli->prog, cli->help, "--peak takes a positive number of GB/s, not",
-                            arg);
+        /* a peak below any real device's or above CLC_MAX_GBPS would make every %peak
+         * figure a typing error's, not a measurement's */
+        if (*arg == '\0' || *end != '\0' || !(p >= CLC_MIN_PEAK_GBPS && p <= CLC_MAX_GBPS)) {
+            clc_usage_error(cli->prog, cli->help, "--peak takes a number of GB/s from 0.01 to "
+                            "10000000, not", arg);
             return CLC_USAGE;
         }
         o->peak_gbps = p;
@@ -168,10 +170,13 @@ int clc_parse_run(int argc, char **argv, const struct clc_run_cli *cli, struct c
     for (size_t i = 0; i < N_SHARED; i++)
         if ((shared_options[i].needs & ~cli->optional) == 0)
             longopts[n++] = shared_options[i].opt;
-    for (const struct option *p = cli->own; p != NULL && p->name != NULL; p++) {
-        if (n == N_SHARED + MAX_OWN)
-            abort(); /* a tool with more options than MAX_OWN: raise it */
-        longopts[n++] = *p;
+    const struct option *lists[] = {cli->common, cli->own};
+    for (size_t k = 0; k < 2; k++) {
+        for (const struct option *p = lists[k]; p != NULL && p->name != NULL; p++) {
+            if (n == N_SHARED + MAX_OWN)
+                abort(); /* a tool with more options than MAX_OWN: raise it */
+            longopts[n++] = *p;
+        }
     }
     memset(&longopts[n], 0, sizeof longopts[n]);
     /* the leading ':' makes a missing value ':' rather than '?' */

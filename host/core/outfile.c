@@ -226,6 +226,31 @@ static void create_failed(const char *path, const char *target, int e)
 
 /* ------------------------------------------------------------------ checking */
 
+bool clc_output_is_input(const char *out, const char *in)
+{
+    struct stat so, si;
+    if (clc_output_is_stdout(out) || in == NULL || stat(out, &so) != 0 || stat(in, &si) != 0)
+        return false;
+    /* a device or a FIFO is written in place, never replaced: reading and writing one is
+     * the user's plumbing, not a loss */
+    return S_ISREG(so.st_mode) && so.st_dev == si.st_dev && so.st_ino == si.st_ino;
+}
+
+int clc_output_refuse_inputs(const char *prog, const char *help, const char *out_opt,
+                             const char *out, const struct clc_input *in, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (in[i].path == NULL || !clc_output_is_input(out, in[i].path))
+            continue;
+        clc_error_as(prog, "%s '%s' is the same file as %s%s'%s': writing it would replace "
+                     "that input; name another output file", out_opt, out,
+                     in[i].option ? in[i].option : "the input", " ", in[i].path);
+        fprintf(stderr, "Try %s.\n", help);
+        return CLC_USAGE;
+    }
+    return CLC_OK;
+}
+
 int clc_output_check(const char *path)
 {
     char target[PATH_MAX];

@@ -394,6 +394,15 @@ static void csv_num(FILE *f, double v)
         fprintf(f, ",%.6g", v);
 }
 
+/* A count of bytes: a whole number, never in exponent form (2097152, not 2.09715e+06). */
+static void csv_bytes(FILE *f, double v)
+{
+    if (isnan(v))
+        fputs(",", f);
+    else
+        fprintf(f, ",%.0f", v);
+}
+
 /* A text field as RFC 4180 asks: quoted, embedded quotes doubled. */
 static void csv_quoted(FILE *f, const char *s)
 {
@@ -425,7 +434,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
 {
     fputs("case,variant,param,type,bytes,reps,batch,ms_median,ms_min,ms_max,cv,ms_host,gbps,"
           "pct_copy,pct_peak,model_sectors_per_req,model_efficiency,model_bytes_moved,"
-          "verified,status,api,device,note,size_bytes,api,metric,unit,value,cache_resident,"
+          "verified,status,run_api,device,note,size_bytes,api,metric,unit,value,cache_resident,"
           "model_gbps,model_bound,model_dram_bytes\n",
           f);
     for (size_t i = 0; i < rep->n_results; i++) {
@@ -448,7 +457,8 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
         csv_num(f, r->pct_peak);
         csv_num(f, r->model_sectors_per_req);
         csv_num(f, r->model_efficiency);
-        csv_num(f, r->model_bytes_moved);
+        csv_bytes(f, r->model_bytes_moved);
+        /* run_api: the run's --api (opencl, cuda or both); the row's own is `api` below */
         fprintf(f, ",%s,%s,%s", r->verified ? "true" : "false", clc_status_name(r->status),
                 rep->api);
         csv_text(f, rep->device.name);
@@ -461,7 +471,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
         fprintf(f, ",%s", r->cache_resident ? "true" : "false");
         csv_num(f, r->model_gbps);
         fprintf(f, ",%s", r->model_bound);
-        csv_num(f, r->model_dram_bytes);
+        csv_bytes(f, r->model_dram_bytes);
         fputc('\n', f);
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
@@ -910,34 +920,53 @@ static int parse_status(const char *s, enum clc_status *st)
     return CLC_USAGE;
 }
 
-/* The numbers of a row that may be unknown: absent and null read as NAN. */
+/* The numbers of a row that may be unknown: absent and null read as NAN.  Each is a
+ * measurement or a count, so never negative, and bounded by what a device can do: GB/s by
+ * CLC_MAX_GBPS, percentages by that over the least --peak, times by a year (the longest
+ * --timeout), bytes and counts by 2^63. */
+#define MS_MAX (86400.0 * 365 * 1e3)
+#define PCT_MAX (100.0 * CLC_MAX_GBPS / CLC_MIN_PEAK_GBPS)
+#define COUNT_MAX 9.2e18
 static const struct {
     const char *key;
     size_t offset;
+    double max; /* the largest value that can be true; the least is 0 */
 } row_numbers[] = {
-#define ROW_NUM(key, field) {key, offsetof(struct clc_result, field)}
-    ROW_NUM("value", value),
-    ROW_NUM("accesses", accesses),
-    ROW_NUM("bytes_in_flight_per_cu", in_flight),
-    ROW_NUM("ms_median", ms_median),
-    ROW_NUM("ms_min", ms_min),
-    ROW_NUM("ms_max", ms_max),
-    ROW_NUM("cv", cv),
-    ROW_NUM("ms_host", ms_host),
-    ROW_NUM("gbps", gbps),
-    ROW_NUM("pct_copy", pct_copy),
-    ROW_NUM("pct_peak", pct_peak),
-    ROW_NUM("model_sectors_per_req", model_sectors_per_req),
-    ROW_NUM("model_ld_sectors_per_req", model_ld_sectors_per_req),
-    ROW_NUM("model_st_sectors_per_req", model_st_sectors_per_req),
-    ROW_NUM("model_efficiency", model_efficiency),
-    ROW_NUM("model_bytes_moved", model_bytes_moved),
-    ROW_NUM("model_gbps", model_gbps),
-    ROW_NUM("model_dram_bytes", model_dram_bytes),
-    ROW_NUM("model_dram_read_bytes", model_dram_read_bytes),
-    ROW_NUM("model_dram_write_bytes", model_dram_write_bytes),
+#define ROW_NUM(key, field, max) {key, offsetof(struct clc_result, field), max}
+    ROW_NUM("value", value, COUNT_MAX),
+    ROW_NUM("accesses", accesses, COUNT_MAX),
+    ROW_NUM("bytes_in_flight_per_cu", in_flight, COUNT_MAX),
+    ROW_NUM("ms_median", ms_median, MS_MAX),
+    ROW_NUM("ms_min", ms_min, MS_MAX),
+    ROW_NUM("ms_max", ms_max, MS_MAX),
+    ROW_NUM("cv", cv, COUNT_MAX),
+    ROW_NUM("ms_host", ms_host, MS_MAX),
+    ROW_NUM("gbps", gbps, CLC_MAX_GBPS),
+    ROW_NUM("pct_copy", pct_copy, PCT_MAX),
+    ROW_NUM("pct_peak", pct_peak, PCT_MAX),
+    ROW_NUM("model_sectors_per_req", model_sectors_per_req, COUNT_MAX),
+    ROW_NUM("model_ld_sectors_per_req", model_ld_sectors_per_req, COUNT_MAX),
+    ROW_NUM("model_st_sectors_per_req", model_st_sectors_per_req, COUNT_MAX),
+    ROW_NUM("model_efficiency", model_efficiency, COUNT_MAX),
+    ROW_NUM("model_bytes_moved", model_bytes_moved, COUNT_MAX),
+    ROW_NUM("model_gbps", model_gbps, CLC_MAX_GBPS),
+    ROW_NUM("model_dram_bytes", model_dram_bytes, COUNT_MAX),
+    ROW_NUM("model_dram_read_bytes", model_dram_read_bytes, COUNT_MAX),
+    ROW_NUM("model_dram_write_bytes", model_dram_write_bytes, COUNT_MAX),
 #undef ROW_NUM
 };
+
+/* opt_num, and a number present must lie in [0, max]. */
+static int opt_num_in(struct reader *rd, json_t *o, const char *key, double max, double *out)
+{
+    if (opt_num(rd, o, key, out) != CLC_OK)
+        return CLC_ERR;
+    if (!isnan(*out) && !(*out >= 0 && *out <= max)) {
+        bad(rd, "'%s' is %g, not a number from 0 to %g", key, *out, max);
+        return CLC_ERR;
+    }
+    return CLC_OK;
+}
 
 /* A row's "model_features": absent or null (not traced), or an object of the writer's keys,
  * dram_per_useful 2 x CLC_MODEL_GRANULES x CLC_MODEL_GAPS numbers.  Features with another
@@ -984,8 +1013,8 @@ static int read_features(struct reader *rd, json_t *o, struct clc_model_features
         return CLC_ERR;
     f->elem_bytes = present ? (unsigned)v : 0;
     for (size_t k = 0; k < FEATURE_NUMS; k++)
-        if (opt_num(rd, o, feature_nums[k].key,
-                    (double *)((char *)f + feature_nums[k].offset)) != CLC_OK)
+        if (opt_num_in(rd, o, feature_nums[k].key, COUNT_MAX,
+                       (double *)((char *)f + feature_nums[k].offset)) != CLC_OK)
             return CLC_ERR;
     f->valid = true;
     return CLC_OK;
@@ -1039,12 +1068,12 @@ static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_resu
         return CLC_ERR;
 
     for (size_t k = 0; k < sizeof row_numbers / sizeof row_numbers[0]; k++)
-        if (opt_num(rd, o, row_numbers[k].key, (double *)((char *)r + row_numbers[k].offset)) !=
-            CLC_OK)
+        if (opt_num_in(rd, o, row_numbers[k].key, row_numbers[k].max,
+                       (double *)((char *)r + row_numbers[k].offset)) != CLC_OK)
             return CLC_ERR;
     double ns;
     char unit[16];
-    if (opt_num(rd, o, "ns_per_access", &ns) != CLC_OK ||
+    if (opt_num_in(rd, o, "ns_per_access", COUNT_MAX, &ns) != CLC_OK ||
         get_str(rd, o, "unit", false, false, unit, sizeof unit) != CLC_OK)
         return CLC_ERR; /* both restate metric and value: read for their type only */
 
@@ -1075,11 +1104,8 @@ static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_resu
     if (r->status == CLC_STATUS_OK) {
         const char *key = r->metric == CLC_METRIC_GBPS ? "gbps" : "value";
         double fig = r->metric == CLC_METRIC_GBPS ? r->gbps : r->value;
-        if (!(fig >= 0)) {
-            if (isnan(fig))
-                bad(rd, "is ok but has no number '%s'", key);
-            else
-                bad(rd, "is ok but its '%s' is %g, below 0", key, fig);
+        if (isnan(fig)) { /* its range was checked with the other numbers */
+            bad(rd, "is ok but has no number '%s'", key);
             return CLC_ERR;
         }
         if (isnan(r->ms_median))
@@ -1140,9 +1166,9 @@ static int read_device(struct reader *rd, json_t *dev, struct clc_device_meta *d
     if (get_int(rd, dev, "l2_bytes", false, 0, INT64_MAX, &v, &present) != CLC_OK)
         return CLC_ERR;
     d->l2_bytes = present ? (uint64_t)v : 0;
-    if (opt_num(rd, dev, "timer_resolution_ns", &d->timer_res_ns) != CLC_OK ||
-        opt_num(rd, dev, "peak_gbps", &d->peak_gbps) != CLC_OK ||
-        opt_num(rd, dev, "copy_gbps", &d->copy_gbps) != CLC_OK)
+    if (opt_num_in(rd, dev, "timer_resolution_ns", 1e9, &d->timer_res_ns) != CLC_OK ||
+        opt_num_in(rd, dev, "peak_gbps", CLC_MAX_GBPS, &d->peak_gbps) != CLC_OK ||
+        opt_num_in(rd, dev, "copy_gbps", CLC_MAX_GBPS, &d->copy_gbps) != CLC_OK)
         return CLC_ERR;
     static const char *const per_cu[] = {"threads_per_cu", "groups_per_cu", "regs_per_cu"};
     int *dst[] = {&d->threads_per_cu, &d->groups_per_cu, &d->regs_per_cu};
@@ -1225,7 +1251,7 @@ static int read_apis(struct reader *rd, json_t *apis, struct clc_report *rep)
             get_str(rd, o, "version", false, false, m->version, sizeof m->version) != CLC_OK ||
             get_str(rd, o, "copy_source", false, false, m->copy_source, sizeof m->copy_source) !=
                 CLC_OK ||
-            opt_num(rd, o, "copy_gbps", &m->copy_gbps) != CLC_OK)
+            opt_num_in(rd, o, "copy_gbps", CLC_MAX_GBPS, &m->copy_gbps) != CLC_OK)
             return CLC_ERR;
         rep->n_apis = (int)i + 1;
     }

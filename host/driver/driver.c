@@ -176,7 +176,7 @@ static size_t case_sizes(struct clc_session *s, const struct clc_case *c, uint64
     return n;
 }
 
-#define MAX_SIZES 64
+#define MAX_SIZES CLC_MAX_SWEEP_SIZES
 
 /* ------------------------------------------------------------------ timing */
 
@@ -269,13 +269,25 @@ static const char *group_limit(struct clc_instance *in, char *why, size_t len)
     return why;
 }
 
+/* The copy ceiling row r of API i is compared with: in a sweep the one measured at the
+ * largest size of the sweep not above the row's, else the run's (clc_report_copy_gbps). */
+static double row_ceiling(const struct clc_session *s, int i, const struct clc_result *r)
+{
+    size_t k = s->n_sweep;
+    while (k > 0 && s->sweep_size[k - 1] > r->size)
+        k--;
+    if (k > 0)
+        return s->sweep_ceiling[k - 1][i];
+    return s->n_sweep > 0 ? s->sweep_ceiling[0][i] : clc_report_copy_gbps(s->rep, r);
+}
+
 /* The row of API i: verified (or not), completed and reported. */
 static int finish_row(struct clc_session *s, int i, struct clc_result *r, bool verified,
                       bool local_bytes)
 {
     const struct clc_device_meta *d = &s->rep->device;
     /* local-memory bytes are no fraction of what DRAM moves */
-    double copy = local_bytes ? NAN : clc_report_copy_gbps(s->rep, r);
+    double copy = local_bytes ? NAN : row_ceiling(s, i, r);
     clc_result_complete(r, verified, copy, local_bytes ? NAN : d->peak_gbps, s->timing.min_ms);
     int mhz = s->be[i]->dev.meta.clock_mhz;
     if (verified && r->metric == CLC_METRIC_NS_PER_ACCESS && mhz > 0)
@@ -509,6 +521,79 @@ static int run_row(struct clc_session *s, const struct clc_case *c, const struct
 
 /* ------------------------------------------------------------------ the cases */
 
+/* The host memory available now: MemAvailable of /proc/meminfo (what can be had without
+ * swapping), else the free pages sysconf reports; 0 when neither says.  *source names it. */
+static uint64_t host_available(const char **source)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    unsigned long long kib;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+        if (sscanf(line, "MemAvailable: %llu kB", &kib) == 1) {
+            fclose(f);
+            *source = "MemAvailable in /proc/meminfo";
+            return (uint64_t)kib * 1024;
+        }
+    }
+    if (f != NULL)
+        fclose(f);
+    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    *source = "sysconf(_SC_AVPHYS_PAGES)";
+    return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
+/* Whether one row of v at `size` fits the memory there is, before anything is allocated:
+ * all its buffers on the device (its global memory), and on the host the buffers it fills
+ * from, reads back or keeps for the check, plus, on a CPU device, the device's buffers too
+ * (the same memory).  Rows run one at a time, so the largest row is what a run needs.  Each
+ * buffer alone was checked against the per-buffer limit (case_size).  CLC_ERR after a
+ * message naming the row, what it needs and the limit. */
+static int row_memory_fits(struct clc_session *s, const struct clc_case *c,
+                           const struct clc_variant *v, enum clc_type t, uint64_t size,
+                           long param)
+{
+    const struct clc_device *dev = &s->be[0]->dev;
+    struct clc_env e = clc_env_make(dev, t, size);
+    e.dry = true;
+    struct clc_plan p;
+    if (clc_variant_plan(&e, v, param, &p) != CLC_OK)
+        return CLC_OK; /* the row is skipped or says why when it runs */
+    uint64_t on_dev = 0, on_host = 0;
+    for (unsigned b = 0; b < p.nbufs; b++) {
+        const struct clc_buffer_spec *sp = &p.bufs[b];
+        uint64_t bytes = sp->elems * sp->elem_size;
+        on_dev += bytes;
+        if (sp->read_back)
+            on_host += sp->pick_stride > 1 ? bytes / sp->pick_stride : bytes;
+        if (sp->initial || sp->init == CLC_INIT_HOST)
+            on_host += bytes;
+    }
+    clc_plan_free(&p);
+    char a[32], b[32], row[96];
+    snprintf(row, sizeof row, "%s/%s (%s) at %s", c->name, v->name, clc_type_name(t),
+             clc_format_size(size, a, sizeof a));
+    uint64_t global = dev->meta.global_mem;
+    if (global > 0 && on_dev > global) {
+        clc_error("not enough memory: %s needs %s of device memory for its buffers; the device "
+                  "has %s (%s)", row, clc_format_size(on_dev, a, sizeof a),
+                  clc_format_size(global, b, sizeof b),
+                  dev->api == CLC_API_OPENCL ? "CL_DEVICE_GLOBAL_MEM_SIZE" : "cuDeviceTotalMem");
+        return CLC_ERR;
+    }
+    const char *source;
+    uint64_t avail = host_available(&source), need = on_host + (dev->cpu ? on_dev : 0);
+    if (avail > 0 && need > avail) {
+        clc_error("not enough memory: %s needs %s of host memory (%s), the host has %s "
+                  "available (%s)", row, clc_format_size(need, a, sizeof a),
+                  dev->cpu ? "its buffers on this CPU device, and the host copies the check "
+                             "reads back"
+                           : "the host copies it fills from and reads back",
+                  clc_format_size(avail, b, sizeof b), source);
+        return CLC_ERR;
+    }
+    return CLC_OK;
+}
+
 /* Runs every row of the cases, or counts them into *count (and lists them for the trace
  * builds made ahead) when count is not NULL. */
 static int each_row(struct clc_session *s, const struct clc_case *const *cases, size_t n,
@@ -547,6 +632,8 @@ static int each_row(struct clc_session *s, const struct clc_case *const *cases, 
                     for (size_t pi = 0; pi < np; pi++) {
                         enum clc_type ty = (enum clc_type)t;
                         if (count != NULL) {
+                            if (row_memory_fits(s, c, v, ty, sizes[k], params[pi]) != CLC_OK)
+                                return CLC_ERR;
                             *count += (size_t)s->n_be;
                             clc_ahead_add(s, c, v, ty, sizes[k], params[pi]);
                             continue;
@@ -756,8 +843,40 @@ int clc_session_open(struct clc_session *s, const struct clc_opts *o, struct clc
     return CLC_OK;
 }
 
+/* In a sweep: each API's copy ceiling at each of its sizes that a buffer can hold, into
+ * s->sweep_size and s->sweep_ceiling, said in one note.  A single ceiling would make a
+ * cache-sized row read as several times a copy measured in DRAM. */
+static int measure_sweep_ceilings(struct clc_session *s)
+{
+    const struct clc_opts *o = s->o;
+    char line[1024] = "", a[32];
+    s->n_sweep = 0;
+    for (uint64_t step = o->sweep_min; step <= o->sweep_max && s->n_sweep < MAX_SIZES;
+         step *= 2) {
+        uint64_t bytes = step & ~(uint64_t)3; /* whole floats, as the copy case uses */
+        if (bytes == 0)
+            continue;
+        if (!clc_size_fits(&s->be[0]->dev.meta, 1, bytes))
+            break;
+        size_t k = s->n_sweep;
+        for (int i = 0; i < s->n_be; i++)
+            if (copy_ceiling(s, i, bytes, &s->sweep_ceiling[k][i]) != CLC_OK)
+                return CLC_ERR;
+        s->sweep_size[k] = bytes;
+        s->n_sweep++;
+        size_t len = strlen(line);
+        snprintf(line + len, sizeof line - len, "%s%s %.1f", k ? ", " : "",
+                 clc_format_size(bytes, a, sizeof a), s->sweep_ceiling[k][0]);
+        if (step > UINT64_MAX / 4)
+            break;
+    }
+    clc_note("copy ceiling at each size of the sweep, each row's %%copy against its own size "
+             "(GB/s, %s): %s", s->rep->apis[0].copy_source, line);
+    return CLC_OK;
+}
+
 /* Each API's copy ceiling, at the size the copy case would use (the default size in a
- * sweep). */
+ * sweep), and in a sweep at each of its sizes too. */
 static int measure_ceilings(struct clc_session *s)
 {
     const struct clc_opts *o = s->o;
@@ -777,7 +896,7 @@ static int measure_ceilings(struct clc_session *s)
     }
     rep->device.copy_gbps = rep->apis[0].copy_gbps;
     s->ceilings = true;
-    return CLC_OK;
+    return o->sweep_max ? measure_sweep_ceilings(s) : CLC_OK;
 }
 
 void clc_session_close(struct clc_session *s)
@@ -860,6 +979,15 @@ int clc_run_cases(const struct clc_opts *o, const struct clc_case *const *cases,
     return rc;
 }
 
+/* Whether c is among the first n of cases. */
+static bool case_listed(const struct clc_case *const *cases, size_t n, const struct clc_case *c)
+{
+    for (size_t i = 0; i < n; i++)
+        if (cases[i] == c)
+            return true;
+    return false;
+}
+
 int clc_run(const struct clc_opts *o, const char *const *names, int n, struct clc_report *rep,
             FILE *table)
 {
@@ -871,11 +999,25 @@ int clc_run(const struct clc_opts *o, const char *const *names, int n, struct cl
     for (size_t i = 0; n == 0 && i < clc_n_cases; i++)
         if (clc_case_runs_by_default(clc_cases[i]))
             cases[count++] = clc_cases[i];
-    for (int i = 0; i < n; i++) {
-        cases[count] = clc_find_case(names[i]);
-        if (cases[count++] == NULL) {
+    for (int i = 0; rc == CLC_OK && i < n; i++) {
+        const struct clc_case *c = clc_find_case(names[i]);
+        if (c == NULL) {
             clc_error("unknown case '%s'; 'clcoalesce cases' lists them", names[i]);
             rc = CLC_USAGE;
+        } else if (o->variant != NULL && clc_find_variant(c, o->variant) == NULL) {
+            /* an error, not a note: a case named and then silently dropped would read as
+             * measured in a script that only checks the exit status */
+            char list[256] = "";
+            for (size_t v = 0; v < c->n_variants; v++) {
+                size_t len = strlen(list);
+                snprintf(list + len, sizeof list - len, "%s%s", v ? ", " : "", c->variants[v].name);
+            }
+            clc_error("case '%s' has no variant '%s' (its variants: %s); name only cases that "
+                      "have it, or none to run it in every case that has it", c->name,
+                      o->variant, list);
+            rc = CLC_USAGE;
+        } else if (!case_listed(cases, count, c)) { /* `run copy copy` runs copy once */
+            cases[count++] = c;
         }
     }
     if (rc == CLC_OK) {

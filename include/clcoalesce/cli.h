@@ -21,6 +21,16 @@ struct clc_run_args {
 /* Parses `run`'s arguments (argv[0] is "run").  Returns CLC_OK or CLC_USAGE with a message. */
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a);
 
+/* The options that run, custom and profile share beyond those of clc_parse_run (options.h):
+ * --kernel-dir (-k), --no-model, --api, --timeout, --progress, --no-progress, --profile.
+ * Declared once: each command passes clc_tool_options as its cli's `common` list, and its
+ * parse_own hands their codes to clc_parse_tool_option, which parses one into a (messages
+ * as cli->prog, "Try cli->help") and returns CLC_OK or CLC_USAGE, or -1 when c is none of
+ * them.  A command's own codes start at CLC_RUN_CMD_OPT. */
+extern const struct option clc_tool_options[];
+int clc_parse_tool_option(const struct clc_run_cli *cli, struct clc_run_args *a, int c,
+                          const char *value);
+
 /* Parses --timeout's value: seconds, 0 for none.  CLC_USAGE after a message. */
 int clc_parse_timeout(const char *prog, const char *help, const char *s, double *out);
 

@@ -50,6 +50,8 @@ int clc_check_sizes(const struct clc_opts *o, const struct clc_case *const *case
 /* Where a run's host time goes, said at its end. */
 enum clc_phase { CLC_PHASE_SETUP, CLC_PHASE_TIMING, CLC_PHASE_CHECK, CLC_PHASE_MODEL };
 
+#define CLC_MAX_SWEEP_SIZES 64 /* sizes of one sweep, MIN to MAX by doubling */
+
 struct clc_session {
     const struct clc_opts *o;
     struct clc_backend *be[CLC_MAX_APIS]; /* one per API, the first the primary */
@@ -67,6 +69,11 @@ struct clc_session {
     bool progress;
     const char *custom_kernel;  /* a user's kernel: failures at synchronisation say so */
     bool ceilings;              /* the APIs' copy ceilings are measured (on the first run) */
+    /* in a sweep, each API's copy ceiling at each size of it, so that every row is compared
+     * with a copy of its own size (a cache-sized row with a cache-sized copy) */
+    uint64_t sweep_size[CLC_MAX_SWEEP_SIZES];
+    double sweep_ceiling[CLC_MAX_SWEEP_SIZES][CLC_MAX_APIS];
+    size_t n_sweep;
     uint64_t phase_ns[4];       /* host time per enum clc_phase */
     uint64_t trace_build_ns;    /* of CLC_PHASE_MODEL: waiting for the trace builds, made
                                  * there or ahead (struct clc_ahead) */
@@ -87,7 +94,8 @@ void clc_session_close(struct clc_session *s);
 int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, size_t n);
 
 /* The whole of `run`: the named cases (all default ones when n == 0; unknown names are
- * CLC_USAGE) on o's device(s), into rep, rows streamed to table when not NULL. */
+ * CLC_USAGE, and so is a named case without o->variant; a case named twice runs once) on
+ * o's device(s), into rep, rows streamed to table when not NULL. */
 int clc_run(const struct clc_opts *o, const char *const *names, int n, struct clc_report *rep,
             FILE *table);
 

@@ -81,15 +81,21 @@ enum {
 };
 
 /* Option codes from here up are free for a tool's long-only options; its short options must
- * not be one of the shared d, s, r, w, t, q, f, o, h. */
+ * not be one of the shared d, s, r, w, t, q, f, o, h.  A command's own codes start at
+ * CLC_RUN_CMD_OPT, above those its tool's commands share. */
 #define CLC_RUN_OWN_OPT 0x1000
+#define CLC_RUN_CMD_OPT 0x1100
 
 /* A tool, as the parser sees it. */
 struct clc_run_cli {
     const char *prog;         /* the messages' prefix, and "'<prog> cases' lists them" */
     const char *help;         /* where its usage text is, for "Try ...": "'clcoalesce --help'" */
     unsigned optional;        /* the CLC_RUN_* options it takes */
-    const struct option *own; /* its own long options, ending in a zero entry; may be NULL */
+    /* options that several of the tool's commands share (run, custom and profile of the
+     * OpenCL tool), declared once; then the command's own.  Each list ends in a zero entry;
+     * either may be NULL.  Both go to parse_own. */
+    const struct option *common;
+    const struct option *own;
     const char *own_short;    /* its own short options, in getopt's syntax; may be NULL */
     /* Parses one of its own options (code c, value NULL when it takes none) into
      * cli->own_arg.  Returns CLC_OK, or CLC_USAGE after printing why. */

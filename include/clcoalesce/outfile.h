@@ -42,6 +42,25 @@ int clc_output_check(const char *path);
  * Returns CLC_OK or CLC_ERR after saying why ("-" is refused: it is not a folder). */
 int clc_output_check_dir(const char *dir);
 
+/* An input of a command, for clc_output_refuse_inputs: its path and the option it came
+ * with ("--kernel-file"; NULL for an input named on the command line). */
+struct clc_input {
+    const char *path;
+    const char *option;
+};
+
+/* Whether writing `out` would replace the input `in`: both are the same existing regular
+ * file (one device and inode, reached through any links or other spellings).  Standard
+ * output, a missing output and devices never would. */
+bool clc_output_is_input(const char *out, const char *in);
+
+/* Refuses, before anything runs, an output (`out`, given with option out_opt) that is one
+ * of the n inputs: a usage error of prog naming both, "-o 'a.json' is the same file as the
+ * input 'b.json': ...", then "Try <help>".  Inputs with a NULL path are skipped.  Returns
+ * CLC_OK or CLC_USAGE. */
+int clc_output_refuse_inputs(const char *prog, const char *help, const char *out_opt,
+                             const char *out, const struct clc_input *in, size_t n);
+
 /* Writes what fill(f, ctx) writes to path by the rules above.  fill writes to a memory
  * stream and returns CLC_OK or CLC_ERR; nothing reaches path unless it returned CLC_OK, so a
  * failed fill leaves path as it was.  Returns CLC_OK or CLC_ERR after saying why. */

@@ -39,6 +39,13 @@ int clc_parse_metric(const char *s, enum clc_metric *m);
  * report's apis.  Files without "format" are version 1 and still read. */
 #define CLC_RESULT_FORMAT 2
 
+/* Physical sanity bounds on bandwidth: a figure above CLC_MAX_GBPS (10 PB/s, beyond any
+ * device's memory by three orders of magnitude) or a --peak below CLC_MIN_PEAK_GBPS is a
+ * typing error or a corrupt file, not a measurement.  The device profile reader uses the
+ * same upper bound. */
+#define CLC_MAX_GBPS 1e7
+#define CLC_MIN_PEAK_GBPS 0.01
+
 /* What the predictive model (predict.h) reads of a row besides the profile: the kernel's
  * access figures from its trace (model.h) and the occupancy of its launch.  Ratios are per
  * useful global byte of the traced accesses, so a trace of the first accesses only (a long

@@ -56,7 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* --size and --sweep-size exclude each other; MIN <= MAX */
         if (o.types == 0 || (o.types & ~(unsigned)(CLC_FLOAT | CLC_DOUBLE)))
             abort();
-        if (!isnan(o.peak_gbps) && !(o.peak_gbps > 0 && isfinite(o.peak_gbps)))
+        if (!isnan(o.peak_gbps) &&
+            !(o.peak_gbps >= CLC_MIN_PEAK_GBPS && o.peak_gbps <= CLC_MAX_GBPS))
             abort();
         if (l.n_cases < 0 || l.n_cases > argc)
             abort();
