@@ -533,7 +533,7 @@ static int check_kernel(struct clc_session *s, const struct setup *su,
         char need[32], have[32];
         bool cl = be->dev.api == CLC_API_OPENCL;
         clc_error("kernel '%s' uses %s of local memory per work-group (%s); the device has %s "
-                  "(%s)", name, clc_format_size(ki.local_bytes, need, sizeof need),
+                  "(%s)", k->name, clc_format_size(ki.local_bytes, need, sizeof need),
                   cl ? "CL_KERNEL_LOCAL_MEM_SIZE" : "CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES",
                   clc_format_size(be->dev.local_mem, have, sizeof have),
                   cl ? "CL_DEVICE_LOCAL_MEM_SIZE" : "CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK");

@@ -64,28 +64,19 @@ struct validate_args {
     const char *family;   /* --family, NULL for all */
 };
 
+/* validate's own options; the run options it shares with run, custom and profile
+ * (--api, --timeout, --profile, --no-model, --progress ...) come from clc_tool_options, after
+ * whose codes these start. */
 enum {
-    OPT_MANIFEST = CLC_RUN_OWN_OPT,
+    OPT_MANIFEST = CLC_RUN_CMD_OPT,
     OPT_SPLIT,
     OPT_FAMILY,
-    OPT_PROFILE,
-    OPT_NO_MODEL,
-    OPT_API,
-    OPT_TIMEOUT,
-    OPT_PROGRESS,
-    OPT_NO_PROGRESS,
 };
 
 static const struct option own_options[] = {
     {"manifest", required_argument, NULL, OPT_MANIFEST},
     {"split", required_argument, NULL, OPT_SPLIT},
     {"family", required_argument, NULL, OPT_FAMILY},
-    {"profile", required_argument, NULL, OPT_PROFILE},
-    {"no-model", no_argument, NULL, OPT_NO_MODEL},
-    {"api", required_argument, NULL, OPT_API},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {NULL, 0, NULL, 0},
 };
 
@@ -103,7 +94,6 @@ static int nonempty(const char *opt, const char *value, const char **out)
 static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
 {
     struct validate_args *a = cli->own_arg;
-    struct clc_opts *o = &a->run.opts;
     switch (c) {
     case OPT_MANIFEST: return nonempty("--manifest takes a file, not", value, &a->manifest);
     case OPT_SPLIT:
@@ -115,19 +105,7 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
         a->split = strcmp(value, "all") == 0 ? NULL : value;
         break;
     case OPT_FAMILY: return nonempty("--family takes a family name, not", value, &a->family);
-    case OPT_PROFILE:
-        return nonempty("--profile takes a file written by 'clcoalesce profile -o', not", value,
-                        &o->profile);
-    case OPT_NO_MODEL: o->model = false; break;
-    case OPT_API:
-        if (clc_parse_api(value, &o->apis) != CLC_OK) {
-            clc_usage_error(PROG, HELP, "--api takes opencl, cuda or both, not", value);
-            return CLC_USAGE;
-        }
-        break;
-    case OPT_TIMEOUT: return clc_parse_timeout(PROG, HELP, value, &a->run.timeout);
-    case OPT_PROGRESS: o->progress = 1; break;
-    case OPT_NO_PROGRESS: o->progress = 0; break;
+    default: return clc_parse_tool_option(cli, &a->run, c, value);
     }
     return CLC_OK;
 }
@@ -142,7 +120,8 @@ static bool no_case(const char *name)
 static int parse_args(int argc, char **argv, struct validate_args *a)
 {
     struct clc_run_line line;
-    const struct clc_run_cli cli = {PROG, HELP, CLC_RUN_COLD, own_options, NULL, parse_own, a,
+    const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_COLD, clc_tool_options,
+                                    own_options, NULL, parse_own,    a,
                                     no_case};
     memset(a, 0, sizeof *a);
     clc_opts_defaults(&a->run.opts);
