@@ -515,6 +515,42 @@ START_TEST(new_lines_of_a_warp)
 }
 END_TEST
 
+/* The wide sample holds each work-item's first 4 loads: where the work-items make more and
+ * the wide sample shows far fewer granules (a gather's 4 index loads, then the gathered loads
+ * far apart), the traced warps' granules count; where they make no more, the wide sample's. */
+START_TEST(wide_sample_cut_short_sees_another_mix)
+{
+    for (int gathers = 0; gathers <= 2; gathers += 2) {
+        struct clc_model m;
+        struct synth s;
+        synth_init(&s, 32, 32, 8, 32);
+        for (size_t i = 0; i < 32; i++) {
+            for (uint64_t k = 0; k < 4; k++) /* index loads, coalesced */
+                synth_add(&s, i, BASE + 128 * k + 4 * i, 4, false);
+            for (int g = 0; g < gathers; g++) /* each far from any other */
+                synth_add(&s, i, BASE2 + 65536 * (uint64_t)(i * 2 + (size_t)g), 4, false);
+        }
+        enum { WIDE = 256, WSLOTS = 8 };
+        uint64_t *wide = calloc(WIDE * 2 * WSLOTS, sizeof *wide);
+        ck_assert_ptr_nonnull(wide);
+        for (size_t i = 0; i < WIDE; i++)
+            for (uint64_t k = 0; k < 4; k++) {
+                wide[i * 2 * WSLOTS + 2 * k] = BASE + 1024 * k + 4 * i;
+                wide[i * 2 * WSLOTS + 2 * k + 1] = (uint64_t)4 << 1;
+            }
+        s.t.wide_words = wide;
+        s.t.wide_items = WIDE;
+        s.t.wide_slots = WSLOTS;
+        analyse(&s, &m);
+        /* the bytes the chosen sample's loads access: the traced warp's or the wide one's */
+        uint64_t traced = 32 * (4 + (uint64_t)gathers) * 4, in_wide = WIDE * 4 * 4;
+        ck_assert_uint_eq(m.granule_useful[0], gathers ? traced : in_wide);
+        free(wide);
+        free(s.w);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ __local passes */
 
 #define LBASE 0x1040ull /* a __local address: only its value modulo 128 matters */
@@ -905,7 +941,7 @@ int main(void)
                             loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             new_lines_of_a_warp, local_passes_by_stride,
-                            local_passes_of_wide_accesses,
+                            local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
                             unmodelled_rows, failed_trace_build_keeps_the_row,

@@ -486,6 +486,30 @@ START_TEST(reuse_past_l1_asks_the_l2_again)
 }
 END_TEST
 
+/* A kernel whose requests access twice the bytes its rule counts (a second pass over its
+ * output) is charged for both passes: half the GB/s; where the trace's figure is about the
+ * count (a launch's idle padding) or the trace was cut short, nothing changes. */
+START_TEST(accessed_bytes_over_counted_ones)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    r.model_features.accessed = 2;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
+    struct clc_model m;
+    memset(&m, 0, sizeof m);
+    m.bytes_useful = 2e6;
+    clc_model_features_count(&r.model_features, &m, 1000000);
+    ck_assert_double_eq_tol(r.model_features.accessed, 2, 1e-12);
+    clc_model_features_count(&r.model_features, &m, 1950000);
+    ck_assert(isnan(r.model_features.accessed));
+    m.truncated = true;
+    clc_model_features_count(&r.model_features, &m, 1000000);
+    ck_assert(isnan(r.model_features.accessed));
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
 /* L2 capacity: past the L2, the sectors a warp takes again and those a store writes in part
  * are read from DRAM again, a granule each.  10 compute units of 64 warps keeping 32 lines
  * for loads and as many for stores hold 5 MiB: past a 4-MiB L2, inside an 8-MiB one. */
@@ -1136,7 +1160,7 @@ int main(void)
         banks_layer_counts_load_lines,
         waterfall_says_what_binds,
         lines_layer_charges_the_line_requests, reuse_past_l1_asks_the_l2_again,
-                            reuse_past_l2_reads_dram_again,
+                            reuse_past_l2_reads_dram_again, accessed_bytes_over_counted_ones,
         lines_layer_charges_partial_sectors,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,

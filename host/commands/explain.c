@@ -267,6 +267,7 @@ static void print_waterfall(const char *here, const struct clc_device *dev,
     clc_plan_groups(&tr->plan, &wg);
     clc_model_features_make(&r->model_features, model, wg, rp->groups, tr->info.registers,
                             tr->info.local_bytes, &dev->meta);
+    clc_model_features_count(&r->model_features, model, tr->plan.bytes);
     r->model_features.local_row = tr->plan.local_bytes;
     r->model_features.elem_bytes = (unsigned)clc_type_size(r->type);
     clc_printable(p->device[0] ? p->device : "?", line, sizeof line);

@@ -379,11 +379,28 @@ static bool sample_granules(const struct sample *sm, struct sampled out[2])
     return ok;
 }
 
+/* The most accesses of direction dir (0 loads, 1 stores) any work-item of sm makes. */
+static unsigned most_accesses(const struct sample *sm, unsigned dir)
+{
+    unsigned most = 0;
+    for (size_t i = 0; i < sm->items; i++) {
+        unsigned n = 0;
+        for (unsigned k = 0; k < sm->slots; k++) {
+            const uint64_t *r = slot_of(sm, i, k);
+            n += r[1] != 0 && (r[1] & 1) == dir;
+        }
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
 /* Fills m->granules and m->granule_useful: per direction, from the sample that shows the
  * fewer granule bytes per useful byte.  Each sample can only miss reuse (the traced warps
  * see what a work-item reuses over its first accesses, the wide sample what work-items far
- * apart share), never invent it, so the smaller figure is the better one.  False when out of
- * memory. */
+ * apart share), never invent it, so the smaller figure is the better one; but the wide
+ * sample holds only each work-item's first few accesses of a direction, so where the traced
+ * work-items make more and it shows far fewer granules, it saw another mix (a gather's index
+ * loads, not the gathered ones) and the traced warps count.  False when out of memory. */
 static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
 {
     struct sample narrow = {t->words, t->n_items, t->slots};
@@ -406,7 +423,11 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
                 }
             /* gb / b.useful <= ga / a.useful, in whole numbers: on a tie the wide sample,
              * whose windows the traced warps alone rarely fill */
-            if (pb->useful > 0 && (pa->useful == 0 || gb * pa->useful <= ga * pb->useful))
+            bool wide = pb->useful > 0 && (pa->useful == 0 || gb * pa->useful <= ga * pb->useful);
+            /* ...unless the wide sample holds fewer accesses than the work-items make and
+             * shows less than half the traced warps' granules: it saw another mix */
+            bool cut = most_accesses(&narrow, dir) > t->wide_slots / 2;
+            if (wide && !(cut && 2 * gb * pa->useful < ga * pb->useful))
                 best = pb;
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);

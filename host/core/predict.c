@@ -130,6 +130,36 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
                                    d->regs_per_cu, d->local_per_cu);
 }
 
+void clc_model_features_count(struct clc_model_features *f, const struct clc_model *m,
+                              uint64_t counted)
+{
+    /* the sample scaled to the launch counts the idle work-items of its padded groups too,
+     * so only a clear difference (a second pass, a broadcast) is one */
+    double accessed = counted > 0 ? m->bytes_useful / (double)counted : NAN;
+    bool clear = accessed > 1.1 || accessed < 1 / 1.1;
+    f->accessed = !m->truncated && clear ? accessed : NAN;
+}
+
+/* f's figures per byte the kernel's requests access, as figures per byte its rule counts
+ * (f->accessed of those to each counted byte): the layers then charge what the kernel
+ * really does for each byte its GB/s counts. */
+static struct clc_model_features per_counted(const struct clc_model_features *f)
+{
+    struct clc_model_features g = *f;
+    double a = f->accessed > 0 ? f->accessed : 1.0;
+    for (unsigned d = 0; d < 2; d++)
+        for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+            for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+                g.dram[d][gi][c] *= a;
+    double *per_byte[] = {&g.l2_per_useful, &g.load_lines,         &g.store_lines,
+                          &g.store_partial, &g.load_sectors,       &g.load_reused_lines,
+                          &g.load_reused_sectors, &g.stored,       &g.l1_requests,
+                          &g.l1_lines,      &g.local_passes,       &g.local_accesses};
+    for (size_t i = 0; i < sizeof per_byte / sizeof per_byte[0]; i++)
+        *per_byte[i] *= a;
+    return g;
+}
+
 /* ------------------------------------------------------------------ the layers */
 
 bool clc_profile_store_costs(double store_lines_per_s, double fill_32_gbps, double *line_ps,
@@ -223,7 +253,7 @@ static bool no_prediction(struct clc_prediction *pr, const char *why)
 bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                  struct clc_prediction *pr)
 {
-    const struct clc_model_features *f = &r->model_features;
+    const struct clc_model_features per = per_counted(&r->model_features), *f = &per;
     memset(pr, 0, sizeof *pr);
     pr->dram_read_bytes = pr->dram_write_bytes = NAN;
     if (r->metric != CLC_METRIC_GBPS)

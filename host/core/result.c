@@ -493,6 +493,7 @@ static const struct {
     FEATURE(load_reused_lines),
     FEATURE(load_reused_sectors),
     FEATURE(reuse_footprint),
+    FEATURE(accessed),
     FEATURE(loads_in_flight),
     FEATURE(load_lane_bytes),
     FEATURE(store_lane_bytes),

@@ -277,6 +277,7 @@ static void features(const struct clc_instance *in, const struct clc_model *m,
         local = ki.local_bytes;
     }
     clc_model_features_make(f, m, wg, groups, regs, local, &in->be->dev.meta);
+    clc_model_features_count(f, m, in->plan->bytes);
     f->local_row = in->plan->local_bytes;
     f->elem_bytes = (unsigned)clc_type_size(in->t);
 }

@@ -211,6 +211,12 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
                              size_t group_items, size_t groups, int registers,
                              size_t local_bytes, const struct clc_device_meta *d);
 
+/* Sets f->accessed: the bytes the traced requests access per byte the row counts, from the
+ * analysis m (scaled to the launch) and the launch's counted bytes; unknown (NAN) when the
+ * trace was cut short or counted is 0. */
+void clc_model_features_count(struct clc_model_features *f, const struct clc_model *m,
+                              uint64_t counted);
+
 /* The model's target: the measurement within 20 % of the prediction. */
 #define CLC_MODEL_WITHIN 0.20
 

@@ -67,6 +67,10 @@ struct clc_model_features {
                               * touch, per useful byte: the L2 serves loads sector by sector */
     double load_reused_lines;   /* loads' lines and sectors their warp's last load touched */
     double load_reused_sectors; /* too, per useful byte: L1 hits while L1 holds them */
+    double accessed;         /* the bytes the kernel's requests access (each request's distinct
+                              * bytes, summed) per byte its rule counts: 2 for a copy that
+                              * passes over its output again, below 1 for a broadcast; NAN where
+                              * the trace is cut short or the launch's count is unknown */
     double reuse_footprint;  /* lines a warp's last load touched, averaged over those reused
                               * lines: what each resident warp keeps in L1 for them to hit */
     double loads_in_flight;  /* independent loads a work-item has in flight */
