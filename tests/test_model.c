@@ -515,6 +515,38 @@ START_TEST(new_lines_of_a_warp)
 }
 END_TEST
 
+/* Loads of granules their work-group stored at an earlier slot (a read-back of the output)
+ * find them in the L2: only the input's 4 sectors come from DRAM; loaded first and stored
+ * after (in place), the output's 4 sectors are read too. */
+static uint64_t load_sectors_from_dram(bool store_first)
+{
+    struct clc_model m;
+    struct synth s;
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++) {
+        if (store_first)
+            synth_add(&s, i, BASE2 + 4 * i, 4, true);
+        synth_add(&s, i, BASE2 + 4 * ((i + 1) % 32), 4, false); /* a neighbour's element */
+        synth_add(&s, i, BASE + 4 * i, 4, false);
+        if (!store_first)
+            synth_add(&s, i, BASE2 + 4 * i, 4, true);
+    }
+    analyse(&s, &m);
+    free(s.w);
+    uint64_t n = 0;
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        n += m.granules[0][0][c];
+    ck_assert_uint_eq(m.granule_useful[0], 2 * 32 * 4); /* useful bytes count both loads */
+    return n;
+}
+
+START_TEST(loads_after_stores_hit_the_l2)
+{
+    ck_assert_uint_eq(load_sectors_from_dram(true), 4);
+    ck_assert_uint_eq(load_sectors_from_dram(false), 8);
+}
+END_TEST
+
 /* The wide sample holds each work-item's first 4 loads: where the work-items make more and
  * the wide sample shows far fewer granules (a gather's 4 index loads, then the gathered loads
  * far apart), the traced warps' granules count; where they make no more, the wide sample's. */
@@ -942,6 +974,7 @@ int main(void)
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix,
+                            loads_after_stores_hit_the_l2,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
                             unmodelled_rows, failed_trace_build_keeps_the_row,

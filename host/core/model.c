@@ -270,6 +270,8 @@ struct sample {
     const uint64_t *words;
     size_t items;
     unsigned slots;
+    size_t wg; /* its work-groups' size where the slots are in program order (the traced
+                * warps), for the loads that stores before them feed; 0: not in order */
 };
 
 /* Granules of one direction in a sample: by size and gap class, and the bytes they hold. */
@@ -298,11 +300,80 @@ static void sample_ids_free(struct sample_ids *si)
     free(si->ids[1]);
 }
 
-/* Fills si from sm; false when out of memory. */
+/* A 32-byte granule some work-item of a work-group stores, and the earliest slot it does. */
+struct stored_at {
+    uint64_t id;
+    unsigned k;
+};
+
+static int cmp_stored(const void *a, const void *b)
+{
+    const struct stored_at *x = a, *y = b;
+    return x->id != y->id ? (x->id < y->id ? -1 : 1) : (x->k > y->k) - (x->k < y->k);
+}
+
+/* The granules the work-items [from, from + n) of sm store, sorted by id then slot, into
+ * *out (grown as needed, *cap its room); returns how many, or SIZE_MAX out of memory. */
+static size_t group_stores(const struct sample *sm, size_t from, size_t n,
+                           struct stored_at **out, size_t *cap)
+{
+    size_t m = 0;
+    for (size_t i = from; i < from + n; i++)
+        for (unsigned k = 0; k < sm->slots; k++) {
+            const uint64_t *r = slot_of(sm, i, k);
+            if (r[1] == 0 || (r[1] & 1) == 0)
+                continue;
+            uint64_t first;
+            unsigned span = granule_span(r[0], clc_trace_size(r[1]),
+                                         clc_model_granule_bytes(0), &first);
+            if (m + span > *cap) {
+                size_t grown_cap = 2 * *cap + 1024;
+                struct stored_at *grown = realloc(*out, grown_cap * sizeof *grown);
+                if (grown == NULL)
+                    return SIZE_MAX;
+                *out = grown;
+                *cap = grown_cap;
+            }
+            for (unsigned u = 0; u < span; u++)
+                (*out)[m++] = (struct stored_at){first + u, k};
+        }
+    qsort(*out, m, sizeof **out, cmp_stored);
+    return m;
+}
+
+/* Whether the work-group stored granule id (st[0 .. n), sorted) before slot k: a load of it
+ * then finds it in the L2 the store left it in, not in DRAM. */
+static bool stored_before(const struct stored_at *st, size_t n, uint64_t id, unsigned k)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (st[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && st[lo].id == id && st[lo].k < k;
+}
+
+/* Fills si from sm; false when out of memory.  In a sample in program order, a load of a
+ * granule its work-group stored at an earlier slot (a second pass over the output, the
+ * read-back of a read-modify-write) is not read from DRAM: it counts its useful bytes only. */
 static bool collect_ids(const struct sample *sm, struct sample_ids *si)
 {
     memset(si, 0, sizeof *si);
-    for (size_t i = 0; i < sm->items; i++)
+    struct stored_at *st = NULL;
+    size_t st_cap = 0, n_st = 0;
+    for (size_t i = 0; i < sm->items; i++) {
+        if (sm->wg > 0 && i % sm->wg == 0) {
+            size_t n = sm->items - i < sm->wg ? sm->items - i : sm->wg;
+            n_st = group_stores(sm, i, n, &st, &st_cap);
+            if (n_st == SIZE_MAX) {
+                free(st);
+                sample_ids_free(si);
+                return false;
+            }
+        }
         for (unsigned k = 0; k < sm->slots; k++) {
             const uint64_t *r = slot_of(sm, i, k);
             if (r[1] == 0)
@@ -315,6 +386,7 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
                 size_t cap = 2 * si->cap[dir] + 1024;
                 uint64_t *grown = realloc(si->ids[dir], cap * sizeof *grown);
                 if (grown == NULL) {
+                    free(st);
                     sample_ids_free(si);
                     return false;
                 }
@@ -323,8 +395,11 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
             }
             si->useful[dir] += clc_trace_size(r[1]);
             for (unsigned u = 0; u < span; u++)
-                si->ids[dir][si->n[dir]++] = first + u;
+                if (dir == 1 || sm->wg == 0 || !stored_before(st, n_st, first + u, k))
+                    si->ids[dir][si->n[dir]++] = first + u;
         }
+    }
+    free(st);
     return true;
 }
 
@@ -403,8 +478,8 @@ static unsigned most_accesses(const struct sample *sm, unsigned dir)
  * loads, not the gathered ones) and the traced warps count.  False when out of memory. */
 static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
 {
-    struct sample narrow = {t->words, t->n_items, t->slots};
-    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots};
+    struct sample narrow = {t->words, t->n_items, t->slots, t->wg_size};
+    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots, 0};
     bool has_wide = t->wide_words != NULL && t->wide_items > 0 && t->wide_slots > 0;
     struct sampled a[2], b[2];
     if (!sample_granules(&narrow, a) || (has_wide && !sample_granules(&wide, b)))
