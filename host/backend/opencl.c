@@ -193,7 +193,7 @@ static void note_unregistered_nvidia(const struct clc_device *list, int n)
     clc_note("NVIDIA's OpenCL library (libnvidia-opencl.so.1) is installed but not registered "
              "with the OpenCL loader, so no NVIDIA device is listed; as root: mkdir -p "
              "/etc/OpenCL/vendors && echo libnvidia-opencl.so.1 > "
-             "/etc/OpenCL/vendors/nvidia.icd (README: Running on NVIDIA GPUs)");
+             "/etc/OpenCL/vendors/nvidia.icd (docs/nvidia.md)");
 }
 
 static int devices(struct clc_device **list, int *count, bool quiet)
@@ -205,7 +205,7 @@ static int devices(struct clc_device **list, int *count, bool quiet)
             note_unregistered_nvidia(NULL, 0);
         if (!quiet)
             clc_error("no OpenCL platform found (%s); install an OpenCL driver, e.g. "
-                      "'apt-get install pocl-opencl-icd', or register NVIDIA's (see README)",
+                      "'apt-get install pocl-opencl-icd', or register NVIDIA's (see docs/nvidia.md)",
                       err == CL_SUCCESS ? "0 platforms" : errname(err));
         return CLC_ERR;
     }
