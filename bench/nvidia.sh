@@ -6,7 +6,7 @@
 # kernels of bench/faults.  Writes the exact commands beside the results.
 #
 # usage: bench/nvidia.sh OUTDIR [options for the suite, e.g. --size 512MiB]
-# Needs: NVIDIA's OpenCL driver registered with the ICD loader (see README), the CUDA driver
+# Needs: NVIDIA's OpenCL driver registered with the ICD loader (see docs/nvidia.md), the CUDA driver
 # and NVRTC (found at run time), CMake.  Writes OUTDIR/{gpu.txt, devices.txt, both.json,
 # both.log, compare.txt, compare.csv, timing.txt, profile-opencl.json, profile-cuda.json,
 # banks-ncu.csv, banks-ncu.txt, faults/, commands.txt}.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # nvidia-icd.sh - sourced by bench/run.sh and bench/nvidia.sh: where NVIDIA's OpenCL library
 # is installed but not registered with the ICD loader (no .icd file names it: common in
-# containers), registers it, as the README's "Running on NVIDIA GPUs" does, when run as root;
+# containers), registers it, as docs/nvidia.md does, when run as root;
 # otherwise says how.
 clc_register_nvidia_icd() {
     local vendors=/etc/OpenCL/vendors

@@ -195,7 +195,7 @@ static void note_unregistered_nvidia(const struct clc_device *list, int n)
     clc_note("NVIDIA's OpenCL library (libnvidia-opencl.so.1) is installed but not registered "
              "with the OpenCL loader, so no NVIDIA device is listed; as root: mkdir -p "
              "/etc/OpenCL/vendors && echo libnvidia-opencl.so.1 > "
-             "/etc/OpenCL/vendors/nvidia.icd (README: Running on NVIDIA GPUs)");
+             "/etc/OpenCL/vendors/nvidia.icd (docs/nvidia.md)");
 }
 
 /* PoCL's kernel cache folder, by PoCL's own rule (POCL_CACHE_DIR, else $XDG_CACHE_HOME/
@@ -243,7 +243,7 @@ static int devices(struct clc_device **list, int *count, bool quiet)
             note_unregistered_nvidia(NULL, 0);
         if (!quiet)
             clc_error("no OpenCL platform found (%s); install an OpenCL driver, e.g. "
-                      "'apt-get install pocl-opencl-icd', or register NVIDIA's (see README)",
+                      "'apt-get install pocl-opencl-icd', or register NVIDIA's (see docs/nvidia.md)",
                       err == CL_SUCCESS ? "0 platforms" : errname(err));
         return CLC_ERR;
     }

@@ -130,8 +130,8 @@ static const char help_text[] =
     "  comma before it), start the body with CLC_TRACE_BEGIN and do every global access\n"
     "  through LOAD(p, i) / STORE(p, i, v) (VLOAD / VSTORE for vloadN / vstoreN).  Without\n"
     "  them the kernel runs unchecked, and its row notes that the model is off.  With --api\n"
-    "  cuda or both the same file is compiled as CUDA (see README: vector literals such as\n"
-    "  (float4)(a, b, c, d) have no CUDA form; set the components instead).\n"
+    "  cuda or both the same file is compiled as CUDA (see docs/custom.md: vector literals\n"
+    "  such as (float4)(a, b, c, d) have no CUDA form; set the components instead).\n"
     "\n"
     "exit status: 1 when the file cannot be read, does not build (the compiler's messages\n"
     "  name your file and line), accesses memory outside its buffers, crashes, runs past\n"
@@ -485,7 +485,7 @@ static void print_why(FILE *f, const struct clc_session *s, const struct clc_rep
             continue;
         char dev[4 * sizeof s->profile->device];
         fprintf(f, "\n%s%s%s, layer by layer on the profile of\n  %s\n('clcoalesce explain "
-                "--help' lists the layers, the README says what each charges):\n", r->variant,
+                "--help' lists the layers, docs/model.md says what each charges):\n", r->variant,
                 rep->n_apis > 1 ? ", " : "", rep->n_apis > 1 ? r->api : "",
                 clc_printable(s->profile->device, dev, sizeof dev));
         bool here = strcmp(s->profile->device, rep->device.name) == 0;

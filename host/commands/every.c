@@ -208,7 +208,7 @@ int clc_run_every_device(int argc, char **argv, const struct clc_run_args *a)
         clc_end_like(signalled);
     if (rc == CLC_OK && a->output != NULL && n > 1 && a->format == CLC_FMT_JSON)
         clc_note("to hold each device against the others: clcoalesce compare --outliers 5 "
-                 "FILE-<index>.json ... (README: Every GPU of a node)");
+                 "FILE-<index>.json ... (docs/every-gpu.md)");
 done:
     for (int i = 0; ws != NULL && i < n; i++) {
         if (ws[i].out)

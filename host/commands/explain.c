@@ -96,7 +96,7 @@ void clc_print_waterfall_wrapped(FILE *out, const struct clc_prediction *pr, boo
     size_t len = 0;
     FILE *f = open_memstream(&text, &len), *to = f != NULL ? f : out;
     clc_print_waterfall(to, pr, measured);
-    if (cpu) /* README, 'On a CPU' */
+    if (cpu) /* docs/model.md, 'On a CPU' */
         fprintf(to, "  (a CPU's profile: these are a GPU's layers, read with the CPU's own "
                     "figures, its caches for DRAM: to learn the layers with, not to trust)\n");
     if (f != NULL) {

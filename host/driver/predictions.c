@@ -20,13 +20,13 @@ static void keep_profiles(struct clc_report *rep, json_t *used)
     free(text);
 }
 
-/* On a CPU the figures the layers read mean something else (README, "On a CPU"). */
+/* On a CPU the figures the layers read mean something else (docs/model.md, "On a CPU"). */
 static void note_cpu(const struct clc_session *s)
 {
     if (s->n_be > 0 && s->be[0]->dev.cpu)
         clc_note("model: on a CPU the ceilings the predictions read are its caches', and it has "
                  "no occupancy or local banks: the layers are there to learn from, not to trust "
-                 "(README: 'On a CPU')");
+                 "(docs/model.md: 'On a CPU')");
 }
 
 /* Whether the run's own rows give a profile at its end: the stream case's ceilings. */
