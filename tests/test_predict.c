@@ -419,6 +419,81 @@ START_TEST(waterfall_says_what_binds)
 }
 END_TEST
 
+/* The table of layers: every row names its layer, the limit it stands for and the function
+ * that computes it, no two rows share a name, and a waterfall has room for them all. */
+START_TEST(layer_table_rows_are_whole)
+{
+    size_t n = 0;
+    const struct clc_layer_def *t = clc_model_layers(&n);
+    ck_assert_uint_gt(n, 1);
+    ck_assert_uint_le(n, CLC_MODEL_LAYERS);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(t[i].name != NULL && t[i].name[0] != '\0', "row %zu has no name", i);
+        ck_assert_msg(t[i].bound > CLC_BOUND_NONE && t[i].bound <= CLC_BOUND_LAST,
+                      "%s has no bound", t[i].name);
+        ck_assert_msg(t[i].fn != NULL, "%s has no function", t[i].name);
+        for (size_t j = i + 1; j < n; j++)
+            ck_assert_str_ne(t[i].name, t[j].name);
+    }
+}
+END_TEST
+
+/* clc_predict runs the table: one waterfall line per row, in its order, with its name (the
+ * banks row may call itself l1) and bound, each line the one above times its factor, and
+ * the bound picked one of the lines'. */
+START_TEST(waterfall_runs_the_table)
+{
+    size_t n = 0;
+    const struct clc_layer_def *t = clc_model_layers(&n);
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    r.model_features.resident_per_cu = 128; /* 8 KiB in flight: the inflight layer binds */
+    struct clc_prediction pr;
+    ck_assert_msg(clc_predict(&p, &r, &pr), "no prediction: %s", pr.note);
+    ck_assert_uint_eq(pr.n_layers, n);
+    bool bound_seen = false;
+    for (size_t i = 0; i < n; i++) {
+        const struct clc_model_layer *l = &pr.layer[i];
+        if (strcmp(t[i].name, "banks") != 0 || strcmp(l->name, "l1") != 0)
+            ck_assert_str_eq(l->name, t[i].name);
+        ck_assert_int_eq(l->timed, t[i].timed);
+        double above = i ? pr.layer[i - 1].gbps : pr.peak_gbps;
+        ck_assert_double_eq_tol(l->gbps, above * l->factor, 1e-9 * above);
+        bound_seen |= l->bound == pr.bound;
+    }
+    ck_assert_msg(bound_seen, "bound %s is no layer's", clc_bound_name(pr.bound));
+    ck_assert_str_eq(clc_bound_name(pr.bound), "inflight");
+}
+END_TEST
+
+/* A timed layer is weighed by the factors down to it: lines that take 1.2 x the time the
+ * inflight layer leaves (a factor of 0.83 alone) bind over an inflight layer of 0.32,
+ * since the bandwidth they alone allow is lower still. */
+START_TEST(timed_layer_weighed_by_the_layers_above)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = reading_row();
+    struct clc_model_features *f = &r.model_features;
+    f->resident_per_cu = 128; /* 8 KiB in flight per CU: about 32 GB/s on the curve */
+    f->load_sectors = 0;
+    f->load_lines = 1.0 / 128;
+    struct clc_prediction pr;
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_str_eq(clc_bound_name(pr.bound), "inflight");
+    double inflight_gbps = pr.gbps;
+    /* the L2's line rate that takes 1.2 x that time for the row's lines */
+    p.load_lines_per_s = f->load_lines * inflight_gbps * 1e9 / 1.2;
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_double_eq_tol(pr.gbps, inflight_gbps / 1.2, 1e-6 * inflight_gbps);
+    for (size_t i = 0; i < pr.n_layers; i++)
+        if (strcmp(pr.layer[i].name, "lines") == 0) {
+            ck_assert(pr.layer[i].timed);
+            ck_assert_double_eq_tol(pr.layer[i].factor, 1 / 1.2, 1e-9);
+        }
+    ck_assert_str_eq(clc_bound_name(pr.bound), "lines");
+}
+END_TEST
+
 START_TEST(lines_layer_charges_the_line_requests)
 {
     struct clc_profile p = flat_profile();
@@ -1135,6 +1210,9 @@ int main(void)
         banks_layer_counts_passes,
         banks_layer_counts_load_lines,
         waterfall_says_what_binds,
+        layer_table_rows_are_whole,
+        waterfall_runs_the_table,
+        timed_layer_weighed_by_the_layers_above,
         lines_layer_charges_the_line_requests, reuse_past_l1_asks_the_l2_again,
                             reuse_past_l2_reads_dram_again,
         lines_layer_charges_partial_sectors,

@@ -201,16 +201,274 @@ static double l2_rereads(const struct clc_profile *p, const struct clc_model_fea
     return (f->load_reused_sectors + partial) * (p->granule > 0 ? p->granule : CLC_MODEL_SECTOR);
 }
 
-static void add_layer(struct clc_prediction *pr, const char *name, double factor,
-                      const char *why)
+/* What the layers read and write as the waterfall goes down: the row, the profile, the
+ * DRAM bytes the trace moves and the time so far.  Filled by prepare(), then by each layer
+ * in the table's order. */
+struct clc_layer_state {
+    const struct clc_profile *p;
+    const struct clc_result *r;
+    const struct clc_model_features *f;
+    struct clc_prediction *pr;
+    double useful;     /* the row's bytes counted */
+    unsigned gi;       /* the profile's granule, as an index of model.h's sizes */
+    double rd, rd_eff; /* DRAM bytes read per useful byte, and weighed by their gaps' */
+    double wr, wr_eff; /* efficiencies; written likewise */
+    double streamed;   /* the loads of the kernel's own pattern, which stores ride on */
+    double resident;   /* work-items per compute unit */
+    double ms;         /* the time so far: set before the first timed layer, from the
+                        * bandwidth the layers above leave; NAN till then */
+};
+
+/* The first layer: the profile's stream ceiling for the row's mix of loads and stores, as a
+ * factor on the peak (which it sets: the waterfall's top). */
+static double layer_ceiling(struct clc_layer_state *s, struct clc_model_layer *l)
 {
-    struct clc_model_layer *l = &pr->layer[pr->n_layers];
-    double above = pr->n_layers ? pr->layer[pr->n_layers - 1].gbps : pr->peak_gbps;
-    l->name = name;
-    l->factor = factor;
-    l->gbps = above * factor;
-    snprintf(l->why, sizeof l->why, "%s", why);
-    pr->n_layers++;
+    const struct clc_profile *p = s->p;
+    double rd = s->rd, wr = s->wr;
+    double ceiling = rd > 0 && wr > 0 ? p->copy_gbps : rd > 0 ? p->read_gbps : p->write_gbps;
+    const char *which = rd > 0 && wr > 0 ? "copy" : rd > 0 ? "read" : "write";
+    if (!(ceiling > 0))
+        ceiling = p->copy_gbps;
+    s->pr->peak_gbps = p->peak_gbps > 0 ? p->peak_gbps : ceiling;
+    snprintf(l->why, sizeof l->why, "stream %s, measured", which);
+    return ceiling / s->pr->peak_gbps;
+}
+
+/* Granules: useful bytes over the DRAM bytes the kernel moves. */
+static double layer_granules(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    snprintf(l->why, sizeof l->why, "%.2f B of %u-B granules per useful B", s->rd + s->wr,
+             clc_model_granule_bytes(s->gi));
+    return 1.0 / (s->rd + s->wr);
+}
+
+/* Scatter: the granules at their gap classes' efficiencies. */
+static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed",
+             100.0 * gap_eff(s->p, CLC_MODEL_GAPS - 1));
+    return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
+}
+
+/* A copy (each load's element stored before the next load, no __local staging) at full
+ * residency is read off the profile's own copies of one element per work-item, by its
+ * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy)
+ * and its work-group size: its work-items leave as they store and new ones load
+ * meanwhile, which the inflight loops, loading only, do not show, but a larger group
+ * frees its place only when its last work-item is done.  Returns the inflight factor u,
+ * or the copy's where that applies (with its why). */
+static double inflight_copy(const struct clc_layer_state *s, double loads, double u,
+                            struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items);
+    if (!(s->r->in_flight > 0) && f->local_accesses == 0 && loads <= 1 && s->rd > 0 &&
+        s->wr > 0 && p->threads_per_cu > 0 && s->resident >= p->threads_per_cu && c > 0) {
+        if (lane <= 8 || c > u) {
+            u = fmin(1.0, c);
+            snprintf(l->why, sizeof l->why,
+                     "%.0f x %.0f B lanes, groups of %.0f: a copy (%.0f %%)", s->resident,
+                     lane, f->group_items > 0 ? f->group_items : 32 << CLC_PROFILE_ONE_PASS_GROUP,
+                     100 * c);
+        }
+    }
+    return u;
+}
+
+/* Little's law: the resident work-items per compute unit, each keeping its loads of
+ * its lane bytes in flight, on the profile's grid of read bandwidth over those three (its
+ * envelope over the bytes in flight alone where it has no grid), as a fraction of the
+ * read ceiling: the kernel reaches that fraction of its own ceiling.  A case that
+ * declares its bytes in flight (inflight) is taken at its word.  Only loads wait in
+ * flight: stores leave at once, so a kernel that also stores keeps DRAM as busy as one
+ * that only loads with (loads + stores) / loads times the work-items (`ride`), unless a
+ * barrier holds a work-group's next loads behind its stores (__local staging). */
+static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double resident = s->resident, in_flight = s->r->in_flight;
+    double u = 1.0;
+    double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
+    if (in_flight > 0)
+        loads = in_flight / (resident * f->load_lane_bytes);
+    double x = in_flight > 0 ? in_flight : resident * loads * f->load_lane_bytes;
+    double ride = s->streamed > 0 && f->local_accesses == 0 ? (s->streamed + s->wr) / s->streamed
+                                                             : 1;
+    double at = clc_profile_inflight_at(p, resident * ride, loads, f->load_lane_bytes);
+    if (!(at > 0))
+        at = clc_profile_inflight_gbps(p, x * ride);
+    if (s->rd > 0 && x > 0 && at > 0 && p->read_gbps > 0)
+        u = fmin(1.0, at / p->read_gbps);
+    if (isfinite(x) && ride > 1)
+        snprintf(l->why, sizeof l->why, "%.0f x %.1f x %.0f B in flight, x%.1f for stores",
+                 resident, loads, f->load_lane_bytes, ride);
+    else if (isfinite(x))
+        snprintf(l->why, sizeof l->why, "%.0f x %.1f x %.0f B in flight: %.1f KiB per CU",
+                 resident, loads, f->load_lane_bytes, x / 1024);
+    else
+        snprintf(l->why, sizeof l->why, "no occupancy known");
+    return inflight_copy(s, loads, u, l);
+}
+
+/* The L1's data pipe, which local memory shares on a GPU: each local request and its
+ * passes, and each global load request with a pass per line it touches (the L1 returns
+ * a load a line at a time: a warp whose lanes walk 32 rows takes 32), at the local
+ * memory's rates, against the global traffic's time.  Result files from before the load
+ * lines were recorded give local memory alone.  Named, and bound, after what keeps the
+ * pipe busiest: a kernel without __local sees its loads' lines here (l1), not banks. */
+static double layer_banks(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double l1_requests = f->l1_requests > 0 ? f->l1_requests : 0;
+    double l1_lines = f->l1_lines > 0 ? f->l1_lines : 0;
+    double ms_local = 0, ms_mem = s->ms;
+    if (p->local_pass_ps > 0 && (f->local_accesses > 0 || l1_lines > 0))
+        ms_local = s->useful * ((f->local_accesses / CLC_MODEL_WARP + l1_requests) *
+                                    p->local_request_ps +
+                                (f->local_passes + l1_lines) * p->local_pass_ps) * 1e-9;
+    s->ms = fmax(ms_mem, ms_local);
+    if (l1_lines > f->local_passes) {
+        l->name = "l1";
+        l->bound = CLC_BOUND_L1;
+    }
+    double lines_per_load = l1_requests > 0 ? l1_lines / l1_requests : 0.0;
+    if (f->local_accesses > 0)
+        snprintf(l->why, sizeof l->why, "%.2f passes per local access, %.1f lines per load",
+                 f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0,
+                 lines_per_load);
+    else
+        snprintf(l->why, sizeof l->why, "%.1f lines per load request, a pass each; no __local",
+                 lines_per_load);
+    return ms_mem / s->ms;
+}
+
+/* The lines layer's why: useful bytes per load unit and per store line, the sectors a store
+ * writes in part, and the reuse that the L1 cannot keep. */
+static void lines_why(const struct clc_layer_state *s, double load_units, double partial,
+                      bool evicted, struct clc_model_layer *l)
+{
+    const struct clc_model_features *f = s->f;
+    char *why = l->why;
+    if (!(s->p->load_lines_per_s > 0 || s->p->store_lines_per_s > 0)) {
+        snprintf(why, sizeof l->why, "no line rates measured");
+        return;
+    }
+    int n = snprintf(why, sizeof l->why, "useful B per load %s: %.0f, per store line: %.0f",
+                     f->load_sectors > 0 ? "sector" : "line",
+                     load_units > 0 ? 1 / load_units : 0.0,
+                     f->store_lines > 0 ? 1 / f->store_lines : 0.0);
+    if (partial > 0 && f->store_lines > 0 && n > 0 && (size_t)n < sizeof l->why)
+        n += snprintf(why + n, sizeof l->why - (size_t)n, " (%.1f sectors in part)",
+                      partial / f->store_lines);
+    if (evicted && n > 0 && (size_t)n < sizeof l->why)
+        snprintf(why + n, sizeof l->why - (size_t)n, "; reuse past L1 (%.0f KiB)",
+                 s->p->l1_bytes / 1024);
+}
+
+/* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
+ * load: that its warp's last load did not touch; every line of a store), and the L2 takes
+ * those requests at the rates the scatter case measured, loads and stores each at its own,
+ * whatever DRAM does meanwhile.  It serves a load sector by sector (a load of 20 lines and
+ * 28 sectors takes 28), which the scatter case, one sector a line, measures alike; a
+ * store, line by line, and each sector it writes only in part apart (clc_profile_store_costs).
+ * Result files written before the model counted sectors give lines, and those from
+ * before it counted partial sectors, a store's line at the scatter rate whole. */
+static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double ms_before = s->ms;
+    double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
+    bool evicted = l1_evicts(p, f, s->resident);
+    if (evicted)
+        load_units += f->load_sectors > 0 ? f->load_reused_sectors : f->load_reused_lines;
+    double ms_loads =
+        p->load_lines_per_s > 0 ? s->useful * load_units / p->load_lines_per_s * 1e3 : 0;
+    bool counted = f->store_partial >= 0; /* NAN: a file from before partial sectors */
+    double partial = counted ? f->store_partial : 0, line_ps = 0, partial_ps = 0;
+    if (p->store_lines_per_s > 0)
+        clc_profile_store_costs(p->store_lines_per_s, counted ? p->split_gbps[0] : NAN,
+                                &line_ps, &partial_ps);
+    double ms_stores = s->useful * (f->store_lines * line_ps + partial * partial_ps) * 1e-9;
+    s->ms = fmax(s->ms, fmax(ms_loads, ms_stores));
+    lines_why(s, load_units, partial, evicted, l);
+    return ms_before / s->ms;
+}
+
+/* Split stores: a GPU instruction stores at most 16 bytes a lane, so a wider lane's
+ * store leaves in pieces, each filling part of every sector it touches, and the L2 takes
+ * those more slowly than whole sectors.  The row's stored bytes take at least as long as
+ * the profile's fill of lanes as wide took for as many. */
+static double layer_split(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_model_features *f = s->f;
+    double ms_lines = s->ms;
+    double split = clc_profile_split_gbps(s->p, f->store_lane_bytes);
+    double ms_pieces = split > 0 && f->stored > 0 ? s->useful * f->stored / (split * 1e6) : 0;
+    s->ms = fmax(s->ms, ms_pieces);
+    if (split > 0)
+        snprintf(l->why, sizeof l->why, "%.0f-byte store lanes: a fill of them stores %.0f GB/s",
+                 f->store_lane_bytes, split);
+    else if (f->store_lane_bytes > CLC_MODEL_WIDEST)
+        snprintf(l->why, sizeof l->why, "%.0f-byte store lanes: no fill of them measured",
+                 f->store_lane_bytes);
+    else
+        snprintf(l->why, sizeof l->why, "stores of at most %u bytes a lane: whole",
+                 CLC_MODEL_WIDEST);
+    return ms_lines / s->ms;
+}
+
+/* Groups: the device starts work-groups at a rate of its own, which a launch of many
+ * small groups of short work-items reaches before its memory is busy. */
+static double layer_groups(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    double ms_split = s->ms, groups = s->f->groups;
+    double ms_groups = p->groups_per_s > 0 && groups > 0 ? groups / p->groups_per_s * 1e3 : 0;
+    s->ms = fmax(s->ms, ms_groups);
+    if (p->groups_per_s > 0)
+        snprintf(l->why, sizeof l->why, "%.0f work-groups at %.2f G per s", groups,
+                 p->groups_per_s * 1e-9);
+    else
+        snprintf(l->why, sizeof l->why, "no work-group rate measured");
+    return ms_split / s->ms;
+}
+
+/* Launch: a fixed cost per launch, added to the time. */
+static double layer_launch(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    double launch_ms = s->p->launch_us > 0 ? s->p->launch_us * 1e-3 : 0;
+    snprintf(l->why, sizeof l->why, "%.1f us per launch", launch_ms * 1e3);
+    double factor = s->ms / (s->ms + launch_ms);
+    s->ms += launch_ms;
+    return factor;
+}
+
+/* The layers, from the peak down: a new mechanism is a row here and its function above.
+ * A layer that is not timed is a factor on the bandwidth above it; a timed one sets a
+ * time of its own when it binds, whatever the layers above left.  The DRAM layer is the
+ * ceiling the others are factors on. */
+static const struct clc_layer_def layer_table[] = {
+    {"ceiling", CLC_BOUND_DRAM, false, layer_ceiling},
+    {"granules", CLC_BOUND_SECTORS, false, layer_granules},
+    {"scatter", CLC_BOUND_SECTORS, false, layer_scatter},
+    {"inflight", CLC_BOUND_INFLIGHT, false, layer_inflight},
+    {"banks", CLC_BOUND_BANKS, true, layer_banks},
+    {"lines", CLC_BOUND_LINES, true, layer_lines},
+    {"split", CLC_BOUND_SPLIT, true, layer_split},
+    {"groups", CLC_BOUND_GROUPS, true, layer_groups},
+    {"launch", CLC_BOUND_LAUNCH, false, layer_launch},
+};
+_Static_assert(sizeof layer_table / sizeof layer_table[0] <= CLC_MODEL_LAYERS,
+               "struct clc_prediction holds CLC_MODEL_LAYERS layers");
+
+const struct clc_layer_def *clc_model_layers(size_t *n)
+{
+    *n = sizeof layer_table / sizeof layer_table[0];
+    return layer_table;
 }
 
 static bool no_prediction(struct clc_prediction *pr, const char *why)
@@ -218,6 +476,90 @@ static bool no_prediction(struct clc_prediction *pr, const char *why)
     pr->gbps = NAN;
     snprintf(pr->note, sizeof pr->note, "%s", why);
     return false;
+}
+
+/* Local rows count the local bytes they load: their time is the banks' alone, one layer. */
+static bool predict_local(const struct clc_profile *p, const struct clc_model_features *f,
+                          double useful, struct clc_prediction *pr)
+{
+    if (!(p->local_pass_ps > 0) || !(f->local_load_passes > 0) || f->elem_bytes == 0)
+        return no_prediction(pr, "the profile has no local memory costs");
+    double requests = useful / f->elem_bytes / CLC_MODEL_WARP;
+    double ms = requests * (p->local_request_ps + f->local_load_passes * p->local_pass_ps) *
+                1e-9;
+    pr->peak_gbps = p->local_gbps > 0 ? p->local_gbps : useful / (ms * 1e6);
+    pr->gbps = useful / (ms * 1e6);
+    struct clc_model_layer *l = &pr->layer[pr->n_layers++];
+    l->name = "banks";
+    l->bound = CLC_BOUND_BANKS;
+    l->factor = pr->gbps / pr->peak_gbps;
+    l->gbps = pr->peak_gbps * l->factor;
+    snprintf(l->why, sizeof l->why, "%.1f passes per request (%d banks)", f->local_load_passes,
+             p->banks);
+    pr->bound = CLC_BOUND_BANKS;
+    pr->dram_read_bytes = pr->dram_write_bytes = 0;
+    return true;
+}
+
+/* DRAM bytes: loads move whole granules of the profile's size, stores the 32-byte
+ * sectors they write (what Nsight Compute counts), but a store that writes part of a
+ * granule takes the time of the whole one, as the stride rows measure; each class of
+ * gap at its efficiency.  Fills s and the prediction's DRAM bytes; false (with the note)
+ * where the trace moves no global bytes. */
+static bool prepare(struct clc_layer_state *s)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double wr_sectors = 0;
+    s->gi = granule_index(p);
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+        s->rd += f->dram[0][s->gi][c];
+        s->rd_eff += f->dram[0][s->gi][c] / gap_eff(p, c);
+        s->wr += f->dram[1][s->gi][c];
+        s->wr_eff += f->dram[1][s->gi][c] / gap_eff(p, c);
+        wr_sectors += f->dram[1][0][c];
+    }
+    s->resident = f->resident_per_cu;
+    if (!(s->resident > 0))
+        s->resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
+                                p->regs_per_cu, p->local_per_cu);
+    s->streamed = s->rd;
+    double again = l2_rereads(p, f, s->resident, s->rd, s->wr);
+    if (again > 0) {
+        /* lone granules, each as far from the next as the sample's sparsest */
+        s->rd += again;
+        s->rd_eff += again / gap_eff(p, CLC_MODEL_GAPS - 1);
+    }
+    s->pr->dram_read_bytes = s->rd * s->useful;
+    s->pr->dram_write_bytes = wr_sectors * s->useful;
+    if (!(s->rd + s->wr > 0))
+        return no_prediction(s->pr, "the trace moves no global bytes");
+    return true;
+}
+
+/* The bound: the layer that costs the most, where one costs much.  Layers of one bound in
+ * a row weigh as one (granules and scatter: sectors); a timed layer is weighed by all the
+ * factors down to it (the bandwidth it alone allows), any other by its own.  DRAM binds
+ * where nothing else costs much. */
+static enum clc_bound pick_bound(const struct clc_prediction *pr)
+{
+    double worst = 1.0, upto = 1.0;
+    enum clc_bound b = CLC_BOUND_DRAM;
+    for (size_t i = 0; i < pr->n_layers; i++) {
+        const struct clc_model_layer *l = &pr->layer[i];
+        if (l->bound == CLC_BOUND_DRAM)
+            continue; /* the ceiling: the others are factors on it */
+        double factor = l->factor;
+        while (i + 1 < pr->n_layers && pr->layer[i + 1].bound == l->bound)
+            factor *= pr->layer[++i].factor;
+        upto *= factor;
+        double weight = l->timed ? upto : factor;
+        if (factor < 0.9 && weight < worst) {
+            worst = weight;
+            b = l->bound;
+        }
+    }
+    return b;
 }
 
 bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
@@ -234,247 +576,28 @@ bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
         return no_prediction(pr, "its data sits in the cache, the profile's ceilings are DRAM's");
     if (!(p->copy_gbps > 0))
         return no_prediction(pr, "the profile has no stream ceilings");
-    double useful = (double)r->bytes;
-    char why[96];
-
-    /* Local rows count the local bytes they load: their time is the banks' alone. */
-    if (f->local_row) {
-        if (!(p->local_pass_ps > 0) || !(f->local_load_passes > 0) || f->elem_bytes == 0)
-            return no_prediction(pr, "the profile has no local memory costs");
-        double requests = useful / f->elem_bytes / CLC_MODEL_WARP;
-        double ms = requests * (p->local_request_ps + f->local_load_passes * p->local_pass_ps) *
-                    1e-9;
-        pr->peak_gbps = p->local_gbps > 0 ? p->local_gbps : useful / (ms * 1e6);
-        pr->gbps = useful / (ms * 1e6);
-        snprintf(why, sizeof why, "%.1f passes per request (%d banks)", f->local_load_passes,
-                 p->banks);
-        add_layer(pr, "banks", pr->gbps / pr->peak_gbps, why);
-        pr->bound = CLC_BOUND_BANKS;
-        pr->dram_read_bytes = pr->dram_write_bytes = 0;
-        return true;
+    if (f->local_row)
+        return predict_local(p, f, (double)r->bytes, pr);
+    struct clc_layer_state s = {.p = p, .r = r, .f = f, .pr = pr, .useful = (double)r->bytes,
+                                .ms = NAN};
+    if (!prepare(&s))
+        return false;
+    for (size_t i = 0; i < sizeof layer_table / sizeof layer_table[0]; i++) {
+        const struct clc_layer_def *d = &layer_table[i];
+        struct clc_model_layer *l = &pr->layer[pr->n_layers];
+        double above = pr->n_layers ? pr->layer[pr->n_layers - 1].gbps : 0;
+        /* a timed layer starts from the time the layers above leave */
+        if (d->timed && isnan(s.ms))
+            s.ms = s.useful / (above * 1e6);
+        l->name = d->name;
+        l->bound = d->bound;
+        l->timed = d->timed;
+        l->factor = d->fn(&s, l);
+        l->gbps = (pr->n_layers ? above : pr->peak_gbps) * l->factor;
+        pr->n_layers++;
     }
-
-    /* DRAM bytes: loads move whole granules of the profile's size, stores the 32-byte
-     * sectors they write (what Nsight Compute counts), but a store that writes part of a
-     * granule takes the time of the whole one, as the stride rows measure; each class of
-     * gap at its efficiency. */
-    unsigned gi = granule_index(p);
-    double rd = 0, rd_eff = 0, wr = 0, wr_eff = 0, wr_sectors = 0;
-    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-        rd += f->dram[0][gi][c];
-        rd_eff += f->dram[0][gi][c] / gap_eff(p, c);
-        wr += f->dram[1][gi][c];
-        wr_eff += f->dram[1][gi][c] / gap_eff(p, c);
-        wr_sectors += f->dram[1][0][c];
-    }
-    double resident = f->resident_per_cu;
-    if (!(resident > 0))
-        resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
-                             p->regs_per_cu, p->local_per_cu);
-    double streamed = rd; /* the loads of the kernel's own pattern, which stores ride on */
-    double again = l2_rereads(p, f, resident, rd, wr);
-    if (again > 0) {
-        /* lone granules, each as far from the next as the sample's sparsest */
-        rd += again;
-        rd_eff += again / gap_eff(p, CLC_MODEL_GAPS - 1);
-    }
-    pr->dram_read_bytes = rd * useful;
-    pr->dram_write_bytes = wr_sectors * useful;
-    if (!(rd + wr > 0))
-        return no_prediction(pr, "the trace moves no global bytes");
-
-    double ceiling = rd > 0 && wr > 0 ? p->copy_gbps : rd > 0 ? p->read_gbps : p->write_gbps;
-    const char *which = rd > 0 && wr > 0 ? "copy" : rd > 0 ? "read" : "write";
-    if (!(ceiling > 0))
-        ceiling = p->copy_gbps;
-    pr->peak_gbps = p->peak_gbps > 0 ? p->peak_gbps : ceiling;
-    snprintf(why, sizeof why, "stream %s, measured", which);
-    add_layer(pr, "ceiling", ceiling / pr->peak_gbps, why);
-    double granules = 1.0 / (rd + wr);
-    snprintf(why, sizeof why, "%.2f B of %u-B granules per useful B", rd + wr,
-             clc_model_granule_bytes(gi));
-    add_layer(pr, "granules", granules, why);
-    double scatter = (rd + wr) / (rd_eff + wr_eff);
-    snprintf(why, sizeof why, "lone granules at %.0f %% of streamed",
-             100.0 * gap_eff(p, CLC_MODEL_GAPS - 1));
-    add_layer(pr, "scatter", scatter, why);
-
-    /* Little's law: the resident work-items per compute unit, each keeping its loads of
-     * its lane bytes in flight, on the profile's grid of read bandwidth over those three (its
-     * envelope over the bytes in flight alone where it has no grid), as a fraction of the
-     * read ceiling: the kernel reaches that fraction of its own ceiling.  A case that
-     * declares its bytes in flight (inflight) is taken at its word.  Only loads wait in
-     * flight: stores leave at once, so a kernel that also stores keeps DRAM as busy as one
-     * that only loads with (loads + stores) / loads times the work-items (`ride`), unless a
-     * barrier holds a work-group's next loads behind its stores (__local staging). */
-    double u = 1.0;
-    double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
-    if (r->in_flight > 0)
-        loads = r->in_flight / (resident * f->load_lane_bytes);
-    double x = r->in_flight > 0 ? r->in_flight : resident * loads * f->load_lane_bytes;
-    double ride = streamed > 0 && f->local_accesses == 0 ? (streamed + wr) / streamed : 1;
-    double at = clc_profile_inflight_at(p, resident * ride, loads, f->load_lane_bytes);
-    if (!(at > 0))
-        at = clc_profile_inflight_gbps(p, x * ride);
-    if (rd > 0 && x > 0 && at > 0 && p->read_gbps > 0)
-        u = fmin(1.0, at / p->read_gbps);
-    if (isfinite(x) && ride > 1)
-        snprintf(why, sizeof why, "%.0f x %.1f x %.0f B in flight, x%.1f for stores", resident,
-                 loads, f->load_lane_bytes, ride);
-    else if (isfinite(x))
-        snprintf(why, sizeof why, "%.0f x %.1f x %.0f B in flight: %.1f KiB per CU",
-                 resident, loads, f->load_lane_bytes, x / 1024);
-    else
-        snprintf(why, sizeof why, "no occupancy known");
-    /* A copy (each load's element stored before the next load, no __local staging) at full
-     * residency is read off the profile's own copies of one element per work-item, by its
-     * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy)
-     * and its work-group size: its work-items leave as they store and new ones load
-     * meanwhile, which the inflight loops, loading only, do not show, but a larger group
-     * frees its place only when its last work-item is done. */
-    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items);
-    if (!(r->in_flight > 0) && f->local_accesses == 0 && loads <= 1 && rd > 0 && wr > 0 &&
-        p->threads_per_cu > 0 && resident >= p->threads_per_cu && c > 0) {
-        if (lane <= 8 || c > u) {
-            u = fmin(1.0, c);
-            snprintf(why, sizeof why, "%.0f x %.0f B lanes, groups of %.0f: a copy (%.0f %%)",
-                     resident, lane,
-                     f->group_items > 0 ? f->group_items : 32 << CLC_PROFILE_ONE_PASS_GROUP,
-                     100 * c);
-        }
-    }
-    add_layer(pr, "inflight", u, why);
-    double ms_mem = useful / (pr->layer[pr->n_layers - 1].gbps * 1e6);
-
-    /* The L1's data pipe, which local memory shares on a GPU: each local request and its
-     * passes, and each global load request with a pass per line it touches (the L1 returns
-     * a load a line at a time: a warp whose lanes walk 32 rows takes 32), at the local
-     * memory's rates, against the global traffic's time.  Result files from before the load
-     * lines were recorded give local memory alone. */
-    double l1_requests = f->l1_requests > 0 ? f->l1_requests : 0;
-    double l1_lines = f->l1_lines > 0 ? f->l1_lines : 0;
-    double ms_local = 0;
-    if (p->local_pass_ps > 0 && (f->local_accesses > 0 || l1_lines > 0))
-        ms_local = useful * ((f->local_accesses / CLC_MODEL_WARP + l1_requests) *
-                                 p->local_request_ps +
-                             (f->local_passes + l1_lines) * p->local_pass_ps) * 1e-9;
-    double ms = fmax(ms_mem, ms_local);
-    /* named after what keeps the pipe busiest, as the bound is: a kernel without __local
-     * sees its loads' lines here, not banks */
-    bool l1_most = l1_lines > f->local_passes;
-    double lines_per_load = l1_requests > 0 ? l1_lines / l1_requests : 0.0;
-    if (f->local_accesses > 0)
-        snprintf(why, sizeof why, "%.2f passes per local access, %.1f lines per load",
-                 f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0,
-                 lines_per_load);
-    else
-        snprintf(why, sizeof why, "%.1f lines per load request, a pass each; no __local",
-                 lines_per_load);
-    add_layer(pr, l1_most ? "l1" : "banks", ms_mem / ms, why);
-
-    /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
-     * load: that its warp's last load did not touch; every line of a store), and the L2 takes
-     * those requests at the rates the scatter case measured, loads and stores each at its own,
-     * whatever DRAM does meanwhile.  It serves a load sector by sector (a load of 20 lines and
-     * 28 sectors takes 28), which the scatter case, one sector a line, measures alike; a
-     * store, line by line, and each sector it writes only in part apart (clc_profile_store_costs).
-     * Result files written before the model counted sectors give lines, and those from
-     * before it counted partial sectors, a store's line at the scatter rate whole. */
-    double ms_before = ms;
-    double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
-    bool evicted = l1_evicts(p, f, resident);
-    if (evicted)
-        load_units += f->load_sectors > 0 ? f->load_reused_sectors : f->load_reused_lines;
-    double ms_loads =
-        p->load_lines_per_s > 0 ? useful * load_units / p->load_lines_per_s * 1e3 : 0;
-    bool counted = f->store_partial >= 0; /* NAN: a file from before partial sectors */
-    double partial = counted ? f->store_partial : 0, line_ps = 0, partial_ps = 0;
-    if (p->store_lines_per_s > 0)
-        clc_profile_store_costs(p->store_lines_per_s, counted ? p->split_gbps[0] : NAN,
-                                &line_ps, &partial_ps);
-    double ms_stores = useful * (f->store_lines * line_ps + partial * partial_ps) * 1e-9;
-    ms = fmax(ms, fmax(ms_loads, ms_stores));
-    if (p->load_lines_per_s > 0 || p->store_lines_per_s > 0) {
-        int n = snprintf(why, sizeof why, "useful B per load %s: %.0f, per store line: %.0f",
-                         f->load_sectors > 0 ? "sector" : "line",
-                         load_units > 0 ? 1 / load_units : 0.0,
-                         f->store_lines > 0 ? 1 / f->store_lines : 0.0);
-        if (partial > 0 && f->store_lines > 0 && n > 0 && (size_t)n < sizeof why)
-            n += snprintf(why + n, sizeof why - (size_t)n, " (%.1f sectors in part)",
-                          partial / f->store_lines);
-        if (evicted && n > 0 && (size_t)n < sizeof why)
-            snprintf(why + n, sizeof why - (size_t)n, "; reuse past L1 (%.0f KiB)",
-                     p->l1_bytes / 1024);
-    } else
-        snprintf(why, sizeof why, "no line rates measured");
-    add_layer(pr, "lines", ms_before / ms, why);
-
-    /* Split stores: a GPU instruction stores at most 16 bytes a lane, so a wider lane's
-     * store leaves in pieces, each filling part of every sector it touches, and the L2 takes
-     * those more slowly than whole sectors.  The row's stored bytes take at least as long as
-     * the profile's fill of lanes as wide took for as many. */
-    double ms_lines = ms;
-    double split = clc_profile_split_gbps(p, f->store_lane_bytes);
-    double ms_pieces = split > 0 && f->stored > 0 ? useful * f->stored / (split * 1e6) : 0;
-    ms = fmax(ms, ms_pieces);
-    if (split > 0)
-        snprintf(why, sizeof why, "%.0f-byte store lanes: a fill of them stores %.0f GB/s",
-                 f->store_lane_bytes, split);
-    else if (f->store_lane_bytes > CLC_MODEL_WIDEST)
-        snprintf(why, sizeof why, "%.0f-byte store lanes: no fill of them measured",
-                 f->store_lane_bytes);
-    else
-        snprintf(why, sizeof why, "stores of at most %u bytes a lane: whole", CLC_MODEL_WIDEST);
-    add_layer(pr, "split", ms_lines / ms, why);
-
-    /* Groups: the device starts work-groups at a rate of its own, which a launch of many
-     * small groups of short work-items reaches before its memory is busy. */
-    double ms_split = ms;
-    double ms_groups =
-        p->groups_per_s > 0 && f->groups > 0 ? f->groups / p->groups_per_s * 1e3 : 0;
-    ms = fmax(ms, ms_groups);
-    if (p->groups_per_s > 0)
-        snprintf(why, sizeof why, "%.0f work-groups at %.2f G per s", f->groups,
-                 p->groups_per_s * 1e-9);
-    else
-        snprintf(why, sizeof why, "no work-group rate measured");
-    add_layer(pr, "groups", ms_split / ms, why);
-
-    double launch_ms = p->launch_us > 0 ? p->launch_us * 1e-3 : 0;
-    snprintf(why, sizeof why, "%.1f us per launch", launch_ms * 1e3);
-    add_layer(pr, "launch", ms / (ms + launch_ms), why);
-    ms += launch_ms;
-    pr->gbps = useful / (ms * 1e6);
-
-    /* The bound: the layer that costs the most, where one costs much.  The layers from
-     * banks on set a time of their own when they bind, whatever the layers above left: one
-     * of those is weighed by all the factors up to it (the bandwidth it alone allows). */
-    double worst = 1.0;
-    enum clc_bound b = CLC_BOUND_DRAM;
-    static const enum clc_bound by_layer[] = {
-        CLC_BOUND_DRAM,  CLC_BOUND_SECTORS, CLC_BOUND_SECTORS, CLC_BOUND_INFLIGHT,
-        CLC_BOUND_BANKS, CLC_BOUND_LINES,   CLC_BOUND_SPLIT,   CLC_BOUND_GROUPS,
-        CLC_BOUND_LAUNCH};
-    /* the waterfall's factors, granules and scatter weighed together as one (sectors) */
-    double factors[CLC_MODEL_LAYERS];
-    for (size_t i = 0; i < pr->n_layers; i++)
-        factors[i] = pr->layer[i].factor;
-    factors[1] = granules * scatter;
-    factors[2] = 1.0;
-    enum { FIRST_TIMED = 4 }; /* banks; the launch, last, adds its time instead */
-    double upto = 1.0;
-    for (size_t i = 1; i < pr->n_layers; i++) {
-        upto *= factors[i];
-        double weight = i >= FIRST_TIMED && i + 1 < pr->n_layers ? upto : factors[i];
-        if (factors[i] < 0.9 && weight < worst) {
-            worst = weight;
-            b = by_layer[i];
-        }
-    }
-    /* the pipe busy with global loads' lines more than with local passes: not the banks */
-    if (b == CLC_BOUND_BANKS && l1_most)
-        b = CLC_BOUND_L1;
-    pr->bound = b;
+    pr->gbps = s.useful / (s.ms * 1e6);
+    pr->bound = pick_bound(pr);
     return true;
 }
 

@@ -4,7 +4,8 @@
  * that binds.  Every device figure comes from the profile's microbenchmarks; nothing is
  * fitted per case or per row, and no figure of a particular GPU is written here.
  *
- * The layers, from the theoretical peak down (each a factor <= 1 on the bandwidth):
+ * The layers, from the theoretical peak down (each a factor <= 1 on the bandwidth), each a row
+ * of predict.c's table of layers (clc_model_layers) and a function of its own:
  *   ceiling   the DRAM ceiling the profile measured for the row's mix: stream read for a
  *             kernel that only loads, write for one that only stores, copy otherwise
  *   granules  useful bytes / DRAM bytes: every distinct granule the kernel touches moves
@@ -173,16 +174,39 @@ const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for 
 /* What bound b means for a kernel, and what would lift it: a sentence or two ("" for NONE). */
 const char *clc_bound_remedy(enum clc_bound b);
 
-#define CLC_MODEL_LAYERS 9
+#define CLC_MODEL_LAYERS 16 /* the most layers a waterfall holds */
 
 /* One line of the waterfall: the bandwidth after this layer. */
 struct clc_model_layer {
-    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
-                         * "split", "groups", "launch" */
+    const char *name;   /* its row's name in the table of layers ("l1" for the banks layer
+                         * where global loads' lines keep the L1's pipe busiest) */
+    enum clc_bound bound; /* what binds where this layer costs the most */
+    bool timed;         /* sets a time of its own when it binds (clc_layer_def) */
     double factor;      /* on the line above, 0..1 */
     double gbps;        /* after it */
     char why[96];       /* its figures, e.g. "8.0 KiB in flight per CU" */
 };
+
+/* What a layer function reads and writes: the row, the profile, the DRAM bytes and the time
+ * so far (predict.c). */
+struct clc_layer_state;
+
+/* A row of the table of layers: the model's waterfall runs them in the table's order.  A
+ * layer that is not timed is a factor on the bandwidth above it (weighed by itself when the
+ * bound is picked); a timed one sets a time of its own when it binds, whatever the layers
+ * above left (weighed by all the factors down to it).  fn returns the layer's factor and
+ * fills its why (it may rename the layer and change its bound); it reads and updates the
+ * state, the time so far included. */
+struct clc_layer_def {
+    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
+                         * "split", "groups", "launch" */
+    enum clc_bound bound;
+    bool timed;
+    double (*fn)(struct clc_layer_state *s, struct clc_model_layer *l);
+};
+
+/* The table of layers, from the peak down, and its length in *n. */
+const struct clc_layer_def *clc_model_layers(size_t *n);
 
 struct clc_prediction {
     double gbps;                  /* predicted, in the row's bytes counted; NAN: none */
