@@ -565,7 +565,7 @@ static enum clc_bound pick_bound(const struct clc_prediction *pr)
 bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                  struct clc_prediction *pr)
 {
-    const struct clc_model_features *f = &r->model_features;
+    const struct clc_model_features *f = &r->model.features;
     memset(pr, 0, sizeof *pr);
     pr->dram_read_bytes = pr->dram_write_bytes = NAN;
     if (r->metric != CLC_METRIC_GBPS)
@@ -607,11 +607,11 @@ bool clc_predict_row(const struct clc_profile *p, struct clc_result *r, struct c
     if (pr == NULL)
         pr = &own;
     bool ok = clc_predict(p, r, pr);
-    r->model_gbps = ok ? pr->gbps : NAN;
-    snprintf(r->model_bound, sizeof r->model_bound, "%s", ok ? clc_bound_name(pr->bound) : "");
-    r->model_dram_read_bytes = ok ? pr->dram_read_bytes : NAN;
-    r->model_dram_write_bytes = ok ? pr->dram_write_bytes : NAN;
-    r->model_dram_bytes = ok ? pr->dram_read_bytes + pr->dram_write_bytes : NAN;
+    r->model.gbps = ok ? pr->gbps : NAN;
+    snprintf(r->model.bound, sizeof r->model.bound, "%s", ok ? clc_bound_name(pr->bound) : "");
+    r->model.dram_read_bytes = ok ? pr->dram_read_bytes : NAN;
+    r->model.dram_write_bytes = ok ? pr->dram_write_bytes : NAN;
+    r->model.dram_bytes = ok ? pr->dram_read_bytes + pr->dram_write_bytes : NAN;
     return ok;
 }
 
@@ -646,9 +646,9 @@ void clc_model_summarize_bound(const struct clc_report *rep, const char *bound,
     sum->rows = sum->within = 0;
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
-        if (!clc_model_compared(r) || (bound != NULL && strcmp(r->model_bound, bound) != 0))
+        if (!clc_model_compared(r) || (bound != NULL && strcmp(r->model.bound, bound) != 0))
             continue;
-        double ratio = r->value / r->model_gbps;
+        double ratio = r->value / r->model.gbps;
         sum->rows++;
         sum->within += fabs(ratio - 1.0) <= CLC_MODEL_WITHIN;
         log_sum += log(ratio);
@@ -670,12 +670,12 @@ void clc_write_model_table(const struct clc_report *rep, FILE *f)
         clc_printable(r->variant, variant, sizeof variant);
         if (r->has_param)
             snprintf(param, sizeof param, "%ld", r->param);
-        double ratio = r->value / r->model_gbps;
+        double ratio = r->value / r->model.gbps;
         fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
         if (apis)
             fprintf(f, "%-6s ", r->api);
-        fprintf(f, "%10.1f %10.1f %+6.0f%% %-8s%s\n", r->value, r->model_gbps,
-                100.0 * (ratio - 1.0), r->model_bound,
+        fprintf(f, "%10.1f %10.1f %+6.0f%% %-8s%s\n", r->value, r->model.gbps,
+                100.0 * (ratio - 1.0), r->model.bound,
                 fabs(ratio - 1.0) > CLC_MODEL_WITHIN ? " outside" : "");
     }
     struct clc_model_summary sum;

@@ -219,13 +219,13 @@ struct clc_prediction {
     char note[96];                /* why there is no prediction */
 };
 
-/* Predicts row r (its bytes counted, type, metric and model_features) on profile p.  Returns
+/* Predicts row r (its bytes counted, type, metric and model.features) on profile p.  Returns
  * true with out filled, or false with out->note saying why not (no trace, not a bandwidth
  * row, a cache-resident row on a profile of DRAM ceilings, no ceiling in the profile). */
 bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                  struct clc_prediction *out);
 
-/* Sets r's model_gbps, model_bound and model_dram_* from a prediction on p (NAN and "" when
+/* Sets r->model's gbps, bound and dram_* from a prediction on p (NAN and "" when
  * there is none).  Returns what clc_predict returns; pr (may be NULL) gets the prediction. */
 bool clc_predict_row(const struct clc_profile *p, struct clc_result *r, struct clc_prediction *pr);
 
@@ -241,7 +241,7 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
 /* Whether row r has both a measurement and a prediction to hold against each other. */
 static inline bool clc_model_compared(const struct clc_result *r)
 {
-    return r->status == CLC_STATUS_OK && r->value > 0 && r->model_gbps > 0;
+    return r->status == CLC_STATUS_OK && r->value > 0 && r->model.gbps > 0;
 }
 
 /* A report's compared rows: how many, how many within CLC_MODEL_WITHIN, and the geometric
@@ -252,7 +252,7 @@ struct clc_model_summary {
     double geomean;
 };
 void clc_model_summarize(const struct clc_report *rep, struct clc_model_summary *sum);
-/* The same over the rows whose model_bound is `bound` (NULL: every row). */
+/* The same over the rows whose model.bound is `bound` (NULL: every row). */
 void clc_model_summarize_bound(const struct clc_report *rep, const char *bound,
                                struct clc_model_summary *sum);
 
