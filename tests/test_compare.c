@@ -453,8 +453,8 @@ START_TEST(model_table)
     static const double pred[] = {110, 50, 40};
     static const char *const bound[] = {"dram", "sectors", "sectors"};
     for (int i = 0; i < 3; i++) {
-        rows[i].model_gbps = pred[i];
-        snprintf(rows[i].model_bound, sizeof rows[i].model_bound, "%s", bound[i]);
+        rows[i].model.gbps = pred[i];
+        snprintf(rows[i].model.bound, sizeof rows[i].model.bound, "%s", bound[i]);
     }
     const char *a = write_report("a.json", "opencl", "GPU A", rows, 4);
     ck_assert_int_eq(compare("--model %s", a), 0);
@@ -536,15 +536,15 @@ START_TEST(model_reprediction)
     /* a copy as a run's trace records it: each useful byte half loaded, half stored, each
      * moving one granule of its own */
     rows[0] = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 180);
-    struct clc_model_features *ft = &rows[0].model_features;
+    struct clc_model_features *ft = &rows[0].model.features;
     ft->valid = true;
     for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
         ft->dram[0][g][0] = ft->dram[1][g][0] = 0.5;
     ft->elem_bytes = 4;
     rows[1] = clc_test_row("stride", "inplace", 2, CLC_FLOAT, 30); /* no features */
     for (int i = 0; i < 2; i++) {
-        rows[i].model_gbps = 50;
-        snprintf(rows[i].model_bound, sizeof rows[i].model_bound, "inflight");
+        rows[i].model.gbps = 50;
+        snprintf(rows[i].model.bound, sizeof rows[i].model.bound, "inflight");
     }
     const char *a = write_report("a.json", "opencl", "GPU A", rows, 2);
     const char *prof = write_profile("profile.json", 200);

@@ -64,11 +64,11 @@ static double run_example(const char *file, const char *kernel, const char *patt
     ck_assert_str_eq(r->case_name, "custom");
     ck_assert_str_eq(r->variant, kernel);
     ck_assert_uint_eq(count_case(&rep, "custom"), 1);
-    ck_assert_msg(!isnan(r->model_efficiency), "%s not modelled: %s", kernel, r->note);
+    ck_assert_msg(!isnan(r->model.efficiency), "%s not modelled: %s", kernel, r->note);
     clc_test_assert_lacks(r->note, "model:");
     for (size_t c = 0; c < n_compare; c++)
         ck_assert_msg(count_case(&rep, compare[c]) >= 1, "no %s rows", compare[c]);
-    double eff = r->model_efficiency;
+    double eff = r->model.efficiency;
     clc_report_free(&rep);
     return eff;
 }
@@ -172,7 +172,7 @@ START_TEST(plain_gather_runs_without_model)
     clc_test_assert_all_verified(&rep, 2);
     const struct clc_result *r = &rep.results[0];
     ck_assert_str_eq(r->case_name, "custom");
-    ck_assert(isnan(r->model_efficiency));
+    ck_assert(isnan(r->model.efficiency));
     clc_test_assert_note(r, "model: off (no CLC_TRACE_ARGS");
     ck_assert_uint_ge(count_case(&rep, "gather"), 2);
     /* the same permutation as the built-in random gather: same bytes counted */
@@ -243,8 +243,8 @@ START_TEST(ranking_predicts_with_a_profile)
     struct clc_report rep;
     ck_assert_int_eq(clc_read_json(json, &rep), CLC_OK);
     const struct clc_result *r = clc_test_get(&rep, "copy_float4", -1, CLC_FLOAT);
-    ck_assert_double_eq_tol(r->model_gbps, pred, 0.05);
-    ck_assert_str_eq(r->model_bound, bound);
+    ck_assert_double_eq_tol(r->model.gbps, pred, 0.05);
+    ck_assert_str_eq(r->model.bound, bound);
     clc_report_free(&rep);
     clc_test_remove_dir(dir);
 }

@@ -227,8 +227,8 @@ START_TEST(explain_waterfall_from_results)
 {
     clc_test_make_dir(dir, "explain");
     struct clc_result r = clc_test_row("coalesced", "kernel", -1, CLC_FLOAT, 80);
-    r.model_gbps = 90;
-    snprintf(r.model_bound, sizeof r.model_bound, "dram");
+    r.model.gbps = 90;
+    snprintf(r.model.bound, sizeof r.model.bound, "dram");
     const char *res = write_run(&r,
              "[{\"device\": {\"name\": \"Run GPU\", \"api\": \"cuda\"},"
              "  \"stream_gbps\": {\"read\": 50, \"write\": 50, \"copy\": 50}},"

@@ -16,8 +16,8 @@ static void run_at(uint64_t size)
         clc_test_get(&rep, "random", -1, types[k]);
         /* the trace sees that the load of in[] waits for the index it reads: one load in
          * flight, not two */
-        ck_assert(id->model_features.valid);
-        ck_assert_double_eq(id->model_features.loads_in_flight, 1);
+        ck_assert(id->model.features.valid);
+        ck_assert_double_eq(id->model.features.loads_in_flight, 1);
         for (long blk = 32; blk <= 32768; blk *= 32) {
             const struct clc_result *r = clc_test_get(&rep, "block_random", blk, types[k]);
             ck_assert(r->has_param);

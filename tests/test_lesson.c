@@ -109,8 +109,8 @@ START_TEST(worst_predicted_rows_named)
     static const double predicted[] = {95, 400, 110, 25, 150};
     for (int i = 0; i < 5; i++) {
         struct clc_result r = clc_test_row("offset", "inplace", i, CLC_FLOAT, measured[i]);
-        r.model_gbps = predicted[i];
-        snprintf(r.model_bound, sizeof r.model_bound, "lines");
+        r.model.gbps = predicted[i];
+        snprintf(r.model.bound, sizeof r.model.bound, "lines");
         ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
     }
     struct clc_lesson_line l[CLC_LESSON_MAX];
@@ -182,7 +182,7 @@ START_TEST(empty_columns_dropped)
     clc_test_assert_lacks(buf, "ms_host");
     clc_test_assert_has(buf, "%copy");
     free(buf);
-    rep.results[0].model_gbps = 80;
+    rep.results[0].model.gbps = 80;
     rep.results[0].pct_peak = 10;
     rep.results[0].ms_host = 0.01;
     ck_assert_uint_eq(clc_table_cols(&rep), CLC_COL_PRED | CLC_COL_PEAK | CLC_COL_HOST);

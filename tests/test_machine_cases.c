@@ -168,7 +168,7 @@ START_TEST(groups_verify)
     const struct clc_result *g256 = clc_test_get(&rep, "inplace", 256, CLC_DOUBLE);
     ck_assert_uint_eq(g32->bytes, 2 * 10007 * 4);
     ck_assert_uint_eq(g256->bytes, 2 * 5003 * 8);
-    ck_assert_double_eq(g32->model_features.group_items, 32);
+    ck_assert_double_eq(g32->model.features.group_items, 32);
     clc_report_free(&rep);
 }
 END_TEST

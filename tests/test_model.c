@@ -774,13 +774,13 @@ static double side(const struct clc_report *rep, const char *variant, long param
                    enum clc_type t, bool store)
 {
     const struct clc_result *r = clc_test_get(rep, variant, param, t);
-    return store ? r->model_st_sectors_per_req : r->model_ld_sectors_per_req;
+    return store ? r->model.st_sectors_per_req : r->model.ld_sectors_per_req;
 }
 
 /* The sectors per request of row inplace:param of type t (the stride and offset cases). */
 static double spr(const struct clc_report *rep, long param, enum clc_type t)
 {
-    return clc_test_get(rep, "inplace", param, t)->model_sectors_per_req;
+    return clc_test_get(rep, "inplace", param, t)->model.sectors_per_req;
 }
 
 static void assert_spr(double got, double want, double slack)
@@ -795,11 +795,11 @@ START_TEST(traced_coalesced_and_uncoalesced)
     struct clc_report rep;
     run_modelled("coalesced", &rep);
     const struct clc_result *r = &rep.results[0];
-    assert_spr(r->model_sectors_per_req, 4, slack);
+    assert_spr(r->model.sectors_per_req, 4, slack);
     assert_spr(side(&rep, "kernel", -1, CLC_FLOAT, false), 4, slack);
     if (slack == 0) {
-        ck_assert_double_eq(r->model_efficiency, 1);
-        ck_assert_double_eq(r->model_bytes_moved, (double)r->bytes); /* n a multiple of 256 */
+        ck_assert_double_eq(r->model.efficiency, 1);
+        ck_assert_double_eq(r->model.bytes_moved, (double)r->bytes); /* n a multiple of 256 */
     }
     clc_report_free(&rep);
 
@@ -807,8 +807,8 @@ START_TEST(traced_coalesced_and_uncoalesced)
     r = &rep.results[0];
     ck_assert_double_eq(side(&rep, "kernel", -1, CLC_FLOAT, false), 32);
     assert_spr(side(&rep, "kernel", -1, CLC_FLOAT, true), 4, slack);
-    assert_spr(r->model_sectors_per_req, 18, slack / 2);
-    ck_assert(r->model_efficiency < 0.25);
+    assert_spr(r->model.sectors_per_req, 18, slack / 2);
+    ck_assert(r->model.efficiency < 0.25);
     clc_report_free(&rep);
 }
 END_TEST
@@ -825,7 +825,7 @@ START_TEST(traced_stride)
     ck_assert_double_eq(spr(&rep, 32, CLC_FLOAT), 32);
     ck_assert_double_eq(side(&rep, "inplace", 32, CLC_FLOAT, false), 32);
     ck_assert_double_eq(side(&rep, "inplace", 32, CLC_FLOAT, true), 32);
-    ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 32, CLC_FLOAT)->model_efficiency,
+    ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 32, CLC_FLOAT)->model.efficiency,
                             0.125, 1e-12);
     if (clc_test_find(&rep, "inplace", 2, CLC_DOUBLE) != NULL) {
         assert_spr(spr(&rep, 2, CLC_DOUBLE), 16, slack);
@@ -835,7 +835,7 @@ START_TEST(traced_stride)
     const struct clc_result *s1 = clc_test_get(&rep, "inplace", 1, CLC_FLOAT);
     const struct clc_result *s8 = clc_test_get(&rep, "inplace", 8, CLC_FLOAT);
     ck_assert_uint_eq(s1->bytes, s8->bytes);
-    ck_assert(s8->model_bytes_moved > 7 * s1->model_bytes_moved);
+    ck_assert(s8->model.bytes_moved > 7 * s1->model.bytes_moved);
     clc_report_free(&rep);
 }
 END_TEST
@@ -851,7 +851,7 @@ START_TEST(traced_offset)
         ck_assert_double_eq(spr(&rep, 8, CLC_FLOAT), 4);
         ck_assert_double_eq(side(&rep, "inplace", 1, CLC_FLOAT, false), 5);
         ck_assert_double_eq(side(&rep, "inplace", 1, CLC_FLOAT, true), 5);
-        ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model_efficiency,
+        ck_assert_double_eq_tol(clc_test_get(&rep, "inplace", 1, CLC_FLOAT)->model.efficiency,
                                 0.8, 1e-12);
         if (clc_test_find(&rep, "inplace", 1, CLC_DOUBLE) != NULL)
             ck_assert_double_eq(spr(&rep, 1, CLC_DOUBLE), 9);
@@ -870,17 +870,17 @@ START_TEST(unmodelled_rows)
     struct clc_report rep;
     run_modelled("copy", &rep);
     const struct clc_result *e = clc_test_get(&rep, "enqueue", -1, CLC_FLOAT);
-    ck_assert(isnan(e->model_sectors_per_req) && isnan(e->model_efficiency) &&
-              isnan(e->model_bytes_moved));
+    ck_assert(isnan(e->model.sectors_per_req) && isnan(e->model.efficiency) &&
+              isnan(e->model.bytes_moved));
     clc_test_assert_lacks(e->note, "model");
-    ck_assert(!isnan(clc_test_get(&rep, "kernel", -1, CLC_FLOAT)->model_efficiency));
+    ck_assert(!isnan(clc_test_get(&rep, "kernel", -1, CLC_FLOAT)->model.efficiency));
     clc_report_free(&rep);
 
     struct clc_opts o;
     clc_test_opts(&o);
     o.model = false;
     clc_test_run_expect("coalesced", &o, CLC_OK, &rep);
-    ck_assert(isnan(rep.results[0].model_sectors_per_req));
+    ck_assert(isnan(rep.results[0].model.sectors_per_req));
     clc_report_free(&rep);
 }
 END_TEST
@@ -894,7 +894,7 @@ START_TEST(failed_trace_build_keeps_the_row)
                          "CLC_TRACE_BEGIN\n#ifdef CLC_TRACE\n#error no trace\n#endif\n");
     struct clc_report rep;
     clc_test_run_verified("coalesced", &o, 1, &rep);
-    ck_assert(isnan(rep.results[0].model_efficiency));
+    ck_assert(isnan(rep.results[0].model.efficiency));
     clc_test_assert_note(&rep.results[0], "model: trace build failed");
     clc_report_free(&rep);
 }

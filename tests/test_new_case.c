@@ -104,10 +104,10 @@ START_TEST(case_defined_here_runs_verified_and_modelled)
     clc_test_assert_all_verified(&rep, 6);
     const struct clc_result *one = clc_test_get(&rep, "one", -1, CLC_FLOAT);
     ck_assert_str_eq(one->case_name, "triple");
-    ck_assert_double_eq_tol(one->model_efficiency, 1.0, 0.05);
+    ck_assert_double_eq_tol(one->model.efficiency, 1.0, 0.05);
     const struct clc_result *chunk = clc_test_get(&rep, "chunk", 8, CLC_FLOAT);
-    ck_assert_msg(chunk->model_efficiency < 0.5, "8 elements a lane apart: efficiency %g",
-                  chunk->model_efficiency);
+    ck_assert_msg(chunk->model.efficiency < 0.5, "8 elements a lane apart: efficiency %g",
+                  chunk->model.efficiency);
     clc_report_free(&rep);
     clc_test_remove_dir(o.kernel_dir);
 }

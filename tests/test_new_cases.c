@@ -32,8 +32,8 @@ START_TEST(broadcast_verifies_with_useful_bytes)
     }
     /* the access model sees one sector per load request where every lane reads one element */
     const struct clc_result *zero = clc_test_get(&rep, "stride", 0, CLC_FLOAT);
-    ck_assert_double_eq(zero->model_ld_sectors_per_req, 1);
-    ck_assert_double_eq(clc_test_get(&rep, "global", -1, CLC_FLOAT)->model_ld_sectors_per_req, 1);
+    ck_assert_double_eq(zero->model.ld_sectors_per_req, 1);
+    ck_assert_double_eq(clc_test_get(&rep, "global", -1, CLC_FLOAT)->model.ld_sectors_per_req, 1);
     clc_report_free(&rep);
 }
 END_TEST

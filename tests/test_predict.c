@@ -53,7 +53,7 @@ static struct clc_result streaming_row(void)
 {
     struct clc_result r = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 50);
     r.bytes = 100000000;
-    struct clc_model_features *f = &r.model_features;
+    struct clc_model_features *f = &r.model.features;
     clc_model_features_clear(f);
     f->valid = true;
     f->elem_bytes = 4;
@@ -70,7 +70,7 @@ static struct clc_result streaming_row(void)
 static struct clc_result reading_row(void)
 {
     struct clc_result r = streaming_row();
-    struct clc_model_features *f = &r.model_features;
+    struct clc_model_features *f = &r.model.features;
     f->dram[0][1][0] = f->dram[0][0][0] = 1;
     f->dram[1][1][0] = f->dram[1][0][0] = 0;
     return r;
@@ -97,10 +97,10 @@ START_TEST(dram_layer_streams_at_the_ceiling)
     /* loads only: the read ceiling; stores only: the write ceiling */
     p.read_gbps = 80;
     p.write_gbps = 120;
-    r.model_features.dram[1][1][0] = 0;
+    r.model.features.dram[1][1][0] = 0;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 80 / 0.5, 1e-6); /* half the bytes move */
-    r.model_features.dram[1][1][0] = 0.5;
-    r.model_features.dram[0][1][0] = 0;
+    r.model.features.dram[1][1][0] = 0.5;
+    r.model.features.dram[0][1][0] = 0;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 120 / 0.5, 1e-6);
 }
 END_TEST
@@ -111,12 +111,12 @@ START_TEST(granules_layer_charges_what_is_not_used)
     struct clc_result r = streaming_row();
     enum clc_bound b;
     /* every lane its own 64-byte granule for 4 useful bytes: 16 x the bytes each way */
-    r.model_features.dram[0][1][0] = r.model_features.dram[1][1][0] = 8;
+    r.model.features.dram[0][1][0] = r.model.features.dram[1][1][0] = 8;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / 16, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_SECTORS);
     /* the same trace on a device of 32-byte granules moves half as much */
     p.granule = 32;
-    r.model_features.dram[0][0][0] = r.model_features.dram[1][0][0] = 4;
+    r.model.features.dram[0][0][0] = r.model.features.dram[1][0][0] = 4;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / 8, 1e-6);
 }
 END_TEST
@@ -128,7 +128,7 @@ START_TEST(scatter_layer_slows_far_granules)
     enum clc_bound b;
     p.gap_eff[3] = 0.5;
     /* half the loads' granules far from any other: they take twice as long */
-    r.model_features.dram[0][1][0] = r.model_features.dram[0][1][3] = 0.25;
+    r.model.features.dram[0][1][0] = r.model.features.dram[0][1][3] = 0.25;
     double want = 100.0 / (0.25 + 0.25 / 0.5 + 0.5);
     ck_assert_double_eq_tol(predict(&p, &r, &b), want, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_SECTORS);
@@ -138,9 +138,9 @@ END_TEST
 /* Sets what r's work-items keep in flight: items per compute unit, loads each, their bytes. */
 static void keeps_in_flight(struct clc_result *r, double items, double loads, double lane)
 {
-    r->model_features.resident_per_cu = items;
-    r->model_features.loads_in_flight = loads;
-    r->model_features.load_lane_bytes = lane;
+    r->model.features.resident_per_cu = items;
+    r->model.features.loads_in_flight = loads;
+    r->model.features.load_lane_bytes = lane;
 }
 
 START_TEST(inflight_layer_follows_the_curve)
@@ -156,13 +156,13 @@ START_TEST(inflight_layer_follows_the_curve)
     keeps_in_flight(&r, 256, 4, 8);
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
     /* a loop that sums keeps no more than the model's unroll in flight, whatever its trace */
-    r.model_features.loads_in_flight = 64;
+    r.model.features.loads_in_flight = 64;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
     /* the occupancy from the profile's facts when the run's device had none: 10 groups of
      * 128 on 10 compute units hold 128 work-items each, 512 bytes in flight */
     keeps_in_flight(&r, NAN, 1, 4);
-    r.model_features.group_items = 128;
-    r.model_features.groups = 10;
+    r.model.features.group_items = 128;
+    r.model.features.groups = 10;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 5, 1e-6);
     /* a case that declares its bytes in flight is taken at its word */
     r.in_flight = 65536;
@@ -187,11 +187,11 @@ START_TEST(stores_ride_along_the_loads)
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
     /* twice the bytes stored as loaded: DRAM as busy as with 3 KiB of loads, for 1.5 DRAM
      * bytes per useful byte */
-    r.model_features.dram[1][1][0] = r.model_features.dram[1][0][0] = 1;
+    r.model.features.dram[1][1][0] = r.model.features.dram[1][0][0] = 1;
     ck_assert_double_eq_tol(predict(&p, &r, &b), (10 + 90 * log(3) / log(64)) / 1.5, 1e-6);
     r = streaming_row();
     keeps_in_flight(&r, 256, 1, 4);
-    r.model_features.local_accesses = r.model_features.local_passes = 1e-6;
+    r.model.features.local_accesses = r.model.features.local_passes = 1e-6;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 10, 1e-6);
 }
 END_TEST
@@ -230,12 +230,12 @@ START_TEST(inflight_grid_by_items_loads_width)
     enum clc_bound b;
     keeps_in_flight(&r, 256, 1, 4);
     ck_assert_double_eq_tol(predict(&p, &r, &b), 10, 1e-6);
-    r.model_features.resident_per_cu = 1024;
+    r.model.features.resident_per_cu = 1024;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 35, 1e-6);
     /* the grid's own row, declaring its bytes in flight: its loads are the bytes over the
      * work-items and their lane bytes */
-    r.model_features.resident_per_cu = 256;
-    r.model_features.load_lane_bytes = 16;
+    r.model.features.resident_per_cu = 256;
+    r.model.features.load_lane_bytes = 16;
     r.in_flight = 256 * 4 * 16;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
     /* no grid: the envelope over the bytes in flight alone, 16 KiB two thirds up its curve
@@ -275,18 +275,18 @@ START_TEST(copies_read_off_the_one_pass_rows)
 
     /* not such a copy: the curve (2048 x 4 B = 8 KiB of loads in flight: 55) */
     keeps_in_flight(&r, 2048, 1, 4);
-    r.model_features.resident_per_cu = 1024; /* not full residency: 4 KiB, and as much stored */
+    r.model.features.resident_per_cu = 1024; /* not full residency: 4 KiB, and as much stored */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
-    r.model_features.resident_per_cu = 2048;
-    r.model_features.local_accesses = 1e-6; /* staged through __local, at no cost there */
-    r.model_features.local_passes = 1e-6;
+    r.model.features.resident_per_cu = 2048;
+    r.model.features.local_accesses = 1e-6; /* staged through __local, at no cost there */
+    r.model.features.local_passes = 1e-6;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
-    r.model_features.local_passes = r.model_features.local_accesses = 0;
-    r.model_features.loads_in_flight = 2; /* two loads before a store: 16 KiB (+ 16): 85 */
+    r.model.features.local_passes = r.model.features.local_accesses = 0;
+    r.model.features.loads_in_flight = 2; /* two loads before a store: 16 KiB (+ 16): 85 */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 85, 1e-6);
-    r.model_features.loads_in_flight = 1;
-    r.model_features.dram[1][0][0] = r.model_features.dram[1][1][0] = 0; /* loads only */
-    r.model_features.dram[0][0][0] = r.model_features.dram[0][1][0] = 1;
+    r.model.features.loads_in_flight = 1;
+    r.model.features.dram[1][0][0] = r.model.features.dram[1][1][0] = 0; /* loads only */
+    r.model.features.dram[0][0][0] = r.model.features.dram[0][1][0] = 1;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
     /* a profile without the copies (an older one): the curve, 16 KiB loaded (+ 16): 85 */
     r = streaming_row();
@@ -307,16 +307,16 @@ START_TEST(copies_read_by_group_size)
     struct clc_result r = streaming_row();
     enum clc_bound b;
     keeps_in_flight(&r, 2048, 1, 4);
-    r.model_features.group_items = 1024;
+    r.model.features.group_items = 1024;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 60, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
-    r.model_features.group_items = 512;
+    r.model.features.group_items = 512;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 70, 1e-6);
-    r.model_features.group_items = 128; /* below the sizes measured: the nearest */
+    r.model.features.group_items = 128; /* below the sizes measured: the nearest */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
     /* 8-byte lanes have groups of 256 only: that one for every size */
     keeps_in_flight(&r, 2048, 1, 8);
-    r.model_features.group_items = 1024;
+    r.model.features.group_items = 1024;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 95, 1e-6);
 }
 END_TEST
@@ -328,21 +328,21 @@ START_TEST(banks_layer_counts_passes)
     enum clc_bound b;
     /* a local load and store per element (8 useful bytes): 2 requests of 32 lanes per 256
      * useful bytes; the load conflicts 32-way: 33 passes, 128 bytes each at 1000 GB/s */
-    r.model_features.local_accesses = 2.0 / 8;
-    r.model_features.local_passes = 33.0 / 256;
+    r.model.features.local_accesses = 2.0 / 8;
+    r.model.features.local_passes = 33.0 / 256;
     double ms_local = 1e8 * (33.0 / 256) * 128 * 1e-9; /* 128 ps per pass */
     double want = 1e8 / (ms_local * 1e6);
     ck_assert_double_eq_tol(predict(&p, &r, &b), want, 1e-6 * want);
     ck_assert(want < 100);
     ck_assert_int_eq(b, CLC_BOUND_BANKS);
     /* padded: 2 passes per 256 bytes, faster than the DRAM traffic */
-    r.model_features.local_passes = 2.0 / 256;
+    r.model.features.local_passes = 2.0 / 256;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_DRAM);
     /* a row that counts local bytes (banks): its passes per load request alone */
     struct clc_result l = streaming_row();
-    l.model_features.local_row = true;
-    l.model_features.local_load_passes = 4;
+    l.model.features.local_row = true;
+    l.model.features.local_load_passes = 4;
     ck_assert_double_eq_tol(predict(&p, &l, &b), 1000.0 / 4, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_BANKS);
 }
@@ -357,27 +357,27 @@ START_TEST(banks_layer_counts_load_lines)
     /* lanes walking 32 rows: a load request per 128 useful bytes, 32 lines each, at 128 ps a
      * pass: 31.25 GB/s; on a row whose sectors already cost half the DRAM ceiling, the pipe
      * sets the time and names the bound */
-    r.model_features.l1_requests = 1.0 / 128;
-    r.model_features.l1_lines = 32.0 / 128;
-    r.model_features.dram[0][1][0] = r.model_features.dram[1][1][0] = 1.0;
+    r.model.features.l1_requests = 1.0 / 128;
+    r.model.features.l1_lines = 32.0 / 128;
+    r.model.features.dram[0][1][0] = r.model.features.dram[1][1][0] = 1.0;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 31.25, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_L1);
     /* with local passes as many as the lines, the banks */
-    r.model_features.local_accesses = 1.0 / 128;
-    r.model_features.local_passes = 32.0 / 128;
+    r.model.features.local_accesses = 1.0 / 128;
+    r.model.features.local_passes = 32.0 / 128;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 31.25 / 2, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_BANKS);
     /* coalesced loads, a line per request: nothing, and a result file without the lines
      * (NAN) neither */
     r = streaming_row();
-    r.model_features.l1_requests = 1.0 / 256;
-    r.model_features.l1_lines = 1.0 / 256;
+    r.model.features.l1_requests = 1.0 / 256;
+    r.model.features.l1_lines = 1.0 / 256;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_DRAM);
-    r.model_features.l1_lines = 32.0 / 128;
-    r.model_features.l1_requests = NAN;
+    r.model.features.l1_lines = 32.0 / 128;
+    r.model.features.l1_requests = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 31.25, 1e-6);
-    r.model_features.l1_lines = NAN;
+    r.model.features.l1_lines = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
 }
 END_TEST
@@ -388,13 +388,13 @@ START_TEST(waterfall_says_what_binds)
 {
     struct clc_profile p = flat_profile();
     struct clc_result r = streaming_row();
-    r.model_features.l1_requests = 1.0 / 128;
-    r.model_features.l1_lines = 32.0 / 128;
-    r.model_features.dram[0][1][0] = r.model_features.dram[1][1][0] = 1.0;
+    r.model.features.l1_requests = 1.0 / 128;
+    r.model.features.l1_lines = 32.0 / 128;
+    r.model.features.dram[0][1][0] = r.model.features.dram[1][1][0] = 1.0;
     const char *names[2] = {"l1", "banks"}, *binds[2] = {"  l1 binds: ", "  banks binds: "};
     for (int local = 0; local < 2; local++) {
-        r.model_features.local_accesses = local ? 1.0 / 128 : 0;
-        r.model_features.local_passes = local ? 33.0 / 128 : 0;
+        r.model.features.local_accesses = local ? 1.0 / 128 : 0;
+        r.model.features.local_passes = local ? 33.0 / 128 : 0;
         struct clc_prediction pr;
         ck_assert(clc_predict(&p, &r, &pr));
         ck_assert_str_eq(pr.layer[4].name, names[local]);
@@ -419,6 +419,81 @@ START_TEST(waterfall_says_what_binds)
 }
 END_TEST
 
+/* The table of layers: every row names its layer, the limit it stands for and the function
+ * that computes it, no two rows share a name, and a waterfall has room for them all. */
+START_TEST(layer_table_rows_are_whole)
+{
+    size_t n = 0;
+    const struct clc_layer_def *t = clc_model_layers(&n);
+    ck_assert_uint_gt(n, 1);
+    ck_assert_uint_le(n, CLC_MODEL_LAYERS);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(t[i].name != NULL && t[i].name[0] != '\0', "row %zu has no name", i);
+        ck_assert_msg(t[i].bound > CLC_BOUND_NONE && t[i].bound <= CLC_BOUND_LAST,
+                      "%s has no bound", t[i].name);
+        ck_assert_msg(t[i].fn != NULL, "%s has no function", t[i].name);
+        for (size_t j = i + 1; j < n; j++)
+            ck_assert_str_ne(t[i].name, t[j].name);
+    }
+}
+END_TEST
+
+/* clc_predict runs the table: one waterfall line per row, in its order, with its name (the
+ * banks row may call itself l1) and bound, each line the one above times its factor, and
+ * the bound picked one of the lines'. */
+START_TEST(waterfall_runs_the_table)
+{
+    size_t n = 0;
+    const struct clc_layer_def *t = clc_model_layers(&n);
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    r.model.features.resident_per_cu = 128; /* 8 KiB in flight: the inflight layer binds */
+    struct clc_prediction pr;
+    ck_assert_msg(clc_predict(&p, &r, &pr), "no prediction: %s", pr.note);
+    ck_assert_uint_eq(pr.n_layers, n);
+    bool bound_seen = false;
+    for (size_t i = 0; i < n; i++) {
+        const struct clc_model_layer *l = &pr.layer[i];
+        if (strcmp(t[i].name, "banks") != 0 || strcmp(l->name, "l1") != 0)
+            ck_assert_str_eq(l->name, t[i].name);
+        ck_assert_int_eq(l->timed, t[i].timed);
+        double above = i ? pr.layer[i - 1].gbps : pr.peak_gbps;
+        ck_assert_double_eq_tol(l->gbps, above * l->factor, 1e-9 * above);
+        bound_seen |= l->bound == pr.bound;
+    }
+    ck_assert_msg(bound_seen, "bound %s is no layer's", clc_bound_name(pr.bound));
+    ck_assert_str_eq(clc_bound_name(pr.bound), "inflight");
+}
+END_TEST
+
+/* A timed layer is weighed by the factors down to it: lines that take 1.2 x the time the
+ * inflight layer leaves (a factor of 0.83 alone) bind over an inflight layer of 0.32,
+ * since the bandwidth they alone allow is lower still. */
+START_TEST(timed_layer_weighed_by_the_layers_above)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = reading_row();
+    struct clc_model_features *f = &r.model.features;
+    f->resident_per_cu = 128; /* 8 KiB in flight per CU: about 32 GB/s on the curve */
+    f->load_sectors = 0;
+    f->load_lines = 1.0 / 128;
+    struct clc_prediction pr;
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_str_eq(clc_bound_name(pr.bound), "inflight");
+    double inflight_gbps = pr.gbps;
+    /* the L2's line rate that takes 1.2 x that time for the row's lines */
+    p.load_lines_per_s = f->load_lines * inflight_gbps * 1e9 / 1.2;
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_double_eq_tol(pr.gbps, inflight_gbps / 1.2, 1e-6 * inflight_gbps);
+    for (size_t i = 0; i < pr.n_layers; i++)
+        if (strcmp(pr.layer[i].name, "lines") == 0) {
+            ck_assert(pr.layer[i].timed);
+            ck_assert_double_eq_tol(pr.layer[i].factor, 1 / 1.2, 1e-9);
+        }
+    ck_assert_str_eq(clc_bound_name(pr.bound), "lines");
+}
+END_TEST
+
 START_TEST(lines_layer_charges_the_line_requests)
 {
     struct clc_profile p = flat_profile();
@@ -426,33 +501,33 @@ START_TEST(lines_layer_charges_the_line_requests)
     enum clc_bound b;
     /* a transpose that stores down columns: a line per 4 bytes stored, 8 useful bytes per
      * element; 1 G store lines/s take 8 GB/s, below the DRAM traffic's 100 */
-    r.model_features.store_lines = 1.0 / 8;
-    r.model_features.load_lines = 1.0 / 256;
+    r.model.features.store_lines = 1.0 / 8;
+    r.model.features.load_lines = 1.0 / 256;
     p.store_lines_per_s = 1e9;
     p.load_lines_per_s = 4e9;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 8, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_LINES);
     /* loads and stores at their own rates, not summed: loads of a line per 8 useful bytes
      * at 4 G/s take 32 GB/s, the stores still 8 */
-    r.model_features.load_lines = 1.0 / 8;
+    r.model.features.load_lines = 1.0 / 8;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 8, 1e-6);
-    r.model_features.store_lines = 1.0 / 256;
+    r.model.features.store_lines = 1.0 / 256;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_LINES);
     /* where the trace counted the loads' sectors, the L2 takes those: two per line, 16 GB/s
      * (a result file without them keeps its lines) */
-    r.model_features.load_sectors = 2.0 / 8;
+    r.model.features.load_sectors = 2.0 / 8;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 16, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_LINES);
-    r.model_features.load_sectors = NAN;
+    r.model.features.load_sectors = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
     /* a coalesced copy's line per 256 useful bytes: 1 TB/s of loads, DRAM binds */
-    r.model_features.load_lines = r.model_features.store_lines = 1.0 / 256;
+    r.model.features.load_lines = r.model.features.store_lines = 1.0 / 256;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_DRAM);
     /* a profile without the rates (older, or the scatter case not run): no layer */
     p.store_lines_per_s = p.load_lines_per_s = NAN;
-    r.model_features.store_lines = 1.0 / 8;
+    r.model.features.store_lines = 1.0 / 8;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_DRAM);
 }
@@ -466,7 +541,7 @@ START_TEST(reuse_past_l1_asks_the_l2_again)
 {
     struct clc_profile p = flat_profile();
     struct clc_result r = streaming_row();
-    struct clc_model_features *f = &r.model_features;
+    struct clc_model_features *f = &r.model.features;
     enum clc_bound b;
     p.load_lines_per_s = 1e9;
     p.l1_bytes = 128 << 10;
@@ -494,18 +569,18 @@ START_TEST(accessed_bytes_over_counted_ones)
     struct clc_profile p = flat_profile();
     struct clc_result r = streaming_row();
     enum clc_bound b;
-    r.model_features.accessed = 2;
+    r.model.features.accessed = 2;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
     struct clc_model m;
     memset(&m, 0, sizeof m);
     m.bytes_useful = 2e6;
-    clc_model_features_count(&r.model_features, &m, 1000000);
-    ck_assert_double_eq_tol(r.model_features.accessed, 2, 1e-12);
-    clc_model_features_count(&r.model_features, &m, 1950000);
-    ck_assert(isnan(r.model_features.accessed));
+    clc_model_features_count(&r.model.features, &m, 1000000);
+    ck_assert_double_eq_tol(r.model.features.accessed, 2, 1e-12);
+    clc_model_features_count(&r.model.features, &m, 1950000);
+    ck_assert(isnan(r.model.features.accessed));
     m.truncated = true;
-    clc_model_features_count(&r.model_features, &m, 1000000);
-    ck_assert(isnan(r.model_features.accessed));
+    clc_model_features_count(&r.model.features, &m, 1000000);
+    ck_assert(isnan(r.model.features.accessed));
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
 }
 END_TEST
@@ -517,7 +592,7 @@ START_TEST(reuse_past_l2_reads_dram_again)
 {
     struct clc_profile p = flat_profile();
     struct clc_result r = streaming_row();
-    struct clc_model_features *f = &r.model_features;
+    struct clc_model_features *f = &r.model.features;
     enum clc_bound b;
     struct clc_prediction pr;
     f->load_reused_sectors = f->load_reused_lines = 1.0 / 64;
@@ -557,7 +632,7 @@ START_TEST(lines_layer_charges_partial_sectors)
     enum clc_bound b;
     p.store_lines_per_s = 1e9;
     p.split_gbps[0] = 25;
-    struct clc_model_features *f = &r.model_features;
+    struct clc_model_features *f = &r.model.features;
     f->store_lines = f->store_partial = 1.0 / 4; /* the scatter case: 4 useful bytes a line */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 4, 1e-6);
     f->store_lines = 1.0 / 64; /* the fill */
@@ -589,28 +664,28 @@ START_TEST(split_layer_charges_wide_stores)
     enum clc_bound b;
     /* a copy of 64-byte lanes: half its useful bytes stored, and a fill of such lanes stores
      * 40 GB/s: 80 GB/s counted, below the DRAM traffic's 100 */
-    r.model_features.stored = 0.5;
-    r.model_features.store_lane_bytes = 64;
+    r.model.features.stored = 0.5;
+    r.model.features.store_lane_bytes = 64;
     p.split_gbps[0] = 60;
     p.split_gbps[1] = 40;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_SPLIT);
     /* 32-byte lanes at the 32-byte fill's 60: 120, DRAM binds */
-    r.model_features.store_lane_bytes = 32;
+    r.model.features.store_lane_bytes = 32;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_DRAM);
     p.split_gbps[0] = 30;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 60, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_SPLIT);
     /* 16-byte lanes leave whole; 128-byte ones at the widest fill measured */
-    r.model_features.store_lane_bytes = 16;
+    r.model.features.store_lane_bytes = 16;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
-    r.model_features.store_lane_bytes = 128;
+    r.model.features.store_lane_bytes = 128;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
     /* a result file from before the feature, or a profile without the fills: no layer */
-    r.model_features.store_lane_bytes = NAN;
+    r.model.features.store_lane_bytes = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
-    r.model_features.store_lane_bytes = 64;
+    r.model.features.store_lane_bytes = 64;
     p.split_gbps[1] = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_DRAM);
@@ -633,7 +708,7 @@ START_TEST(no_prediction_without_grounds)
     struct clc_profile p = flat_profile();
     struct clc_prediction pr;
     struct clc_result r = streaming_row();
-    r.model_features.valid = false;
+    r.model.features.valid = false;
     ck_assert(!clc_predict(&p, &r, &pr));
     clc_test_assert_has(pr.note, "no trace");
     r = streaming_row();
@@ -647,8 +722,8 @@ START_TEST(no_prediction_without_grounds)
     p.copy_gbps = NAN;
     ck_assert(!clc_predict(&p, &r, &pr));
     ck_assert(!clc_predict_row(&p, &r, NULL));
-    ck_assert(isnan(r.model_gbps));
-    ck_assert_str_eq(r.model_bound, "");
+    ck_assert(isnan(r.model.gbps));
+    ck_assert_str_eq(r.model.bound, "");
 }
 END_TEST
 
@@ -1007,21 +1082,21 @@ START_TEST(features_round_trip_through_json)
     struct clc_report rep;
     clc_report_init(&rep, "opencl");
     struct clc_result r = streaming_row();
-    r.model_features.dram[0][2][3] = 1.25;
-    r.model_features.local_load_passes = 32;
-    r.model_gbps = 42;
-    snprintf(r.model_bound, sizeof r.model_bound, "banks");
+    r.model.features.dram[0][2][3] = 1.25;
+    r.model.features.local_load_passes = 32;
+    r.model.gbps = 42;
+    snprintf(r.model.bound, sizeof r.model.bound, "banks");
     clc_report_add(&rep, &r);
     clc_test_write_json(&rep, path);
     ck_assert_int_eq(clc_read_json(path, &rep), CLC_OK);
-    const struct clc_model_features *f = &rep.results[0].model_features;
+    const struct clc_model_features *f = &rep.results[0].model.features;
     ck_assert(f->valid);
     ck_assert_double_eq_tol(f->dram[0][2][3], 1.25, 1e-9);
     ck_assert_double_eq_tol(f->dram[1][1][0], 0.5, 1e-9);
     ck_assert_double_eq_tol(f->local_load_passes, 32, 1e-9);
     ck_assert(isnan(f->registers));
-    ck_assert_double_eq_tol(rep.results[0].model_gbps, 42, 1e-9);
-    ck_assert_str_eq(rep.results[0].model_bound, "banks");
+    ck_assert_double_eq_tol(rep.results[0].model.gbps, 42, 1e-9);
+    ck_assert_str_eq(rep.results[0].model.bound, "banks");
     clc_report_free(&rep);
     /* a malformed one is an error naming the field */
     clc_test_write_file(path, "{\"tool\":\"clcoalesce\",\"format\":2,\"results\":[{\"case\":\"a\","
@@ -1059,10 +1134,10 @@ static const struct clc_result *predicted(const struct clc_report *rep, long par
             r = &rep->results[i];
     ck_assert_msg(r != NULL, "no row of param %ld among %zu (the first: %s)", param,
                   rep->n_results, rep->n_results > 0 ? rep->results[0].note : "none");
-    ck_assert_msg(r->model_gbps > 0, "%s/%s: no prediction (%s)", r->case_name, r->variant,
+    ck_assert_msg(r->model.gbps > 0, "%s/%s: no prediction (%s)", r->case_name, r->variant,
                   r->note);
-    ck_assert_msg(strcmp(r->model_bound, bound) == 0, "%s/%s param %ld: bound %s, not %s",
-                  r->case_name, r->variant, r->param, r->model_bound, bound);
+    ck_assert_msg(strcmp(r->model.bound, bound) == 0, "%s/%s param %ld: bound %s, not %s",
+                  r->case_name, r->variant, r->param, r->model.bound, bound);
     return r;
 }
 
@@ -1093,13 +1168,13 @@ START_TEST(end_to_end_layers)
     /* 16 bytes a load, 2048 work-items: 32 KiB in flight, the copy ceiling */
     run_predicted("vector", "float4", path, &rep);
     const struct clc_result *r = predicted(&rep, -1, "dram");
-    ck_assert_double_eq_tol(r->model_gbps, 90, 1e-6);
-    ck_assert_double_eq_tol(r->model_dram_bytes, (double)r->bytes, 1e-6 * r->bytes);
+    ck_assert_double_eq_tol(r->model.gbps, 90, 1e-6);
+    ck_assert_double_eq_tol(r->model.dram_bytes, (double)r->bytes, 1e-6 * r->bytes);
     clc_report_free(&rep);
 
     /* 32 bytes apart: a 64-byte granule loaded and stored for 4 useful bytes each way */
     run_predicted("stride", "inplace", path, &rep);
-    ck_assert_double_eq_tol(predicted(&rep, 8, "sectors")->model_gbps, 90.0 / 8, 1e-6);
+    ck_assert_double_eq_tol(predicted(&rep, 8, "sectors")->model.gbps, 90.0 / 8, 1e-6);
     clc_report_free(&rep);
 
     /* 2 compute units of 2048 work-items, but 2 groups of 256 in the launch: 256 work-items
@@ -1107,7 +1182,7 @@ START_TEST(end_to_end_layers)
      * grid's 256 work-items with one load each, 20 % of the read ceiling */
     run_predicted("gridstride", "gridstride", path, &rep);
     r = predicted(&rep, 2, "inflight");
-    ck_assert_double_eq_tol(r->model_gbps, 90 * 0.2, 1e-6);
+    ck_assert_double_eq_tol(r->model.gbps, 90 * 0.2, 1e-6);
     clc_report_free(&rep);
 
     run_predicted("transpose", "tiled", path, &rep); /* column reads in one bank */
@@ -1120,12 +1195,12 @@ START_TEST(end_to_end_layers)
     /* a column per warp: a line loaded and one stored per 8 useful bytes; the profile's 3 G
      * store lines/s take 24 GB/s, its 5 G load lines/s 40 */
     run_predicted("matrix", "colmajor", path, &rep);
-    ck_assert_double_eq_tol(predicted(&rep, -1, "lines")->model_gbps, 24, 1e-6);
+    ck_assert_double_eq_tol(predicted(&rep, -1, "lines")->model.gbps, 24, 1e-6);
     clc_report_free(&rep);
 
     /* float16s: half the useful bytes stored in 64-byte lanes, whose fill stores 6 GB/s */
     run_predicted("vector", "float16", path, &rep);
-    ck_assert_double_eq_tol(predicted(&rep, -1, "split")->model_gbps, 12, 1e-6);
+    ck_assert_double_eq_tol(predicted(&rep, -1, "split")->model.gbps, 12, 1e-6);
     clc_report_free(&rep);
 
     /* a row per lane: a pass per lane's line, 4 useful bytes each, at 1280 ps (the sums it
@@ -1133,7 +1208,7 @@ START_TEST(end_to_end_layers)
     write_profile(path, in_cache_slow_banks, NAN);
     run_predicted("rowsum", "thread_per_row", path, &rep);
     r = predicted(&rep, -1, "l1");
-    ck_assert_double_eq_tol(r->model_gbps, 4 / 1.28, 0.01 * 4 / 1.28);
+    ck_assert_double_eq_tol(r->model.gbps, 4 / 1.28, 0.01 * 4 / 1.28);
     clc_report_free(&rep);
 
     write_profile(path, in_cache, 1e6); /* a second per launch */
@@ -1159,6 +1234,9 @@ int main(void)
         banks_layer_counts_passes,
         banks_layer_counts_load_lines,
         waterfall_says_what_binds,
+        layer_table_rows_are_whole,
+        waterfall_runs_the_table,
+        timed_layer_weighed_by_the_layers_above,
         lines_layer_charges_the_line_requests, reuse_past_l1_asks_the_l2_again,
                             reuse_past_l2_reads_dram_again, accessed_bytes_over_counted_ones,
         lines_layer_charges_partial_sectors,

@@ -60,8 +60,8 @@ static void full_report(struct clc_report *rep)
     r.bytes = 1000000, r.size = 2000000, r.reps = 20, r.batch = 3;
     r.ms_median = 0.5, r.ms_min = 0.25, r.ms_max = 0.75, r.cv = 0.125, r.ms_host = 0.625;
     r.gbps = r.value = 2.5, r.pct_copy = 12.5, r.pct_peak = 6.25;
-    r.model_sectors_per_req = 4.5, r.model_ld_sectors_per_req = 8.5;
-    r.model_st_sectors_per_req = 1.5, r.model_efficiency = 0.375, r.model_bytes_moved = 4096;
+    r.model.sectors_per_req = 4.5, r.model.ld_sectors_per_req = 8.5;
+    r.model.st_sectors_per_req = 1.5, r.model.efficiency = 0.375, r.model.bytes_moved = 4096;
     r.verified = true, r.status = CLC_STATUS_OK;
     snprintf(r.note, sizeof r.note, "a \"quoted\", note");
     ck_assert_int_eq(clc_report_add(rep, &r), CLC_OK);
@@ -112,13 +112,13 @@ static void assert_same_row(const struct clc_result *got, const struct clc_resul
     ASSERT_NUM("gbps", got->gbps, want->gbps);
     ASSERT_NUM("pct_copy", got->pct_copy, want->pct_copy);
     ASSERT_NUM("pct_peak", got->pct_peak, want->pct_peak);
-    ASSERT_NUM("model_sectors_per_req", got->model_sectors_per_req, want->model_sectors_per_req);
-    ASSERT_NUM("model_ld_sectors_per_req", got->model_ld_sectors_per_req,
-               want->model_ld_sectors_per_req);
-    ASSERT_NUM("model_st_sectors_per_req", got->model_st_sectors_per_req,
-               want->model_st_sectors_per_req);
-    ASSERT_NUM("model_efficiency", got->model_efficiency, want->model_efficiency);
-    ASSERT_NUM("model_bytes_moved", got->model_bytes_moved, want->model_bytes_moved);
+    ASSERT_NUM("model_sectors_per_req", got->model.sectors_per_req, want->model.sectors_per_req);
+    ASSERT_NUM("model_ld_sectors_per_req", got->model.ld_sectors_per_req,
+               want->model.ld_sectors_per_req);
+    ASSERT_NUM("model_st_sectors_per_req", got->model.st_sectors_per_req,
+               want->model.st_sectors_per_req);
+    ASSERT_NUM("model_efficiency", got->model.efficiency, want->model.efficiency);
+    ASSERT_NUM("model_bytes_moved", got->model.bytes_moved, want->model.bytes_moved);
     ck_assert_int_eq(got->verified, want->verified);
     ck_assert_int_eq(got->status, want->status);
     ck_assert_str_eq(got->note, want->note);
@@ -258,10 +258,10 @@ START_TEST(csv_new_columns_last)
     full_report(&rep);
     snprintf(rep.results[2].variant, sizeof rep.results[2].variant, "a,b");
     rep.results[0].cache_resident = true;
-    rep.results[0].model_gbps = 3.5;
-    snprintf(rep.results[0].model_bound, sizeof rep.results[0].model_bound, "sectors");
-    rep.results[0].model_dram_bytes = 8e6;
-    rep.results[0].model_bytes_moved = 2097152;
+    rep.results[0].model.gbps = 3.5;
+    snprintf(rep.results[0].model.bound, sizeof rep.results[0].model.bound, "sectors");
+    rep.results[0].model.dram_bytes = 8e6;
+    rep.results[0].model.bytes_moved = 2097152;
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);

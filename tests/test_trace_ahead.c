@@ -57,14 +57,14 @@ START_TEST(ahead_models_as_in_place)
         for (size_t i = 0; i < ahead.n_results; i++) {
             const struct clc_result *a = &ahead.results[i], *b = &in_place.results[i];
             ck_assert_str_eq(a->variant, b->variant);
-            ck_assert_msg(a->model_features.valid && !isnan(a->model_efficiency),
+            ck_assert_msg(a->model.features.valid && !isnan(a->model.efficiency),
                           "%s/%s param %ld: not modelled ahead (%s)", a->case_name, a->variant,
                           a->param, a->note);
-            assert_same(a, "sectors per request", a->model_sectors_per_req,
-                        b->model_sectors_per_req);
-            assert_same(a, "efficiency", a->model_efficiency, b->model_efficiency);
-            assert_same(a, "bytes moved", a->model_bytes_moved, b->model_bytes_moved);
-            const struct clc_model_features *fa = &a->model_features, *fb = &b->model_features;
+            assert_same(a, "sectors per request", a->model.sectors_per_req,
+                        b->model.sectors_per_req);
+            assert_same(a, "efficiency", a->model.efficiency, b->model.efficiency);
+            assert_same(a, "bytes moved", a->model.bytes_moved, b->model.bytes_moved);
+            const struct clc_model_features *fa = &a->model.features, *fb = &b->model.features;
             assert_same(a, "sector bytes per useful byte", fa->l2_per_useful, fb->l2_per_useful);
             assert_same(a, "loads in flight", fa->loads_in_flight, fb->loads_in_flight);
             assert_same(a, "groups", fa->groups, fb->groups);
@@ -103,7 +103,7 @@ START_TEST(failed_build_ahead_reported_once)
         const char *err = clc_test_captured();
         ck_assert_msg(rc == CLC_OK, "returned %d; stderr:\n%s", rc, err);
         clc_test_assert_ok(&rep.results[0]);
-        ck_assert(isnan(rep.results[0].model_efficiency) && !rep.results[0].model_features.valid);
+        ck_assert(isnan(rep.results[0].model.efficiency) && !rep.results[0].model.features.valid);
         clc_test_assert_note(&rep.results[0], "model: trace build failed");
         /* counted by the tool's own lines: a compiler may repeat the message in its log (and
          * NVIDIA's prints its own summary lines) */

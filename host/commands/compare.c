@@ -634,7 +634,7 @@ static json_t *model_json(const struct compare *c)
             const struct clc_result *r = &rep->results[k];
             if (!clc_model_compared(r))
                 continue;
-            double meas = r->value, pred = r->model_gbps;
+            double meas = r->value, pred = r->model.gbps;
             json_t *e = json_object();
             json_object_set_new(e, "case", json_string(r->case_name));
             json_object_set_new(e, "variant", json_string(r->variant));
@@ -644,7 +644,7 @@ static json_t *model_json(const struct compare *c)
             json_object_set_new(e, "gbps", json_real(meas));
             json_object_set_new(e, "model_gbps", json_real(pred));
             json_object_set_new(e, "residual", json_real(meas / pred - 1.0));
-            json_object_set_new(e, "model_bound", json_string(r->model_bound));
+            json_object_set_new(e, "model_bound", json_string(r->model.bound));
             json_array_append_new(rows, e);
         }
         struct clc_model_summary sum;
@@ -686,7 +686,7 @@ static size_t repredict(struct compare *c, char *why, size_t len)
             struct clc_result *r = &c->reps[i].results[k];
             struct clc_prediction pr;
             bool ok = clc_predict_row(c->profile, r, &pr);
-            n += r->model_gbps > 0;
+            n += r->model.gbps > 0;
             if (!said && r->status == CLC_STATUS_OK && !ok) {
                 char label[512];
                 row_label(r, label, sizeof label);

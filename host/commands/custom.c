@@ -452,13 +452,13 @@ static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, c
         char param[24] = "-", model[24] = "-", api[16] = "", pred[24] = "-";
         if (r->has_param)
             snprintf(param, sizeof param, "%ld", r->param);
-        if (!isnan(r->model_efficiency))
-            snprintf(model, sizeof model, "%.0f%%", r->model_efficiency * 100.0);
-        if (isfinite(r->model_gbps))
-            snprintf(pred, sizeof pred, "%.1f", r->model_gbps);
+        if (!isnan(r->model.efficiency))
+            snprintf(model, sizeof model, "%.0f%%", r->model.efficiency * 100.0);
+        if (isfinite(r->model.gbps))
+            snprintf(pred, sizeof pred, "%.1f", r->model.gbps);
         if (apis)
             snprintf(api, sizeof api, "%-6s ", r->api);
-        const char *bound = isfinite(r->model_gbps) && r->model_bound[0] ? r->model_bound : "-";
+        const char *bound = isfinite(r->model.gbps) && r->model.bound[0] ? r->model.bound : "-";
         bool yours = strcmp(r->case_name, "custom") == 0;
         fprintf(f, "%4zu  %-12s %-20s %6s %s%9.1f %10.1f %7s %9s %-*s%s\n", i + 1, r->case_name,
                 r->variant, param, api, r->gbps, 100.0 * r->gbps / best, model, pred,

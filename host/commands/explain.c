@@ -145,10 +145,10 @@ static void print_measured(const struct clc_report *file, const struct clc_resul
     else
         printf("  %.1f GB/s = %.0f%% of the copy ceiling (%.1f GB/s)\n", m->gbps,
                100.0 * m->gbps / ceil, ceil);
-    double eff = !isnan(m->model_efficiency) ? m->model_efficiency : mine->model_efficiency;
+    double eff = !isnan(m->model.efficiency) ? m->model.efficiency : mine->model.efficiency;
     printf("  predicted: %.0f%% (useful bytes / bytes moved in sectors%s)\n"
            "  a kernel bound by the DRAM sectors it moves reaches about that fraction\n",
-           100.0 * eff, !isnan(m->model_efficiency) ? ", that run's model" : "");
+           100.0 * eff, !isnan(m->model.efficiency) ? ", that run's model" : "");
 }
 
 /* The profile a run predicted with, from its report's model_profile (an array of profiles,
@@ -265,11 +265,11 @@ static void print_waterfall(const char *here, const struct clc_device *dev,
     }
     size_t wg;
     clc_plan_groups(&tr->plan, &wg);
-    clc_model_features_make(&r->model_features, model, wg, rp->groups, tr->info.registers,
+    clc_model_features_make(&r->model.features, model, wg, rp->groups, tr->info.registers,
                             tr->info.local_bytes, &dev->meta);
-    clc_model_features_count(&r->model_features, model, tr->plan.bytes);
-    r->model_features.local_row = tr->plan.local_bytes;
-    r->model_features.elem_bytes = (unsigned)clc_type_size(r->type);
+    clc_model_features_count(&r->model.features, model, tr->plan.bytes);
+    r->model.features.local_row = tr->plan.local_bytes;
+    r->model.features.elem_bytes = (unsigned)clc_type_size(r->type);
     clc_printable(p->device[0] ? p->device : "?", line, sizeof line);
     printf("  profile: %s\n", fit(line, WIDTH - 11, shown, sizeof shown));
     printf("  from:    %s\n", fit(from, WIDTH - 11, shown, sizeof shown));
@@ -299,10 +299,10 @@ static void print_waterfall(const char *here, const struct clc_device *dev,
         return;
     }
     clc_print_waterfall_wrapped(stdout, &pr, dev->cpu, measured_gbps(m));
-    if (m != NULL && m->model_gbps > 0) {
+    if (m != NULL && m->model.gbps > 0) {
         char size[32];
-        printf("  the run predicted %.1f GB/s, bound: %s (at its size, %s)\n", m->model_gbps,
-               m->model_bound[0] ? m->model_bound : "-",
+        printf("  the run predicted %.1f GB/s, bound: %s (at its size, %s)\n", m->model.gbps,
+               m->model.bound[0] ? m->model.bound : "-",
                clc_format_size(m->size ? m->size : m->bytes, size, sizeof size));
     }
 }
@@ -516,7 +516,7 @@ int clc_cmd_explain(int argc, char **argv)
         snprintf(text, sizeof text, "  %s", v->explain);
         print_wrapped(stdout, text);
     }
-    r.model_efficiency = m.efficiency;
+    r.model.efficiency = m.efficiency;
     /* the row as a run has it: its bytes, and the param its size gives (a file's row) */
     struct run_plan rp = plan_run(&dev, there, a.c, v, param, a.type, &tr, &file);
     r.bytes = rp.bytes;

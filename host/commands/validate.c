@@ -385,9 +385,9 @@ static size_t take_rows(const struct clc_report *rep, size_t first, const struct
         v->e = e;
         snprintf(v->api, sizeof v->api, "%s", r->api);
         v->gbps = r->status == CLC_STATUS_OK ? r->gbps : NAN;
-        v->pred = isfinite(r->model_gbps) && r->model_gbps > 0 ? r->model_gbps : NAN;
+        v->pred = isfinite(r->model.gbps) && r->model.gbps > 0 ? r->model.gbps : NAN;
         v->residual = isfinite(v->gbps) && isfinite(v->pred) ? v->gbps / v->pred - 1 : NAN;
-        snprintf(v->bound, sizeof v->bound, "%s", isfinite(v->pred) ? r->model_bound : "");
+        snprintf(v->bound, sizeof v->bound, "%s", isfinite(v->pred) ? r->model.bound : "");
         snprintf(v->status, sizeof v->status, "%s", clc_status_name(r->status));
     }
     if (n == 0) {

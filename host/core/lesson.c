@@ -133,7 +133,7 @@ static void fill(struct clc_lesson_line *l, const struct clc_report *rep, size_t
     row_name(&rep->results[a], l->a, sizeof l->a);
     row_name(&rep->results[b], l->b, sizeof l->b);
     l->a_value = rep->results[a].value;
-    l->b_value = predicted ? rep->results[a].model_gbps : rep->results[b].value;
+    l->b_value = predicted ? rep->results[a].model.gbps : rep->results[b].value;
     l->ratio = l->a_value / l->b_value;
 }
 
@@ -169,7 +169,7 @@ static bool pair_rows(const struct clc_report *rep, const struct pair *p, size_t
 /* How far row r is from its prediction, in log scale; -1 without one. */
 static double miss(const struct clc_result *r)
 {
-    return clc_model_compared(r) ? fabs(log(r->value / r->model_gbps)) : -1;
+    return clc_model_compared(r) ? fabs(log(r->value / r->model.gbps)) : -1;
 }
 
 size_t clc_lesson_make(const struct clc_report *rep, struct clc_lesson_line *out, size_t max)
@@ -231,8 +231,8 @@ void clc_lesson_print(const struct clc_report *rep, FILE *f)
             heading = true;
         }
         const struct clc_result *r = &rep->results[l[i].rows[0]];
-        char bound[4 * sizeof r->model_bound];
-        clc_printable(r->model_bound, bound, sizeof bound);
+        char bound[4 * sizeof r->model.bound];
+        clc_printable(r->model.bound, bound, sizeof bound);
         fprintf(f, "  %s: %.1f GB/s measured, %.1f predicted (%+.0f %%, bound %s)\n", l[i].a,
                 l[i].a_value, l[i].b_value, 100 * (l[i].ratio - 1), bound);
     }

@@ -69,10 +69,10 @@ void clc_result_init(struct clc_result *r, const char *case_name, const char *va
     r->batch = 1;
     r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
     r->gbps = r->pct_copy = r->pct_peak = NAN;
-    r->model_sectors_per_req = r->model_efficiency = r->model_bytes_moved = NAN;
-    r->model_ld_sectors_per_req = r->model_st_sectors_per_req = NAN;
-    clc_model_features_clear(&r->model_features);
-    r->model_gbps = r->model_dram_bytes = r->model_dram_read_bytes = r->model_dram_write_bytes = NAN;
+    r->model.sectors_per_req = r->model.efficiency = r->model.bytes_moved = NAN;
+    r->model.ld_sectors_per_req = r->model.st_sectors_per_req = NAN;
+    clc_model_features_clear(&r->model.features);
+    r->model.gbps = r->model.dram_bytes = r->model.dram_read_bytes = r->model.dram_write_bytes = NAN;
     r->status = CLC_STATUS_ERROR;
 }
 
@@ -295,9 +295,9 @@ unsigned clc_table_cols(const struct clc_report *rep)
     unsigned cols = rep->n_apis > 1 ? CLC_COL_API : 0;
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
-        cols |= (isfinite(r->model_gbps) || r->model_bound[0] ? CLC_COL_PRED : 0) |
+        cols |= (isfinite(r->model.gbps) || r->model.bound[0] ? CLC_COL_PRED : 0) |
                 (isfinite(r->pct_peak) ? CLC_COL_PEAK : 0) |
-                (isfinite(r->model_efficiency) ? CLC_COL_MODEL : 0) |
+                (isfinite(r->model.efficiency) ? CLC_COL_MODEL : 0) |
                 (isfinite(r->ms_host) ? CLC_COL_HOST : 0);
     }
     return cols;
@@ -350,9 +350,9 @@ void clc_table_row(FILE *f, const struct clc_result *r, unsigned cols, double ra
     fmt_num(copy, sizeof copy, "%.1f", r->pct_copy);
     fmt_num(peak, sizeof peak, "%.1f", r->pct_peak);
     fmt_num(cv, sizeof cv, "%.1f", r->cv * 100.0);
-    fmt_num(model, sizeof model, "%.0f%%", r->model_efficiency * 100.0);
+    fmt_num(model, sizeof model, "%.0f%%", r->model.efficiency * 100.0);
     fmt_num(rt, sizeof rt, "%.3f", ratio);
-    fmt_num(pred, sizeof pred, "%.1f", r->model_gbps);
+    fmt_num(pred, sizeof pred, "%.1f", r->model.gbps);
     /* a row may come from a file anyone wrote: no byte of it reaches the terminal raw */
     char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant], note[4 * sizeof r->note];
     char api[4 * sizeof r->api];
@@ -371,7 +371,7 @@ void clc_table_row(FILE *f, const struct clc_result *r, unsigned cols, double ra
         fprintf(f, "%10s ", host);
     fprintf(f, "%10s ", value);
     if (cols & CLC_COL_PRED)
-        fprintf(f, "%8s %-8s ", pred, r->model_bound[0] ? r->model_bound : "-");
+        fprintf(f, "%8s %-8s ", pred, r->model.bound[0] ? r->model.bound : "-");
     if (cols & CLC_COL_API)
         fprintf(f, "%6s ", rt);
     fprintf(f, "%7s ", copy);
@@ -455,9 +455,9 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
         csv_num(f, r->gbps);
         csv_num(f, r->pct_copy);
         csv_num(f, r->pct_peak);
-        csv_num(f, r->model_sectors_per_req);
-        csv_num(f, r->model_efficiency);
-        csv_bytes(f, r->model_bytes_moved);
+        csv_num(f, r->model.sectors_per_req);
+        csv_num(f, r->model.efficiency);
+        csv_bytes(f, r->model.bytes_moved);
         /* run_api: the run's --api (opencl, cuda or both); the row's own is `api` below */
         fprintf(f, ",%s,%s,%s", r->verified ? "true" : "false", clc_status_name(r->status),
                 rep->api);
@@ -469,9 +469,9 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
                 clc_metric_name(r->metric), clc_metric_unit(r->metric));
         csv_num(f, r->value);
         fprintf(f, ",%s", r->cache_resident ? "true" : "false");
-        csv_num(f, r->model_gbps);
-        fprintf(f, ",%s", r->model_bound);
-        csv_bytes(f, r->model_dram_bytes);
+        csv_num(f, r->model.gbps);
+        fprintf(f, ",%s", r->model.bound);
+        csv_bytes(f, r->model.dram_bytes);
         fputc('\n', f);
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
@@ -672,17 +672,17 @@ json_t *clc_result_json(const struct clc_result *r)
         json_object_set_new(o, "ns_per_access", num_or_null(r->value));
     json_object_set_new(o, "pct_copy", num_or_null(r->pct_copy));
     json_object_set_new(o, "pct_peak", num_or_null(r->pct_peak));
-    json_object_set_new(o, "model_sectors_per_req", num_or_null(r->model_sectors_per_req));
-    json_object_set_new(o, "model_ld_sectors_per_req", num_or_null(r->model_ld_sectors_per_req));
-    json_object_set_new(o, "model_st_sectors_per_req", num_or_null(r->model_st_sectors_per_req));
-    json_object_set_new(o, "model_efficiency", num_or_null(r->model_efficiency));
-    json_object_set_new(o, "model_bytes_moved", num_or_null(r->model_bytes_moved));
-    json_object_set_new(o, "model_gbps", num_or_null(r->model_gbps));
-    json_object_set_new(o, "model_bound", text_or_null(r->model_bound));
-    json_object_set_new(o, "model_dram_bytes", num_or_null(r->model_dram_bytes));
-    json_object_set_new(o, "model_dram_read_bytes", num_or_null(r->model_dram_read_bytes));
-    json_object_set_new(o, "model_dram_write_bytes", num_or_null(r->model_dram_write_bytes));
-    json_object_set_new(o, "model_features", features_json(&r->model_features));
+    json_object_set_new(o, "model_sectors_per_req", num_or_null(r->model.sectors_per_req));
+    json_object_set_new(o, "model_ld_sectors_per_req", num_or_null(r->model.ld_sectors_per_req));
+    json_object_set_new(o, "model_st_sectors_per_req", num_or_null(r->model.st_sectors_per_req));
+    json_object_set_new(o, "model_efficiency", num_or_null(r->model.efficiency));
+    json_object_set_new(o, "model_bytes_moved", num_or_null(r->model.bytes_moved));
+    json_object_set_new(o, "model_gbps", num_or_null(r->model.gbps));
+    json_object_set_new(o, "model_bound", text_or_null(r->model.bound));
+    json_object_set_new(o, "model_dram_bytes", num_or_null(r->model.dram_bytes));
+    json_object_set_new(o, "model_dram_read_bytes", num_or_null(r->model.dram_read_bytes));
+    json_object_set_new(o, "model_dram_write_bytes", num_or_null(r->model.dram_write_bytes));
+    json_object_set_new(o, "model_features", features_json(&r->model.features));
     json_object_set_new(o, "verified", json_boolean(r->verified));
     json_object_set_new(o, "cache_resident", json_boolean(r->cache_resident));
     json_object_set_new(o, "status", json_string(clc_status_name(r->status)));
@@ -945,15 +945,15 @@ static const struct {
     ROW_NUM("gbps", gbps, CLC_MAX_GBPS),
     ROW_NUM("pct_copy", pct_copy, PCT_MAX),
     ROW_NUM("pct_peak", pct_peak, PCT_MAX),
-    ROW_NUM("model_sectors_per_req", model_sectors_per_req, COUNT_MAX),
-    ROW_NUM("model_ld_sectors_per_req", model_ld_sectors_per_req, COUNT_MAX),
-    ROW_NUM("model_st_sectors_per_req", model_st_sectors_per_req, COUNT_MAX),
-    ROW_NUM("model_efficiency", model_efficiency, COUNT_MAX),
-    ROW_NUM("model_bytes_moved", model_bytes_moved, COUNT_MAX),
-    ROW_NUM("model_gbps", model_gbps, CLC_MAX_GBPS),
-    ROW_NUM("model_dram_bytes", model_dram_bytes, COUNT_MAX),
-    ROW_NUM("model_dram_read_bytes", model_dram_read_bytes, COUNT_MAX),
-    ROW_NUM("model_dram_write_bytes", model_dram_write_bytes, COUNT_MAX),
+    ROW_NUM("model_sectors_per_req", model.sectors_per_req, COUNT_MAX),
+    ROW_NUM("model_ld_sectors_per_req", model.ld_sectors_per_req, COUNT_MAX),
+    ROW_NUM("model_st_sectors_per_req", model.st_sectors_per_req, COUNT_MAX),
+    ROW_NUM("model_efficiency", model.efficiency, COUNT_MAX),
+    ROW_NUM("model_bytes_moved", model.bytes_moved, COUNT_MAX),
+    ROW_NUM("model_gbps", model.gbps, CLC_MAX_GBPS),
+    ROW_NUM("model_dram_bytes", model.dram_bytes, COUNT_MAX),
+    ROW_NUM("model_dram_read_bytes", model.dram_read_bytes, COUNT_MAX),
+    ROW_NUM("model_dram_write_bytes", model.dram_write_bytes, COUNT_MAX),
 #undef ROW_NUM
 };
 
@@ -1112,10 +1112,10 @@ static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_resu
         if (isnan(r->ms_median))
             lacks(rd, LACK_MS_MEDIAN, idx);
     }
-    if (get_str(rd, o, "model_bound", false, true, r->model_bound, sizeof r->model_bound) !=
+    if (get_str(rd, o, "model_bound", false, true, r->model.bound, sizeof r->model.bound) !=
         CLC_OK)
         return CLC_ERR;
-    if (read_features(rd, member(o, "model_features"), &r->model_features) != CLC_OK)
+    if (read_features(rd, member(o, "model_features"), &r->model.features) != CLC_OK)
         return CLC_ERR;
     return get_str(rd, o, "note", false, false, r->note, sizeof r->note);
 }

@@ -449,12 +449,12 @@ static int run_row_on(struct clc_session *s, const struct clc_case *c, const str
         for (int i = 0; i < s->n_be; i++) {
             if (i == tracer || !verified[i])
                 continue;
-            r[i].model_sectors_per_req = r[tracer].model_sectors_per_req;
-            r[i].model_ld_sectors_per_req = r[tracer].model_ld_sectors_per_req;
-            r[i].model_st_sectors_per_req = r[tracer].model_st_sectors_per_req;
-            r[i].model_efficiency = r[tracer].model_efficiency;
-            r[i].model_bytes_moved = r[tracer].model_bytes_moved;
-            r[i].model_features = r[tracer].model_features;
+            r[i].model.sectors_per_req = r[tracer].model.sectors_per_req;
+            r[i].model.ld_sectors_per_req = r[tracer].model.ld_sectors_per_req;
+            r[i].model.st_sectors_per_req = r[tracer].model.st_sectors_per_req;
+            r[i].model.efficiency = r[tracer].model.efficiency;
+            r[i].model.bytes_moved = r[tracer].model.bytes_moved;
+            r[i].model.features = r[tracer].model.features;
             if (!clean) /* the access outside the buffers, named */
                 memcpy(r[i].note, r[tracer].note, sizeof r[i].note);
         }

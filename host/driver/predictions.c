@@ -83,9 +83,9 @@ static void predict(const struct clc_profile *p, struct clc_result *r)
         clc_predict_row(p, r, NULL);
         return;
     }
-    r->model_gbps = r->model_dram_bytes = NAN;
-    r->model_dram_read_bytes = r->model_dram_write_bytes = NAN;
-    snprintf(r->model_bound, sizeof r->model_bound, "none");
+    r->model.gbps = r->model.dram_bytes = NAN;
+    r->model.dram_read_bytes = r->model.dram_write_bytes = NAN;
+    snprintf(r->model.bound, sizeof r->model.bound, "none");
 }
 
 void clc_session_predict_row(const struct clc_session *s, struct clc_result *r)
@@ -116,7 +116,7 @@ void clc_session_predict_end(struct clc_session *s)
             struct clc_result *r = &rep->results[i];
             if (strcmp(r->api, names[a]) == 0 && r->status == CLC_STATUS_OK) {
                 predict(&p, r);
-                predicted += isfinite(r->model_gbps);
+                predicted += isfinite(r->model.gbps);
             }
         }
         json_array_append_new(used, clc_profile_to_json(&p));

@@ -312,12 +312,12 @@ int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_res
         struct clc_model m;
         uint64_t t0 = clc_now_ns();
         if (clc_model_analyse(&tr.trace, &m) == 0) {
-            r->model_sectors_per_req = m.sectors_per_req;
-            r->model_ld_sectors_per_req = m.sectors_per_req_load;
-            r->model_st_sectors_per_req = m.sectors_per_req_store;
-            r->model_efficiency = m.efficiency;
-            r->model_bytes_moved = m.bytes_moved;
-            features(in, &m, &r->model_features);
+            r->model.sectors_per_req = m.sectors_per_req;
+            r->model.ld_sectors_per_req = m.sectors_per_req_load;
+            r->model.st_sectors_per_req = m.sectors_per_req_store;
+            r->model.efficiency = m.efficiency;
+            r->model.bytes_moved = m.bytes_moved;
+            features(in, &m, &r->model.features);
             if (m.truncated)
                 clc_note_append(r, "%smodel: first %d accesses of each work-item",
                                 r->note[0] ? "; " : "", TRACE_SLOTS);

@@ -4,7 +4,8 @@
  * that binds.  Every device figure comes from the profile's microbenchmarks; nothing is
  * fitted per case or per row, and no figure of a particular GPU is written here.
  *
- * The layers, from the theoretical peak down (each a factor <= 1 on the bandwidth):
+ * The layers, from the theoretical peak down (each a factor <= 1 on the bandwidth), each a row
+ * of predict.c's table of layers (clc_model_layers) and a function of its own:
  *   ceiling   the DRAM ceiling the profile measured for the row's mix: stream read for a
  *             kernel that only loads, write for one that only stores, copy otherwise
  *   granules  useful bytes / DRAM bytes: every distinct granule the kernel touches moves
@@ -173,16 +174,39 @@ const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for 
 /* What bound b means for a kernel, and what would lift it: a sentence or two ("" for NONE). */
 const char *clc_bound_remedy(enum clc_bound b);
 
-#define CLC_MODEL_LAYERS 9
+#define CLC_MODEL_LAYERS 16 /* the most layers a waterfall holds */
 
 /* One line of the waterfall: the bandwidth after this layer. */
 struct clc_model_layer {
-    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
-                         * "split", "groups", "launch" */
+    const char *name;   /* its row's name in the table of layers ("l1" for the banks layer
+                         * where global loads' lines keep the L1's pipe busiest) */
+    enum clc_bound bound; /* what binds where this layer costs the most */
+    bool timed;         /* sets a time of its own when it binds (clc_layer_def) */
     double factor;      /* on the line above, 0..1 */
     double gbps;        /* after it */
     char why[96];       /* its figures, e.g. "8.0 KiB in flight per CU" */
 };
+
+/* What a layer function reads and writes: the row, the profile, the DRAM bytes and the time
+ * so far (predict.c). */
+struct clc_layer_state;
+
+/* A row of the table of layers: the model's waterfall runs them in the table's order.  A
+ * layer that is not timed is a factor on the bandwidth above it (weighed by itself when the
+ * bound is picked); a timed one sets a time of its own when it binds, whatever the layers
+ * above left (weighed by all the factors down to it).  fn returns the layer's factor and
+ * fills its why (it may rename the layer and change its bound); it reads and updates the
+ * state, the time so far included. */
+struct clc_layer_def {
+    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
+                         * "split", "groups", "launch" */
+    enum clc_bound bound;
+    bool timed;
+    double (*fn)(struct clc_layer_state *s, struct clc_model_layer *l);
+};
+
+/* The table of layers, from the peak down, and its length in *n. */
+const struct clc_layer_def *clc_model_layers(size_t *n);
 
 struct clc_prediction {
     double gbps;                  /* predicted, in the row's bytes counted; NAN: none */
@@ -195,13 +219,13 @@ struct clc_prediction {
     char note[96];                /* why there is no prediction */
 };
 
-/* Predicts row r (its bytes counted, type, metric and model_features) on profile p.  Returns
+/* Predicts row r (its bytes counted, type, metric and model.features) on profile p.  Returns
  * true with out filled, or false with out->note saying why not (no trace, not a bandwidth
  * row, a cache-resident row on a profile of DRAM ceilings, no ceiling in the profile). */
 bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
                  struct clc_prediction *out);
 
-/* Sets r's model_gbps, model_bound and model_dram_* from a prediction on p (NAN and "" when
+/* Sets r->model's gbps, bound and dram_* from a prediction on p (NAN and "" when
  * there is none).  Returns what clc_predict returns; pr (may be NULL) gets the prediction. */
 bool clc_predict_row(const struct clc_profile *p, struct clc_result *r, struct clc_prediction *pr);
 
@@ -223,7 +247,7 @@ void clc_model_features_count(struct clc_model_features *f, const struct clc_mod
 /* Whether row r has both a measurement and a prediction to hold against each other. */
 static inline bool clc_model_compared(const struct clc_result *r)
 {
-    return r->status == CLC_STATUS_OK && r->value > 0 && r->model_gbps > 0;
+    return r->status == CLC_STATUS_OK && r->value > 0 && r->model.gbps > 0;
 }
 
 /* A report's compared rows: how many, how many within CLC_MODEL_WITHIN, and the geometric
@@ -234,7 +258,7 @@ struct clc_model_summary {
     double geomean;
 };
 void clc_model_summarize(const struct clc_report *rep, struct clc_model_summary *sum);
-/* The same over the rows whose model_bound is `bound` (NULL: every row). */
+/* The same over the rows whose model.bound is `bound` (NULL: every row). */
 void clc_model_summarize_bound(const struct clc_report *rep, const char *bound,
                                struct clc_model_summary *sum);
 

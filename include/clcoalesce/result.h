@@ -96,6 +96,24 @@ struct clc_model_features {
 void clc_model_features_clear(struct clc_model_features *f);
 
 /* One measured (or skipped) variant.  Doubles that are unknown hold NAN and become JSON null. */
+/* What the model says of a row, kept beside its measurement: the access model's figures
+ * (model.h, from the addresses the kernel touches) and the predictive model's (predict.h,
+ * from those and a device profile).  NAN (and "") when not modelled or not predicted.  The
+ * writers and the reader name each field "model_" and its name ("model_gbps"). */
+struct clc_row_model {
+    double sectors_per_req;    /* 32-byte sectors per warp-level request, loads and stores */
+    double ld_sectors_per_req; /* the same over load requests only */
+    double st_sectors_per_req; /* the same over store requests only */
+    double efficiency;         /* useful bytes / bytes moved in sectors, 0..1 */
+    double bytes_moved;        /* bytes moved in whole sectors per launch */
+    struct clc_model_features features; /* what the predictor reads of the row's trace */
+    double gbps;               /* predicted GB/s, NAN when not predicted */
+    char bound[12];            /* the limit that binds: "dram", "sectors", ... or "" */
+    double dram_bytes;         /* predicted DRAM bytes per launch, reads and writes */
+    double dram_read_bytes;
+    double dram_write_bytes;
+};
+
 struct clc_result {
     char case_name[32];  /* registry name, e.g. "stride" */
     char variant[48];    /* e.g. "inplace", "tiled_padded" */
@@ -122,19 +140,7 @@ struct clc_result {
     double gbps;         /* bytes / ms_median; NAN for a row whose metric is not bandwidth */
     double pct_copy;     /* gbps as a percent of the measured copy ceiling */
     double pct_peak;     /* gbps as a percent of the theoretical peak */
-    /* Access model (predicted from the addresses the kernel touches); NAN when not modelled. */
-    double model_sectors_per_req; /* 32-byte sectors per warp-level request, loads and stores */
-    double model_ld_sectors_per_req; /* the same over load requests only */
-    double model_st_sectors_per_req; /* the same over store requests only */
-    double model_efficiency;      /* useful bytes / bytes moved in sectors, 0..1 */
-    double model_bytes_moved;     /* bytes moved in whole sectors per launch */
-    /* The predictive model (predict.h), from the features and the run's device profile. */
-    struct clc_model_features model_features;
-    double model_gbps;            /* predicted GB/s, NAN when not predicted */
-    char model_bound[12];         /* the limit that binds: "dram", "sectors", ... or "" */
-    double model_dram_bytes;      /* predicted DRAM bytes per launch, reads and writes */
-    double model_dram_read_bytes;
-    double model_dram_write_bytes;
+    struct clc_row_model model; /* what the model says of the row, beside its measurement */
     bool verified;       /* the output matched the host reference */
     enum clc_status status;
     char note[192];      /* why skipped or failed, or a remark on timing */

@@ -1,0 +1,728 @@
+/* predict.c - the predictive model: a row's GB/s from its access features and the device
+ * profile, layer by layer (predict.h says what each layer reads). */
+#include "clcoalesce/predict.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A work-item that loads on and on without storing (a loop that sums) keeps as many loads in
+ * flight as the compiler unrolls its loop by, which its trace cannot show: the model takes 4,
+ * NVIDIA's compilers' usual unroll of such loops. */
+#define CLC_MODEL_LOOP_LOADS 4.0
+
+const char *clc_bound_name(enum clc_bound b)
+{
+    static const char *const names[] = {"",      "dram",  "sectors", "inflight", "banks", "launch",
+                                        "lines", "groups", "split",  "l1"};
+    return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
+}
+
+const char *clc_bound_remedy(enum clc_bound b)
+{
+    switch (b) {
+    case CLC_BOUND_DRAM:
+        return "DRAM streams the bytes the kernel needs at its measured ceiling: the pattern "
+               "wastes nothing, and only moving fewer bytes makes it faster.";
+    case CLC_BOUND_SECTORS:
+        return "DRAM moves granules the kernel does not use, or scattered ones, which it "
+               "moves slower. Let neighbouring work-items touch neighbouring addresses, or "
+               "stage a tile in __local so that both sides are read and written in rows.";
+    case CLC_BOUND_INFLIGHT:
+        return "too few bytes in flight to cover DRAM's latency (Little's law). Give each "
+               "work-item more independent loads (several elements, a vector type), or keep "
+               "more work-items resident (fewer registers or less __local a work-group).";
+    case CLC_BOUND_BANKS:
+        return "local memory serves a request in as many passes as the most distinct words "
+               "any of its banks holds. Pad a tile's rows (a pitch of 33 for 32) or walk it "
+               "along its rows.";
+    case CLC_BOUND_L1:
+        return "the L1 returns a load a line at a time, so a warp whose lanes touch many "
+               "lines takes as many passes. Let a warp's lanes load from the same lines.";
+    case CLC_BOUND_LINES:
+        return "the L2 serves a warp's load a sector at a time and its store a line at a "
+               "time, and each sector a store writes in part apart. Let each warp use whole "
+               "lines: neighbouring lanes on neighbouring elements, or a tile staged through "
+               "__local (transpose tiled).";
+    case CLC_BOUND_SPLIT:
+        return "a lane wider than 16 bytes stores in pieces, each filling part of its "
+               "sectors. Store at most 16 bytes a lane (float4, double2).";
+    case CLC_BOUND_GROUPS:
+        return "the device starts work-groups at a rate of its own, and these are many and "
+               "short. Give each work-group more to do (a grid-stride loop) or make it larger.";
+    case CLC_BOUND_LAUNCH:
+        return "the launch's fixed cost is much of the time. Move more bytes a launch.";
+    case CLC_BOUND_NONE:
+        break;
+    }
+    return "";
+}
+
+/* ------------------------------------------------------------------ the features */
+
+/* Occupancy: the work-items a compute unit holds at once, from the work-groups each of its
+ * limits allows, and no more than the launch has per compute unit; NAN when the device's
+ * facts are unknown (a CPU). */
+static double occupancy(const struct clc_model_features *f, int cus, int threads, int groups,
+                        int regs, uint64_t local)
+{
+    if (threads <= 0 || cus <= 0 || !(f->group_items > 0))
+        return NAN;
+    double per_cu = floor(threads / f->group_items);
+    if (groups > 0)
+        per_cu = fmin(per_cu, groups);
+    if (f->local_bytes > 0 && local > 0)
+        per_cu = fmin(per_cu, floor((double)local / f->local_bytes));
+    if (f->registers > 0 && regs > 0)
+        per_cu = fmin(per_cu, floor(regs / (f->registers * f->group_items)));
+    per_cu = fmin(per_cu, ceil(f->groups / cus));
+    return fmax(per_cu, 1.0) * f->group_items;
+}
+
+void clc_model_features_make(struct clc_model_features *f, const struct clc_model *m,
+                             size_t group_items, size_t groups, int registers,
+                             size_t local_bytes, const struct clc_device_meta *d)
+{
+    clc_model_features_clear(f);
+    double useful = (double)(m->load.useful + m->store.useful);
+    if (!(useful > 0))
+        return;
+    f->valid = true;
+    /* each direction's granules per byte of its sample, weighted by that direction's share
+     * of the useful bytes in the traced warps */
+    double share[2] = {(double)m->load.useful / useful, (double)m->store.useful / useful};
+    for (unsigned dir = 0; dir < 2; dir++)
+        for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+            for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+                f->dram[dir][g][c] = m->granule_useful[dir]
+                                         ? (double)m->granules[dir][g][c] *
+                                               clc_model_granule_bytes(g) /
+                                               (double)m->granule_useful[dir] * share[dir]
+                                         : 0;
+    f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
+    f->load_lines = (double)m->load.new_lines / useful;
+    f->store_lines = (double)m->store.new_lines / useful;
+    f->store_partial = (double)m->store.partial_sectors / useful;
+    f->load_sectors = (double)m->load.new_sectors / useful;
+    f->load_reused_lines = (double)m->load.reused_lines / useful;
+    f->load_reused_sectors = (double)m->load.reused_sectors / useful;
+    f->reuse_footprint = m->load.reused_lines
+                             ? (double)m->load.reuse_footprint / (double)m->load.reused_lines
+                             : NAN;
+    f->loads_in_flight = m->loads_in_flight;
+    f->load_lane_bytes = m->load_lane_bytes;
+    f->store_lane_bytes = m->store_lane_bytes;
+    f->stored = (double)m->store.useful / useful;
+    f->l1_requests = (double)m->load.requests / useful;
+    f->l1_lines = (double)m->load.lines / useful;
+    f->local_passes = (double)m->local.passes / useful;
+    f->local_accesses = (double)m->local.accesses / useful;
+    f->local_passes_per_access =
+        m->local.accesses ? (double)m->local.passes / (double)m->local.accesses : NAN;
+    f->local_load_passes = m->local.load_requests
+                               ? (double)m->local.load_passes / (double)m->local.load_requests
+                               : NAN;
+
+    f->group_items = (double)group_items;
+    f->groups = (double)groups;
+    f->registers = registers > 0 ? registers : NAN;
+    f->local_bytes = (double)local_bytes;
+    f->resident_per_cu = occupancy(f, d->compute_units, d->threads_per_cu, d->groups_per_cu,
+                                   d->regs_per_cu, d->local_per_cu);
+}
+
+void clc_model_features_count(struct clc_model_features *f, const struct clc_model *m,
+                              uint64_t counted)
+{
+    /* the sample scaled to the launch counts the idle work-items of its padded groups too,
+     * so only a clear difference (a second pass, a broadcast) is one */
+    double accessed = counted > 0 ? m->bytes_useful / (double)counted : NAN;
+    bool clear = accessed > 1.1 || accessed < 1 / 1.1;
+    f->accessed = !m->truncated && clear ? accessed : NAN;
+}
+
+/* f's figures per byte the kernel's requests access, as figures per byte its rule counts
+ * (f->accessed of those to each counted byte): the layers then charge what the kernel
+ * really does for each byte its GB/s counts. */
+static struct clc_model_features per_counted(const struct clc_model_features *f)
+{
+    struct clc_model_features g = *f;
+    double a = f->accessed > 0 ? f->accessed : 1.0;
+    for (unsigned d = 0; d < 2; d++)
+        for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+            for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+                g.dram[d][gi][c] *= a;
+    double *per_byte[] = {&g.l2_per_useful, &g.load_lines,         &g.store_lines,
+                          &g.store_partial, &g.load_sectors,       &g.load_reused_lines,
+                          &g.load_reused_sectors, &g.stored,       &g.l1_requests,
+                          &g.l1_lines,      &g.local_passes,       &g.local_accesses};
+    for (size_t i = 0; i < sizeof per_byte / sizeof per_byte[0]; i++)
+        *per_byte[i] *= a;
+    return g;
+}
+
+/* ------------------------------------------------------------------ the layers */
+
+bool clc_profile_store_costs(double store_lines_per_s, double fill_32_gbps, double *line_ps,
+                             double *partial_ps)
+{
+    double both = 1e12 / store_lines_per_s;
+    *line_ps = both;
+    *partial_ps = 0;
+    if (!(store_lines_per_s > 0) || !(fill_32_gbps > 0))
+        return false;
+    /* per byte the fill stores: 1 / 64 of a line request, 1 / 16 of a partial sector */
+    const double lines = 1.0 / 64, sectors = 1.0 / 16;
+    double part = (1e3 / fill_32_gbps - lines * both) / (sectors - lines);
+    if (!(part > 0 && part < both))
+        return false;
+    *partial_ps = part;
+    *line_ps = both - part;
+    return true;
+}
+
+/* The profile's efficiency of gap class c; 1 where it did not measure one. */
+static double gap_eff(const struct clc_profile *p, unsigned c)
+{
+    double e = p->gap_eff[c];
+    return e > 0 && e <= 1.5 ? e : 1.0;
+}
+
+static unsigned granule_index(const struct clc_profile *p)
+{
+    for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+        if (p->granule == clc_model_granule_bytes(g))
+            return g;
+    return 0; /* unknown: the 32-byte sector, the least DRAM can move */
+}
+
+/* L1 capacity: a line a warp's last load touched is still in L1 at its next load only when
+ * the lines every resident warp keeps meanwhile (each as many as its last load touched) fit
+ * in the L1 the latency sweep measured; else each reuse is a new request to the L2.  A
+ * chunk per work-item walked in steps keeps a line per lane: 64 warps of 32 lines is
+ * 256 KiB, past a 128-KiB L1, where 16 such warps fit. */
+static bool l1_evicts(const struct clc_profile *p, const struct clc_model_features *f,
+                      double resident)
+{
+    double warps = resident / CLC_MODEL_WARP;
+    return p->l1_bytes > 0 && f->load_reused_lines > 0 && f->reuse_footprint > 0 &&
+           warps * f->reuse_footprint * CLC_MODEL_LINE > p->l1_bytes;
+}
+
+/* L2 capacity: the sectors a warp's load takes again from those its last load touched, and
+ * the sectors a store writes in part, are merged in the L2 only while it holds what every
+ * resident warp of the device keeps meanwhile (each as many lines as its last load touched,
+ * and as many again for stores that write sectors in part).  Past the L2, each such sector is read
+ * from DRAM again, a granule of its own: a chunk per work-item walked in 16-byte steps by
+ * all 132 x 64 warps of an H100 keeps 132 x 64 x 64 lines, 69 MB, past its 50 MB.  Returns
+ * those bytes per useful byte (0: the L2 holds them, or its size is unknown). */
+static double l2_rereads(const struct clc_profile *p, const struct clc_model_features *f,
+                         double resident, double rd, double wr)
+{
+    if (!(p->l2_bytes > 0) || !(p->compute_units > 0) || !(rd > 0) ||
+        !(f->reuse_footprint > 0) || !(f->load_reused_sectors > 0))
+        return 0;
+    double partial = f->store_partial > 0 ? f->store_partial : 0;
+    /* a store that writes its sectors in part keeps them in the L2 too, till the rest comes
+     * (as many lines as its loads, as in a copy); whole sectors leave */
+    double lines = f->reuse_footprint * (partial > 0 ? (rd + wr) / rd : 1.0);
+    double kept = p->compute_units * resident / CLC_MODEL_WARP * lines * CLC_MODEL_LINE;
+    if (!(kept > (double)p->l2_bytes))
+        return 0;
+    return (f->load_reused_sectors + partial) * (p->granule > 0 ? p->granule : CLC_MODEL_SECTOR);
+}
+
+/* What the layers read and write as the waterfall goes down: the row, the profile, the
+ * DRAM bytes the trace moves and the time so far.  Filled by prepare(), then by each layer
+ * in the table's order. */
+struct clc_layer_state {
+    const struct clc_profile *p;
+    const struct clc_result *r;
+    const struct clc_model_features *f;
+    struct clc_prediction *pr;
+    double useful;     /* the row's bytes counted */
+    unsigned gi;       /* the profile's granule, as an index of model.h's sizes */
+    double rd, rd_eff; /* DRAM bytes read per useful byte, and weighed by their gaps' */
+    double wr, wr_eff; /* efficiencies; written likewise */
+    double streamed;   /* the loads of the kernel's own pattern, which stores ride on */
+    double resident;   /* work-items per compute unit */
+    double ms;         /* the time so far: set before the first timed layer, from the
+                        * bandwidth the layers above leave; NAN till then */
+};
+
+/* The first layer: the profile's stream ceiling for the row's mix of loads and stores, as a
+ * factor on the peak (which it sets: the waterfall's top). */
+static double layer_ceiling(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    double rd = s->rd, wr = s->wr;
+    double ceiling = rd > 0 && wr > 0 ? p->copy_gbps : rd > 0 ? p->read_gbps : p->write_gbps;
+    const char *which = rd > 0 && wr > 0 ? "copy" : rd > 0 ? "read" : "write";
+    if (!(ceiling > 0))
+        ceiling = p->copy_gbps;
+    s->pr->peak_gbps = p->peak_gbps > 0 ? p->peak_gbps : ceiling;
+    snprintf(l->why, sizeof l->why, "stream %s, measured", which);
+    return ceiling / s->pr->peak_gbps;
+}
+
+/* Granules: useful bytes over the DRAM bytes the kernel moves. */
+static double layer_granules(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    snprintf(l->why, sizeof l->why, "%.2f B of %u-B granules per useful B", s->rd + s->wr,
+             clc_model_granule_bytes(s->gi));
+    return 1.0 / (s->rd + s->wr);
+}
+
+/* Scatter: the granules at their gap classes' efficiencies. */
+static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed",
+             100.0 * gap_eff(s->p, CLC_MODEL_GAPS - 1));
+    return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
+}
+
+/* A copy (each load's element stored before the next load, no __local staging) at full
+ * residency is read off the profile's own copies of one element per work-item, by its
+ * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy)
+ * and its work-group size: its work-items leave as they store and new ones load
+ * meanwhile, which the inflight loops, loading only, do not show, but a larger group
+ * frees its place only when its last work-item is done.  Returns the inflight factor u,
+ * or the copy's where that applies (with its why). */
+static double inflight_copy(const struct clc_layer_state *s, double loads, double u,
+                            struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items);
+    if (!(s->r->in_flight > 0) && f->local_accesses == 0 && loads <= 1 && s->rd > 0 &&
+        s->wr > 0 && p->threads_per_cu > 0 && s->resident >= p->threads_per_cu && c > 0) {
+        if (lane <= 8 || c > u) {
+            u = fmin(1.0, c);
+            snprintf(l->why, sizeof l->why,
+                     "%.0f x %.0f B lanes, groups of %.0f: a copy (%.0f %%)", s->resident,
+                     lane, f->group_items > 0 ? f->group_items : 32 << CLC_PROFILE_ONE_PASS_GROUP,
+                     100 * c);
+        }
+    }
+    return u;
+}
+
+/* Little's law: the resident work-items per compute unit, each keeping its loads of
+ * its lane bytes in flight, on the profile's grid of read bandwidth over those three (its
+ * envelope over the bytes in flight alone where it has no grid), as a fraction of the
+ * read ceiling: the kernel reaches that fraction of its own ceiling.  A case that
+ * declares its bytes in flight (inflight) is taken at its word.  Only loads wait in
+ * flight: stores leave at once, so a kernel that also stores keeps DRAM as busy as one
+ * that only loads with (loads + stores) / loads times the work-items (`ride`), unless a
+ * barrier holds a work-group's next loads behind its stores (__local staging). */
+static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double resident = s->resident, in_flight = s->r->in_flight;
+    double u = 1.0;
+    double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
+    if (in_flight > 0)
+        loads = in_flight / (resident * f->load_lane_bytes);
+    double x = in_flight > 0 ? in_flight : resident * loads * f->load_lane_bytes;
+    double ride = s->streamed > 0 && f->local_accesses == 0 ? (s->streamed + s->wr) / s->streamed
+                                                             : 1;
+    double at = clc_profile_inflight_at(p, resident * ride, loads, f->load_lane_bytes);
+    if (!(at > 0))
+        at = clc_profile_inflight_gbps(p, x * ride);
+    if (s->rd > 0 && x > 0 && at > 0 && p->read_gbps > 0)
+        u = fmin(1.0, at / p->read_gbps);
+    if (isfinite(x) && ride > 1)
+        snprintf(l->why, sizeof l->why, "%.0f x %.1f x %.0f B in flight, x%.1f for stores",
+                 resident, loads, f->load_lane_bytes, ride);
+    else if (isfinite(x))
+        snprintf(l->why, sizeof l->why, "%.0f x %.1f x %.0f B in flight: %.1f KiB per CU",
+                 resident, loads, f->load_lane_bytes, x / 1024);
+    else
+        snprintf(l->why, sizeof l->why, "no occupancy known");
+    return inflight_copy(s, loads, u, l);
+}
+
+/* The L1's data pipe, which local memory shares on a GPU: each local request and its
+ * passes, and each global load request with a pass per line it touches (the L1 returns
+ * a load a line at a time: a warp whose lanes walk 32 rows takes 32), at the local
+ * memory's rates, against the global traffic's time.  Result files from before the load
+ * lines were recorded give local memory alone.  Named, and bound, after what keeps the
+ * pipe busiest: a kernel without __local sees its loads' lines here (l1), not banks. */
+static double layer_banks(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double l1_requests = f->l1_requests > 0 ? f->l1_requests : 0;
+    double l1_lines = f->l1_lines > 0 ? f->l1_lines : 0;
+    double ms_local = 0, ms_mem = s->ms;
+    if (p->local_pass_ps > 0 && (f->local_accesses > 0 || l1_lines > 0))
+        ms_local = s->useful * ((f->local_accesses / CLC_MODEL_WARP + l1_requests) *
+                                    p->local_request_ps +
+                                (f->local_passes + l1_lines) * p->local_pass_ps) * 1e-9;
+    s->ms = fmax(ms_mem, ms_local);
+    if (l1_lines > f->local_passes) {
+        l->name = "l1";
+        l->bound = CLC_BOUND_L1;
+    }
+    double lines_per_load = l1_requests > 0 ? l1_lines / l1_requests : 0.0;
+    if (f->local_accesses > 0)
+        snprintf(l->why, sizeof l->why, "%.2f passes per local access, %.1f lines per load",
+                 f->local_passes_per_access > 0 ? f->local_passes_per_access : 0.0,
+                 lines_per_load);
+    else
+        snprintf(l->why, sizeof l->why, "%.1f lines per load request, a pass each; no __local",
+                 lines_per_load);
+    return ms_mem / s->ms;
+}
+
+/* The lines layer's why: useful bytes per load unit and per store line, the sectors a store
+ * writes in part, and the reuse that the L1 cannot keep. */
+static void lines_why(const struct clc_layer_state *s, double load_units, double partial,
+                      bool evicted, struct clc_model_layer *l)
+{
+    const struct clc_model_features *f = s->f;
+    char *why = l->why;
+    if (!(s->p->load_lines_per_s > 0 || s->p->store_lines_per_s > 0)) {
+        snprintf(why, sizeof l->why, "no line rates measured");
+        return;
+    }
+    int n = snprintf(why, sizeof l->why, "useful B per load %s: %.0f, per store line: %.0f",
+                     f->load_sectors > 0 ? "sector" : "line",
+                     load_units > 0 ? 1 / load_units : 0.0,
+                     f->store_lines > 0 ? 1 / f->store_lines : 0.0);
+    if (partial > 0 && f->store_lines > 0 && n > 0 && (size_t)n < sizeof l->why)
+        n += snprintf(why + n, sizeof l->why - (size_t)n, " (%.1f sectors in part)",
+                      partial / f->store_lines);
+    if (evicted && n > 0 && (size_t)n < sizeof l->why)
+        snprintf(why + n, sizeof l->why - (size_t)n, "; reuse past L1 (%.0f KiB)",
+                 s->p->l1_bytes / 1024);
+}
+
+/* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
+ * load: that its warp's last load did not touch; every line of a store), and the L2 takes
+ * those requests at the rates the scatter case measured, loads and stores each at its own,
+ * whatever DRAM does meanwhile.  It serves a load sector by sector (a load of 20 lines and
+ * 28 sectors takes 28), which the scatter case, one sector a line, measures alike; a
+ * store, line by line, and each sector it writes only in part apart (clc_profile_store_costs).
+ * Result files written before the model counted sectors give lines, and those from
+ * before it counted partial sectors, a store's line at the scatter rate whole. */
+static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double ms_before = s->ms;
+    double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
+    bool evicted = l1_evicts(p, f, s->resident);
+    if (evicted)
+        load_units += f->load_sectors > 0 ? f->load_reused_sectors : f->load_reused_lines;
+    double ms_loads =
+        p->load_lines_per_s > 0 ? s->useful * load_units / p->load_lines_per_s * 1e3 : 0;
+    bool counted = f->store_partial >= 0; /* NAN: a file from before partial sectors */
+    double partial = counted ? f->store_partial : 0, line_ps = 0, partial_ps = 0;
+    if (p->store_lines_per_s > 0)
+        clc_profile_store_costs(p->store_lines_per_s, counted ? p->split_gbps[0] : NAN,
+                                &line_ps, &partial_ps);
+    double ms_stores = s->useful * (f->store_lines * line_ps + partial * partial_ps) * 1e-9;
+    s->ms = fmax(s->ms, fmax(ms_loads, ms_stores));
+    lines_why(s, load_units, partial, evicted, l);
+    return ms_before / s->ms;
+}
+
+/* Split stores: a GPU instruction stores at most 16 bytes a lane, so a wider lane's
+ * store leaves in pieces, each filling part of every sector it touches, and the L2 takes
+ * those more slowly than whole sectors.  The row's stored bytes take at least as long as
+ * the profile's fill of lanes as wide took for as many. */
+static double layer_split(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_model_features *f = s->f;
+    double ms_lines = s->ms;
+    double split = clc_profile_split_gbps(s->p, f->store_lane_bytes);
+    double ms_pieces = split > 0 && f->stored > 0 ? s->useful * f->stored / (split * 1e6) : 0;
+    s->ms = fmax(s->ms, ms_pieces);
+    if (split > 0)
+        snprintf(l->why, sizeof l->why, "%.0f-byte store lanes: a fill of them stores %.0f GB/s",
+                 f->store_lane_bytes, split);
+    else if (f->store_lane_bytes > CLC_MODEL_WIDEST)
+        snprintf(l->why, sizeof l->why, "%.0f-byte store lanes: no fill of them measured",
+                 f->store_lane_bytes);
+    else
+        snprintf(l->why, sizeof l->why, "stores of at most %u bytes a lane: whole",
+                 CLC_MODEL_WIDEST);
+    return ms_lines / s->ms;
+}
+
+/* Groups: the device starts work-groups at a rate of its own, which a launch of many
+ * small groups of short work-items reaches before its memory is busy. */
+static double layer_groups(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    double ms_split = s->ms, groups = s->f->groups;
+    double ms_groups = p->groups_per_s > 0 && groups > 0 ? groups / p->groups_per_s * 1e3 : 0;
+    s->ms = fmax(s->ms, ms_groups);
+    if (p->groups_per_s > 0)
+        snprintf(l->why, sizeof l->why, "%.0f work-groups at %.2f G per s", groups,
+                 p->groups_per_s * 1e-9);
+    else
+        snprintf(l->why, sizeof l->why, "no work-group rate measured");
+    return ms_split / s->ms;
+}
+
+/* Launch: a fixed cost per launch, added to the time. */
+static double layer_launch(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    double launch_ms = s->p->launch_us > 0 ? s->p->launch_us * 1e-3 : 0;
+    snprintf(l->why, sizeof l->why, "%.1f us per launch", launch_ms * 1e3);
+    double factor = s->ms / (s->ms + launch_ms);
+    s->ms += launch_ms;
+    return factor;
+}
+
+/* The layers, from the peak down: a new mechanism is a row here and its function above.
+ * A layer that is not timed is a factor on the bandwidth above it; a timed one sets a
+ * time of its own when it binds, whatever the layers above left.  The DRAM layer is the
+ * ceiling the others are factors on. */
+static const struct clc_layer_def layer_table[] = {
+    {"ceiling", CLC_BOUND_DRAM, false, layer_ceiling},
+    {"granules", CLC_BOUND_SECTORS, false, layer_granules},
+    {"scatter", CLC_BOUND_SECTORS, false, layer_scatter},
+    {"inflight", CLC_BOUND_INFLIGHT, false, layer_inflight},
+    {"banks", CLC_BOUND_BANKS, true, layer_banks},
+    {"lines", CLC_BOUND_LINES, true, layer_lines},
+    {"split", CLC_BOUND_SPLIT, true, layer_split},
+    {"groups", CLC_BOUND_GROUPS, true, layer_groups},
+    {"launch", CLC_BOUND_LAUNCH, false, layer_launch},
+};
+_Static_assert(sizeof layer_table / sizeof layer_table[0] <= CLC_MODEL_LAYERS,
+               "struct clc_prediction holds CLC_MODEL_LAYERS layers");
+
+const struct clc_layer_def *clc_model_layers(size_t *n)
+{
+    *n = sizeof layer_table / sizeof layer_table[0];
+    return layer_table;
+}
+
+static bool no_prediction(struct clc_prediction *pr, const char *why)
+{
+    pr->gbps = NAN;
+    snprintf(pr->note, sizeof pr->note, "%s", why);
+    return false;
+}
+
+/* Local rows count the local bytes they load: their time is the banks' alone, one layer. */
+static bool predict_local(const struct clc_profile *p, const struct clc_model_features *f,
+                          double useful, struct clc_prediction *pr)
+{
+    if (!(p->local_pass_ps > 0) || !(f->local_load_passes > 0) || f->elem_bytes == 0)
+        return no_prediction(pr, "the profile has no local memory costs");
+    double requests = useful / f->elem_bytes / CLC_MODEL_WARP;
+    double ms = requests * (p->local_request_ps + f->local_load_passes * p->local_pass_ps) *
+                1e-9;
+    pr->peak_gbps = p->local_gbps > 0 ? p->local_gbps : useful / (ms * 1e6);
+    pr->gbps = useful / (ms * 1e6);
+    struct clc_model_layer *l = &pr->layer[pr->n_layers++];
+    l->name = "banks";
+    l->bound = CLC_BOUND_BANKS;
+    l->factor = pr->gbps / pr->peak_gbps;
+    l->gbps = pr->peak_gbps * l->factor;
+    snprintf(l->why, sizeof l->why, "%.1f passes per request (%d banks)", f->local_load_passes,
+             p->banks);
+    pr->bound = CLC_BOUND_BANKS;
+    pr->dram_read_bytes = pr->dram_write_bytes = 0;
+    return true;
+}
+
+/* DRAM bytes: loads move whole granules of the profile's size, stores the 32-byte
+ * sectors they write (what Nsight Compute counts), but a store that writes part of a
+ * granule takes the time of the whole one, as the stride rows measure; each class of
+ * gap at its efficiency.  Fills s and the prediction's DRAM bytes; false (with the note)
+ * where the trace moves no global bytes. */
+static bool prepare(struct clc_layer_state *s)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double wr_sectors = 0;
+    s->gi = granule_index(p);
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+        s->rd += f->dram[0][s->gi][c];
+        s->rd_eff += f->dram[0][s->gi][c] / gap_eff(p, c);
+        s->wr += f->dram[1][s->gi][c];
+        s->wr_eff += f->dram[1][s->gi][c] / gap_eff(p, c);
+        wr_sectors += f->dram[1][0][c];
+    }
+    s->resident = f->resident_per_cu;
+    if (!(s->resident > 0))
+        s->resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
+                                p->regs_per_cu, p->local_per_cu);
+    s->streamed = s->rd;
+    double again = l2_rereads(p, f, s->resident, s->rd, s->wr);
+    if (again > 0) {
+        /* lone granules, each as far from the next as the sample's sparsest */
+        s->rd += again;
+        s->rd_eff += again / gap_eff(p, CLC_MODEL_GAPS - 1);
+    }
+    s->pr->dram_read_bytes = s->rd * s->useful;
+    s->pr->dram_write_bytes = wr_sectors * s->useful;
+    if (!(s->rd + s->wr > 0))
+        return no_prediction(s->pr, "the trace moves no global bytes");
+    return true;
+}
+
+/* The bound: the layer that costs the most, where one costs much.  Layers of one bound in
+ * a row weigh as one (granules and scatter: sectors); a timed layer is weighed by all the
+ * factors down to it (the bandwidth it alone allows), any other by its own.  DRAM binds
+ * where nothing else costs much. */
+static enum clc_bound pick_bound(const struct clc_prediction *pr)
+{
+    double worst = 1.0, upto = 1.0;
+    enum clc_bound b = CLC_BOUND_DRAM;
+    for (size_t i = 0; i < pr->n_layers; i++) {
+        const struct clc_model_layer *l = &pr->layer[i];
+        if (l->bound == CLC_BOUND_DRAM)
+            continue; /* the ceiling: the others are factors on it */
+        double factor = l->factor;
+        while (i + 1 < pr->n_layers && pr->layer[i + 1].bound == l->bound)
+            factor *= pr->layer[++i].factor;
+        upto *= factor;
+        double weight = l->timed ? upto : factor;
+        if (factor < 0.9 && weight < worst) {
+            worst = weight;
+            b = l->bound;
+        }
+    }
+    return b;
+}
+
+bool clc_predict(const struct clc_profile *p, const struct clc_result *r,
+                 struct clc_prediction *pr)
+{
+    const struct clc_model_features per = per_counted(&r->model.features), *f = &per;
+    memset(pr, 0, sizeof *pr);
+    pr->dram_read_bytes = pr->dram_write_bytes = NAN;
+    if (r->metric != CLC_METRIC_GBPS)
+        return no_prediction(pr, "not a bandwidth row");
+    if (!f->valid)
+        return no_prediction(pr, "no trace");
+    if (r->cache_resident && !p->in_cache)
+        return no_prediction(pr, "its data sits in the cache, the profile's ceilings are DRAM's");
+    if (!(p->copy_gbps > 0))
+        return no_prediction(pr, "the profile has no stream ceilings");
+    if (f->local_row)
+        return predict_local(p, f, (double)r->bytes, pr);
+    struct clc_layer_state s = {.p = p, .r = r, .f = f, .pr = pr, .useful = (double)r->bytes,
+                                .ms = NAN};
+    if (!prepare(&s))
+        return false;
+    for (size_t i = 0; i < sizeof layer_table / sizeof layer_table[0]; i++) {
+        const struct clc_layer_def *d = &layer_table[i];
+        struct clc_model_layer *l = &pr->layer[pr->n_layers];
+        double above = pr->n_layers ? pr->layer[pr->n_layers - 1].gbps : 0;
+        /* a timed layer starts from the time the layers above leave */
+        if (d->timed && isnan(s.ms))
+            s.ms = s.useful / (above * 1e6);
+        l->name = d->name;
+        l->bound = d->bound;
+        l->timed = d->timed;
+        l->factor = d->fn(&s, l);
+        l->gbps = (pr->n_layers ? above : pr->peak_gbps) * l->factor;
+        pr->n_layers++;
+    }
+    pr->gbps = s.useful / (s.ms * 1e6);
+    pr->bound = pick_bound(pr);
+    return true;
+}
+
+bool clc_predict_row(const struct clc_profile *p, struct clc_result *r, struct clc_prediction *pr)
+{
+    struct clc_prediction own;
+    if (pr == NULL)
+        pr = &own;
+    bool ok = clc_predict(p, r, pr);
+    r->model.gbps = ok ? pr->gbps : NAN;
+    snprintf(r->model.bound, sizeof r->model.bound, "%s", ok ? clc_bound_name(pr->bound) : "");
+    r->model.dram_read_bytes = ok ? pr->dram_read_bytes : NAN;
+    r->model.dram_write_bytes = ok ? pr->dram_write_bytes : NAN;
+    r->model.dram_bytes = ok ? pr->dram_read_bytes + pr->dram_write_bytes : NAN;
+    return ok;
+}
+
+void clc_print_waterfall(FILE *f, const struct clc_prediction *pr, double measured)
+{
+    fprintf(f, "  %-9s %7s %9.1f GB/s  %s\n", "peak", "", pr->peak_gbps, "the top");
+    for (size_t i = 0; i < pr->n_layers; i++) {
+        const struct clc_model_layer *l = &pr->layer[i];
+        fprintf(f, "  %-9s x %5.3f %9.1f GB/s  %s\n", l->name, l->factor, l->gbps, l->why);
+    }
+    fprintf(f, "  %-9s %7s %9.1f GB/s  bound: %s\n", "predicted", "", pr->gbps,
+            clc_bound_name(pr->bound));
+    if (isfinite(measured))
+        fprintf(f, "  %-9s %7s %9.1f GB/s  (%+.0f %% against the prediction)\n", "measured", "",
+                measured, 100.0 * (measured / pr->gbps - 1.0));
+    const char *remedy = clc_bound_remedy(pr->bound);
+    if (*remedy != '\0')
+        fprintf(f, "  %s binds: %s\n", clc_bound_name(pr->bound), remedy);
+}
+
+/* ------------------------------------------------------------------ measured and predicted */
+
+void clc_model_summarize(const struct clc_report *rep, struct clc_model_summary *sum)
+{
+    clc_model_summarize_bound(rep, NULL, sum);
+}
+
+void clc_model_summarize_bound(const struct clc_report *rep, const char *bound,
+                               struct clc_model_summary *sum)
+{
+    double log_sum = 0;
+    sum->rows = sum->within = 0;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (!clc_model_compared(r) || (bound != NULL && strcmp(r->model.bound, bound) != 0))
+            continue;
+        double ratio = r->value / r->model.gbps;
+        sum->rows++;
+        sum->within += fabs(ratio - 1.0) <= CLC_MODEL_WITHIN;
+        log_sum += log(ratio);
+    }
+    sum->geomean = sum->rows ? exp(log_sum / (double)sum->rows) : NAN;
+}
+
+void clc_write_model_table(const struct clc_report *rep, FILE *f)
+{
+    bool apis = rep->n_apis > 1;
+    fprintf(f, "%-12s %-20s %6s %-6s %s%10s %10s %7s %s\n", "case", "variant", "param", "type",
+            apis ? "api    " : "", "GB/s", "pred", "resid", "bound");
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (!clc_model_compared(r))
+            continue;
+        char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant], param[24] = "-";
+        clc_printable(r->case_name, name, sizeof name);
+        clc_printable(r->variant, variant, sizeof variant);
+        if (r->has_param)
+            snprintf(param, sizeof param, "%ld", r->param);
+        double ratio = r->value / r->model.gbps;
+        fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
+        if (apis)
+            fprintf(f, "%-6s ", r->api);
+        fprintf(f, "%10.1f %10.1f %+6.0f%% %-8s%s\n", r->value, r->model.gbps,
+                100.0 * (ratio - 1.0), r->model.bound,
+                fabs(ratio - 1.0) > CLC_MODEL_WITHIN ? " outside" : "");
+    }
+    struct clc_model_summary sum;
+    clc_model_summarize(rep, &sum);
+    if (sum.rows == 0) {
+        fprintf(f, "no row has both a measurement and a prediction\n");
+        return;
+    }
+    fprintf(f, "%zu of %zu predicted rows within %.0f %% of the measurement; measured / "
+            "predicted: geometric mean %.3f\n", sum.within, sum.rows, 100 * CLC_MODEL_WITHIN,
+            sum.geomean);
+    /* where the model holds and where it does not, by the limit it named */
+    fprintf(f, "by bound:  rows  within  measured / predicted\n");
+    for (int b = CLC_BOUND_NONE + 1; b <= CLC_BOUND_LAST; b++) {
+        clc_model_summarize_bound(rep, clc_bound_name(b), &sum);
+        if (sum.rows > 0)
+            fprintf(f, "  %-8s %5zu  %6zu  %.3f\n", clc_bound_name(b), sum.rows, sum.within,
+                    sum.geomean);
+    }
+}
