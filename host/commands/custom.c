@@ -477,18 +477,19 @@ static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, c
 static void print_why(FILE *f, const struct clc_session *s, const struct clc_report *rep,
                       size_t first)
 {
-    for (size_t i = first; s->profile != NULL && i < rep->n_results; i++) {
+    for (size_t i = first; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
+        const struct clc_profile *p = clc_session_profile(s, r->api);
         struct clc_prediction pr;
-        if (strcmp(r->case_name, "custom") != 0 || r->status != CLC_STATUS_OK ||
-            !clc_predict(s->profile, r, &pr))
+        if (p == NULL || strcmp(r->case_name, "custom") != 0 || r->status != CLC_STATUS_OK ||
+            !clc_predict(p, r, &pr))
             continue;
-        char dev[4 * sizeof s->profile->device];
+        char dev[4 * sizeof p->device];
         fprintf(f, "\n%s%s%s, layer by layer on the profile of\n  %s\n('clcoalesce explain "
                 "--help' lists the layers, docs/model.md says what each charges):\n", r->variant,
                 rep->n_apis > 1 ? ", " : "", rep->n_apis > 1 ? r->api : "",
-                clc_printable(s->profile->device, dev, sizeof dev));
-        bool here = strcmp(s->profile->device, rep->device.name) == 0;
+                clc_printable(p->device, dev, sizeof dev));
+        bool here = strcmp(p->device, rep->device.name) == 0;
         clc_print_waterfall_wrapped(f, &pr, here && s->be[0]->dev.cpu, here ? r->gbps : NAN);
         if (!here)
             fprintf(f, "  (predicted for the profile's device, not this one: nothing "

@@ -525,7 +525,10 @@ static int run_all(const struct validate_args *a, const struct entry *es, size_t
         clc_session_close(&s);
         return rc;
     }
-    if (s.profile == NULL && a->run.opts.model)
+    bool profiled = false;
+    for (int i = 0; i < s.n_be; i++)
+        profiled = profiled || s.profile[i] != NULL;
+    if (!profiled && a->run.opts.model)
         clc_note("no device profile: measuring only; the predictions need 'clcoalesce profile' "
                  "(once per device) or --profile FILE");
     bool failed = false;

@@ -657,7 +657,7 @@ static unsigned table_cols(const struct clc_session *s)
 {
     const struct clc_opts *o = s->o;
     return (s->n_be > 1 ? CLC_COL_API : 0) |
-           (o->model && s->profile != NULL ? CLC_COL_PRED : 0) |
+           (o->model && s->profile[0] != NULL ? CLC_COL_PRED : 0) |
            (isfinite(s->rep->device.peak_gbps) ? CLC_COL_PEAK : 0) |
            (o->model ? CLC_COL_MODEL : 0) |
            (s->timing.host_check && !s->timing.cold ? CLC_COL_HOST : 0);
@@ -908,8 +908,10 @@ void clc_session_close(struct clc_session *s)
         s->be[i] = NULL;
     }
     s->n_be = 0;
-    free(s->profile);
-    s->profile = NULL;
+    for (int i = 0; i < CLC_MAX_APIS; i++) {
+        free(s->profile[i]);
+        s->profile[i] = NULL;
+    }
 }
 
 /* On a CPU, rows above the copy ceiling: one note says why.  The ceiling is the driver's copy

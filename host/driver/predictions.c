@@ -38,41 +38,64 @@ static bool runs_stream(const struct clc_case *const *cases, size_t n)
     return false;
 }
 
-int clc_session_load_profile(struct clc_session *s, const struct clc_case *const *cases,
-                             size_t n)
+/* Loads back end i's profile: --profile's file, or (kept) the one its API's device keeps,
+ * which it may lack (CLC_OK, none).  used gets what was loaded. */
+static int load_one(struct clc_session *s, int i, bool kept, json_t *used)
 {
-    bool kept = s->o->profile == NULL && s->n_be == 1 && !runs_stream(cases, n);
-    if (!s->o->model || (s->o->profile == NULL && !kept))
-        return CLC_OK;
-    s->profile = malloc(sizeof *s->profile);
-    if (s->profile == NULL) {
+    struct clc_backend *be = s->be[i];
+    struct clc_profile *p = malloc(sizeof *p);
+    if (p == NULL) {
         clc_error("out of host memory for the profile");
         return CLC_ERR;
     }
     char path[4096], when[32];
     if (kept) {
-        kept = clc_profcache_load(&s->be[0]->dev.meta, clc_api_name(s->be[0]->dev.api),
-                                  s->profile, path, sizeof path, when, sizeof when);
-        if (!kept) {
-            free(s->profile);
-            s->profile = NULL;
+        if (!clc_profcache_load(&be->dev.meta, clc_api_name(be->dev.api), p, path, sizeof path,
+                                when, sizeof when)) {
+            free(p);
             return CLC_OK;
         }
-        clc_note("model: predicting with this device's profile kept in %s (measured %s); "
-                 "'clcoalesce profile' measures it again", path, when);
-    } else if (clc_profile_load(s->o->profile, s->profile) != CLC_OK) {
-        free(s->profile);
-        s->profile = NULL;
+        clc_note("model: predicting%s%s with this device's profile kept in %s (measured %s); "
+                 "'clcoalesce profile' measures it again", s->n_be > 1 ? " " : "",
+                 s->n_be > 1 ? clc_api_name(be->dev.api) : "", path, when);
+    } else if (clc_profile_load(s->o->profile, p) != CLC_OK) {
+        free(p);
         return CLC_ERR;
-    } else if (strcmp(s->profile->device, s->rep->device.name) != 0) {
+    } else if (i == 0 && strcmp(p->device, s->rep->device.name) != 0) {
         clc_note("--profile %s was measured on '%s', not on this device: the predictions are "
-                 "that device's", s->o->profile, s->profile->device);
+                 "that device's", s->o->profile, p->device);
     }
-    json_t *used = json_array();
-    json_array_append_new(used, clc_profile_to_json(s->profile));
-    keep_profiles(s->rep, used);
-    note_cpu(s);
+    s->profile[i] = p;
+    json_array_append_new(used, clc_profile_to_json(p));
     return CLC_OK;
+}
+
+int clc_session_load_profile(struct clc_session *s, const struct clc_case *const *cases,
+                             size_t n)
+{
+    /* each API's rows read its own kept profile: a run of both APIs predicts both */
+    bool kept = s->o->profile == NULL && !runs_stream(cases, n);
+    if (!s->o->model || (s->o->profile == NULL && !kept))
+        return CLC_OK;
+    json_t *used = json_array();
+    for (int i = 0; i < s->n_be; i++)
+        if (load_one(s, i, kept, used) != CLC_OK) {
+            json_decref(used);
+            return CLC_ERR;
+        }
+    bool any = json_array_size(used) > 0;
+    keep_profiles(s->rep, used);
+    if (any)
+        note_cpu(s);
+    return CLC_OK;
+}
+
+const struct clc_profile *clc_session_profile(const struct clc_session *s, const char *api)
+{
+    for (int i = 0; i < s->n_be; i++)
+        if (strcmp(clc_api_name(s->be[i]->dev.api), api) == 0)
+            return s->profile[i];
+    return NULL;
 }
 
 /* Predicts row r on p, unless its variant lies outside the model (clc_outside_model): then
@@ -90,14 +113,15 @@ static void predict(const struct clc_profile *p, struct clc_result *r)
 
 void clc_session_predict_row(const struct clc_session *s, struct clc_result *r)
 {
-    if (s->profile != NULL && r->status == CLC_STATUS_OK)
-        predict(s->profile, r);
+    const struct clc_profile *p = clc_session_profile(s, r->api);
+    if (p != NULL && r->status == CLC_STATUS_OK)
+        predict(p, r);
 }
 
 void clc_session_predict_end(struct clc_session *s)
 {
     struct clc_report *rep = s->rep;
-    if (s->profile != NULL || !s->o->model || rep->n_results == 0)
+    if (s->profile[0] != NULL || !s->o->model || rep->n_results == 0)
         return;
     const char *names[CLC_MAX_APIS];
     int n = clc_report_apis(rep, names, CLC_MAX_APIS);

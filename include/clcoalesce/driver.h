@@ -79,7 +79,9 @@ struct clc_session {
                                  * there or ahead (struct clc_ahead) */
     uint64_t analyse_ns;        /* of CLC_PHASE_MODEL: analysing the traces on the host */
     struct clc_ahead *ahead;    /* the trace builds made ahead of the rows (ahead.c); NULL */
-    struct clc_profile *profile; /* --profile's, loaded when the session opens; NULL */
+    struct clc_profile *profile[CLC_MAX_APIS]; /* per back end (be[i]): --profile's, or the
+                                 * profile its API's device keeps, loaded when the session
+                                 * opens; NULL: none */
 };
 
 /* Opens the device(s) of o (--api, --device) and fills the report's device and APIs.
@@ -159,7 +161,10 @@ int clc_variant_plan(const struct clc_env *e, const struct clc_variant *v, long 
 int clc_session_load_profile(struct clc_session *s, const struct clc_case *const *cases,
                              size_t n);
 
-/* Predicts row r from s->profile, when there is one (as rows stream). */
+/* The profile the rows of API api (its name) are predicted from as they stream; NULL: none. */
+const struct clc_profile *clc_session_profile(const struct clc_session *s, const char *api);
+
+/* Predicts row r from its API's profile, when there is one (as rows stream). */
 void clc_session_predict_row(const struct clc_session *s, struct clc_result *r);
 
 /* At the end of a run without --profile: each API's rows predicted from the profile its own
