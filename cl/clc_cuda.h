@@ -439,7 +439,7 @@ CLC_VEC_TYPEDEFS(double)
 
 /* ------------------------------------------------------------------ images */
 
-/* An image2d_t argument is a texture object (the host makes one over pitched memory); the
+/* An image2d_t argument is a texture object (the host makes one on a CUDA array); the
  * sampler's settings live in the object, so sampler_t and the CLK_ flags are placeholders. */
 typedef cudaTextureObject_t image2d_t;
 typedef int sampler_t;

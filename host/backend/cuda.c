@@ -626,9 +626,9 @@ static int alloc_in(struct clc_backend *b, size_t bytes, enum clc_mem mem, const
     return CLC_OK;
 }
 
-/* An image: a CUDA array (the driver's own 2-D layout, as an OpenCL image gets on NVIDIA's
- * OpenCL, where pitched memory would keep rows apart) under a texture object of one float
- * channel, unnormalised coordinates, point sampling, 0 outside. */
+/* An image: a CUDA array (a layout of the driver's choosing, opaque as an OpenCL image's,
+ * where pitched memory would keep the rows one after another) under a texture object of one
+ * float channel, unnormalised coordinates, point sampling, 0 outside. */
 static int alloc_image(struct clc_backend *b, size_t width, size_t height, const char *what,
                        struct clc_buf **out)
 {

@@ -1,5 +1,5 @@
 /* image.c - a 2-D array of float read through the texture path (OpenCL image2d_t, CUDA a
- * texture object on pitched memory) by rows, by columns and in a transpose, against the
+ * texture object on a CUDA array) by rows, by columns and in a transpose, against the
  * same walks on a __global buffer.  The image rows lie outside the access model: the trace
  * build records __global addresses, not texture reads. */
 #include "clcoalesce/cases.h"

@@ -34,7 +34,7 @@ enum clc_mem {
                       * CL_MEM_ALLOC_HOST_PTR, CUDA cuMemHostAlloc mapped) */
     CLC_MEM_MANAGED, /* memory the driver migrates on demand (CUDA cuMemAllocManaged) */
     CLC_MEM_IMAGE2D, /* a read-only 2-D image of float, read through the texture path (OpenCL
-                      * image2d_t, CUDA a texture object on pitched memory) */
+                      * image2d_t, CUDA a texture object on a CUDA array) */
 };
 
 /* A device as one API sees it. */
