@@ -38,8 +38,11 @@
  *    refused, and so is (float4)(x), which looks the same to C++.  Set the components one by
  *    one, or write (float4)0 + x.
  *  - No swizzles (.xy, .lo, .hi, .even, .odd), vector comparisons, shifts, convert_* or as_*,
- *    of the atomics only the 32-bit atomic_inc, atomic_add, atomic_min and atomic_cmpxchg,
- *    no images; get_work_dim is missing (CUDA does not record it).
+ *    of the atomics only the 32-bit atomic_inc, atomic_add, atomic_min and atomic_cmpxchg;
+ *    get_work_dim is missing (CUDA does not record it).
+ *  - Images: only __read_only image2d_t of one float channel, read with read_imagef at int2
+ *    coordinates (.x of the result); the sampler is ignored: the host's texture object
+ *    holds what OpenCL's sampler says (unnormalised coordinates, nearest, 0 outside).
  *  - Only the underscored spellings: the bare kernel, global, local, constant are not mapped
  *    (CUDA's own __global__ and __constant__ macros expand to the bare words).
  *  - __constant is plain const: the data stays in global memory.
@@ -433,5 +436,26 @@ CLC_VEC_TYPEDEFS(double)
 #define double4 clc_double4
 #define double8 clc_double8
 #define double16 clc_double16
+
+/* ------------------------------------------------------------------ images */
+
+/* An image2d_t argument is a texture object (the host makes one on a CUDA array); the
+ * sampler's settings live in the object, so sampler_t and the CLK_ flags are placeholders. */
+typedef cudaTextureObject_t image2d_t;
+typedef int sampler_t;
+#define __read_only
+#define CLK_NORMALIZED_COORDS_FALSE 0
+#define CLK_ADDRESS_CLAMP 0
+#define CLK_FILTER_NEAREST 0
+
+/* Texel (c.x, c.y) in .x, the other components 0 as OpenCL's CL_R gives (and 1 in .w). */
+static CLC_INLINE clc_float4 read_imagef(image2d_t img, sampler_t s, clc_int2 c)
+{
+    (void)s;
+    clc_float4 v = (clc_float4)0;
+    v.x = tex2D<float>(img, (float)c.x + 0.5f, (float)c.y + 0.5f); /* the texel's centre */
+    v.w = 1.0f;
+    return v;
+}
 
 #endif

@@ -18,6 +18,8 @@ static struct clc_device hopper(void)
     memset(&d, 0, sizeof d);
     d.api = CLC_API_CUDA;
     d.gpu = d.fp64 = d.nvidia = d.managed = true;
+    d.image2d_max[0] = 131072; /* MAXIMUM_TEXTURE2D_WIDTH / _HEIGHT */
+    d.image2d_max[1] = 65536;
     d.max_group = 1024;
     d.meta.compute_units = 132;
     d.meta.warp_size = 32;
@@ -104,6 +106,45 @@ START_TEST(vector_widths_kept)
 }
 END_TEST
 
+/* The PTX of entry `name` alone, cut from ptx in place: up to the next entry. */
+static char *entry_of(char *ptx, const char *name)
+{
+    char head[160];
+    snprintf(head, sizeof head, ".entry %s(", name);
+    char *at = strstr(ptx, head);
+    ck_assert_msg(at != NULL, "no entry %s in the PTX", name);
+    char *next = strstr(at + 1, ".entry ");
+    if (next != NULL)
+        *next = '\0';
+    return at;
+}
+
+/* An image2d_t read (cl/clc_cuda.h: read_imagef on a texture object) is a texture fetch in
+ * the PTX, not a global load; its buffer twin reads global memory. */
+START_TEST(image_reads_are_texture_fetches)
+{
+    struct clc_device d = hopper();
+    const struct clc_case *c = clc_find_case("image");
+    struct clc_env e = clc_env_make(&d, CLC_FLOAT, 1 << 20);
+    struct clc_plan p;
+    ck_assert_int_eq(clc_variant_plan(&e, clc_find_variant(c, "transpose_image"), 0, &p),
+                     CLC_OK);
+    char *ptx = compile(c, &p, CLC_FLOAT, false), *body = entry_of(ptx, p.kernel);
+    clc_test_assert_has(body, "tex.2d");
+    clc_test_assert_lacks(body, "ld.global");
+    free(ptx);
+    clc_plan_free(&p);
+    ck_assert_int_eq(clc_variant_plan(&e, clc_find_variant(c, "transpose_global"), 0, &p),
+                     CLC_OK);
+    ptx = compile(c, &p, CLC_FLOAT, false);
+    body = entry_of(ptx, p.kernel);
+    clc_test_assert_has(body, "ld.global");
+    clc_test_assert_lacks(body, "tex.2d");
+    free(ptx);
+    clc_plan_free(&p);
+}
+END_TEST
+
 /* A kernel that does not compile is reported against its file and line, as in OpenCL. */
 START_TEST(compile_error_names_the_file)
 {
@@ -181,6 +222,7 @@ int main(void)
      * after an unload could not name the library that lsan.supp allows */
     clc_quiet = true;
     const TTest *tests[] = {every_planned_kernel_compiles, vector_widths_kept,
+                            image_reads_are_texture_fetches,
                             compile_error_names_the_file, trace_build_compiles_to_sass};
     return clc_test_main(clc_test_suite("cuda_source", tests, sizeof tests / sizeof tests[0]));
 }

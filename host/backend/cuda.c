@@ -35,6 +35,8 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef struct CUmemPoolHandle_st *CUmemoryPool;
 typedef unsigned long long CUdeviceptr;
+typedef unsigned long long CUtexObject;
+typedef struct CUarray_st *CUarray;
 typedef int nvrtcResult;
 typedef struct _nvrtcProgram *nvrtcProgram;
 
@@ -66,6 +68,61 @@ enum {
     JIT_ERROR_LOG_SIZE = 6,
 };
 
+/* cuda.h's descriptors of a CUDA array, of a texture object on one, and of a 2-D copy, as
+ * the driver's ABI lays them out (only the members used are named). */
+struct array_desc {
+    size_t width, height;
+    int format;                /* CUarray_format */
+    unsigned channels;
+};
+
+struct res_desc {
+    int type;                  /* CUresourcetype: ARRAY */
+    union {
+        CUarray array;
+        int reserved[32];
+    } res;
+    unsigned flags;
+};
+
+struct tex_desc {
+    int address[3];            /* CUaddress_mode per dimension */
+    int filter;                /* CUfilter_mode */
+    unsigned flags;            /* CU_TRSF_*: 0 is unnormalised coordinates, read as float */
+    unsigned max_anisotropy;
+    int mipmap_filter;
+    float mipmap_bias, mipmap_min, mipmap_max;
+    float border[4];
+    int reserved[12];
+};
+
+struct copy2d {
+    size_t src_x, src_y;
+    int src_type;              /* CUmemorytype */
+    const void *src_host;
+    CUdeviceptr src_dev;
+    CUarray src_array;
+    size_t src_pitch;
+    size_t dst_x, dst_y;
+    int dst_type;
+    void *dst_host;
+    CUdeviceptr dst_dev;
+    CUarray dst_array;
+    size_t dst_pitch;
+    size_t width_bytes, height;
+};
+
+enum {
+    RESOURCE_ARRAY = 0,
+    FORMAT_FLOAT = 0x20,
+    ADDRESS_BORDER = 3, /* outside the image reads 0, as OpenCL's CLK_ADDRESS_CLAMP */
+    FILTER_POINT = 0,
+    MEMORY_HOST = 1,
+    MEMORY_ARRAY = 3,
+    ATTR_TEX2D_WIDTH = 22,
+    ATTR_TEX2D_HEIGHT = 23,
+};
+
 /* Every entry point, by the name it is looked up under. */
 #define CUDA_CALLS(X)                                                                       \
     X(cuInit, CUresult, (unsigned))                                                         \
@@ -90,6 +147,12 @@ enum {
     X(cuMemHostAlloc, CUresult, (void **, size_t, unsigned))                                \
     X(cuMemHostGetDevicePointer_v2, CUresult, (CUdeviceptr *, void *, unsigned))            \
     X(cuMemAllocManaged, CUresult, (CUdeviceptr *, size_t, unsigned))                       \
+    X(cuArrayCreate_v2, CUresult, (CUarray *, const struct array_desc *))                   \
+    X(cuArrayDestroy, CUresult, (CUarray))                                                  \
+    X(cuMemcpy2D_v2, CUresult, (const struct copy2d *))                                     \
+    X(cuTexObjectCreate, CUresult, (CUtexObject *, const struct res_desc *,                 \
+                                    const struct tex_desc *, const void *))                 \
+    X(cuTexObjectDestroy, CUresult, (CUtexObject))                                          \
     X(cuMemcpyDtoDAsync_v2, CUresult, (CUdeviceptr, CUdeviceptr, size_t, CUstream))         \
     X(cuMemsetD32Async, CUresult, (CUdeviceptr, unsigned, size_t, CUstream))                \
     X(cuModuleLoadDataEx, CUresult, (CUmodule *, const void *, unsigned, int *, void **))   \
@@ -334,6 +397,8 @@ static void describe(struct clc_device *d, CUdevice dev, int index)
     d->max_group = (size_t)attr(dev, ATTR_MAX_THREADS_PER_BLOCK);
     d->local_mem = (size_t)attr(dev, ATTR_MAX_SHARED_PER_BLOCK);
     d->managed = attr(dev, ATTR_MANAGED_MEMORY) != 0;
+    d->image2d_max[0] = (size_t)attr(dev, ATTR_TEX2D_WIDTH);
+    d->image2d_max[1] = (size_t)attr(dev, ATTR_TEX2D_HEIGHT);
     d->handle[0] = (uintptr_t)dev;
 }
 
@@ -373,6 +438,9 @@ struct clc_buf {
     size_t bytes;
     enum clc_mem mem;
     void *host;          /* CLC_MEM_HOST: the page-locked block ptr maps */
+    CUarray array;       /* CLC_MEM_IMAGE2D: the CUDA array holding the image */
+    CUtexObject tex;     /* CLC_MEM_IMAGE2D: the texture object on it, the kernel's argument */
+    size_t image[2];     /* CLC_MEM_IMAGE2D: width and height */
 };
 
 /* A loaded module.  The cache holds a reference to it and so does each kernel of it, so
@@ -558,8 +626,65 @@ static int alloc_in(struct clc_backend *b, size_t bytes, enum clc_mem mem, const
     return CLC_OK;
 }
 
+/* An image: a CUDA array (a layout of the driver's choosing, opaque as an OpenCL image's,
+ * where pitched memory would keep the rows one after another) under a texture object of one
+ * float channel, unnormalised coordinates, point sampling, 0 outside. */
+static int alloc_image(struct clc_backend *b, size_t width, size_t height, const char *what,
+                       struct clc_buf **out)
+{
+    char why[128];
+    if (!clc_image_fits(&b->dev, width, height, why, sizeof why)) {
+        clc_error("%s: %s (MAXIMUM_TEXTURE2D_WIDTH / _HEIGHT)", what, why);
+        return CLC_ERR;
+    }
+    struct clc_buf *buf = calloc(1, sizeof *buf);
+    if (buf == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    int rc = CLC_ERR;
+    buf->mem = CLC_MEM_IMAGE2D;
+    buf->image[0] = width;
+    buf->image[1] = height;
+    buf->bytes = width * height * sizeof(float);
+    const struct array_desc ad = {width, height, FORMAT_FLOAT, 1};
+    CHECK(cuArrayCreate_v2(&buf->array, &ad));
+    struct res_desc res;
+    struct tex_desc tex;
+    memset(&res, 0, sizeof res);
+    memset(&tex, 0, sizeof tex);
+    res.type = RESOURCE_ARRAY;
+    res.res.array = buf->array;
+    tex.address[0] = tex.address[1] = tex.address[2] = ADDRESS_BORDER;
+    tex.filter = FILTER_POINT;
+    CHECK(cuTexObjectCreate(&buf->tex, &res, &tex, NULL));
+    *out = buf;
+    return CLC_OK;
+cleanup:
+    if (buf->array != NULL)
+        lib.cuArrayDestroy(buf->array);
+    free(buf);
+    return rc;
+}
+
+/* Only write reaches an image, and only whole: read and fill are for buffers. */
+static bool not_image(const struct clc_buf *buf, const char *op)
+{
+    if (buf->mem != CLC_MEM_IMAGE2D)
+        return true;
+    clc_error("%s of an image: clcoalesce only reads images in kernels", op);
+    return false;
+}
+
 static void release(struct clc_backend *b, struct clc_buf *buf)
 {
+    if (buf->mem == CLC_MEM_IMAGE2D) {
+        lib.cuCtxSynchronize(); /* the launches that read it are done */
+        lib.cuTexObjectDestroy(buf->tex);
+        lib.cuArrayDestroy(buf->array);
+        free(buf);
+        return;
+    }
     if (buf->mem != CLC_MEM_DEVICE) {
         /* the launches that used it are done before it goes (freeing waits for nothing) */
         lib.cuCtxSynchronize();
@@ -583,6 +708,23 @@ static int write_buf(struct clc_backend *b, struct clc_buf *buf, size_t offset, 
     (void)b;
     int rc = CLC_ERR;
     CHECK(cuCtxSynchronize()); /* allocations and launches on the stream come first */
+    if (buf->mem == CLC_MEM_IMAGE2D) { /* whole, into the array's layout */
+        if (offset != 0 || bytes != buf->bytes) {
+            clc_error("an image is written whole, not %zu bytes at %zu", bytes, offset);
+            return CLC_ERR;
+        }
+        struct copy2d c;
+        memset(&c, 0, sizeof c);
+        c.src_type = MEMORY_HOST;
+        c.src_host = src;
+        c.src_pitch = buf->image[0] * sizeof(float);
+        c.dst_type = MEMORY_ARRAY;
+        c.dst_array = buf->array;
+        c.width_bytes = buf->image[0] * sizeof(float);
+        c.height = buf->image[1];
+        CHECK(cuMemcpy2D_v2(&c));
+        return CLC_OK;
+    }
     CHECK(cuMemcpyHtoD_v2(buf->ptr + offset, src, bytes));
     rc = CLC_OK;
 cleanup:
@@ -594,6 +736,8 @@ static int read_buf(struct clc_backend *b, struct clc_buf *buf, size_t offset, s
 {
     (void)b;
     int rc = CLC_ERR;
+    if (!not_image(buf, "a read"))
+        return CLC_ERR;
     CHECK(cuCtxSynchronize());
     CHECK(cuMemcpyDtoH_v2(dst, buf->ptr + offset, bytes));
     rc = CLC_OK;
@@ -605,6 +749,8 @@ static int fill(struct clc_backend *b, struct clc_buf *buf, size_t bytes, uint32
 {
     (void)b;
     int rc = CLC_ERR;
+    if (!not_image(buf, "a fill"))
+        return CLC_ERR;
     CHECK(cuMemsetD32Async(buf->ptr, pattern, bytes / 4, NULL));
     CHECK(cuCtxSynchronize());
     rc = CLC_OK;
@@ -907,7 +1053,9 @@ static CUresult launch_op(const struct clc_op *op)
     void *params[CLC_MAX_ARGS];
     for (unsigned i = 0; i < l->nargs; i++) {
         const struct clc_arg *a = &l->args[i];
-        values[i] = a->kind == CLC_ARG_BUF ? (uint64_t)a->buf->ptr : a->value;
+        values[i] = a->kind != CLC_ARG_BUF               ? a->value
+                    : a->buf->mem == CLC_MEM_IMAGE2D ? (uint64_t)a->buf->tex
+                                                     : (uint64_t)a->buf->ptr;
         small[i] = (uint32_t)a->value;
         params[i] = a->kind == CLC_ARG_U32 ? (void *)&small[i] : (void *)&values[i];
     }
@@ -1007,6 +1155,7 @@ const struct clc_backend_ops clc_cuda_ops = {
     .close = close_device,
     .alloc = alloc,
     .alloc_in = alloc_in,
+    .alloc_image = alloc_image,
     .release = release,
     .write = write_buf,
     .read = read_buf,

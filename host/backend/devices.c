@@ -104,6 +104,20 @@ void clc_known_facts(struct clc_device_meta *m, uint64_t reported_l2, const char
 
 /* ------------------------------------------------------------------ selection */
 
+bool clc_image_fits(const struct clc_device *d, size_t width, size_t height, char *why,
+                    size_t len)
+{
+    const size_t *max = d->image2d_max;
+    if (max[0] == 0)
+        snprintf(why, len, "the device does not support images");
+    else if (width == 0 || height == 0 || width > max[0] || height > max[1])
+        snprintf(why, len, "a %zu x %zu image exceeds the device's largest, %zu x %zu", width,
+                 height, max[0], max[1]);
+    else
+        return true;
+    return false;
+}
+
 int clc_select_device(const struct clc_device *list, int count, const char *sel)
 {
     if (sel == NULL || *sel == '\0') {

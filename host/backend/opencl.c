@@ -137,6 +137,14 @@ static void describe(struct clc_device *d, cl_platform_id platform, cl_device_id
     d->cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
     d->max_group = group;
     d->local_mem = (size_t)local;
+    cl_bool images = CL_FALSE;
+    clGetDeviceInfo(id, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL);
+    if (images &&
+        (clGetDeviceInfo(id, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof d->image2d_max[0],
+                         &d->image2d_max[0], NULL) != CL_SUCCESS ||
+         clGetDeviceInfo(id, CL_DEVICE_IMAGE2D_MAX_HEIGHT, sizeof d->image2d_max[1],
+                         &d->image2d_max[1], NULL) != CL_SUCCESS))
+        d->image2d_max[0] = d->image2d_max[1] = 0;
     m->compute_units = (int)cu;
     m->clock_mhz = (int)mhz;
     m->global_mem = gmem;
@@ -313,6 +321,7 @@ fail:
 struct clc_buf {
     cl_mem mem;
     size_t bytes;
+    size_t image[2];     /* an image's width and height; 0 x 0 for a buffer */
 };
 
 struct clc_kernel {
@@ -402,7 +411,7 @@ static int alloc_flags(struct clc_backend *b, size_t bytes, cl_mem_flags flags, 
                   clc_format_size(b->dev.meta.max_alloc, lim, sizeof lim), b->ops->alloc_limit);
         return CLC_ERR;
     }
-    struct clc_buf *buf = malloc(sizeof *buf);
+    struct clc_buf *buf = calloc(1, sizeof *buf);
     if (buf == NULL) {
         clc_error("out of memory");
         return CLC_ERR;
@@ -439,6 +448,51 @@ static int alloc_in(struct clc_backend *b, size_t bytes, enum clc_mem mem, const
     return alloc_flags(b, bytes, CL_MEM_READ_WRITE | host, what, out);
 }
 
+/* A read-only CL_R / CL_FLOAT image2d_t, filled by write_buf (clEnqueueWriteImage). */
+static int alloc_image(struct clc_backend *b, size_t width, size_t height, const char *what,
+                       struct clc_buf **out)
+{
+    char why[128];
+    if (!clc_image_fits(&b->dev, width, height, why, sizeof why)) {
+        clc_error("%s: %s (CL_DEVICE_IMAGE_SUPPORT, CL_DEVICE_IMAGE2D_MAX_WIDTH / _HEIGHT)",
+                  what, why);
+        return CLC_ERR;
+    }
+    struct clc_buf *buf = calloc(1, sizeof *buf);
+    if (buf == NULL) {
+        clc_error("out of memory");
+        return CLC_ERR;
+    }
+    const cl_image_format format = {CL_R, CL_FLOAT};
+    cl_image_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+    desc.image_width = width;
+    desc.image_height = height;
+    cl_int err;
+    buf->mem = clCreateImage(ocl_of(b)->context, CL_MEM_READ_ONLY, &format, &desc, NULL, &err);
+    if (err != CL_SUCCESS) {
+        clc_error("clCreateImage(%s, %zu x %zu, CL_R CL_FLOAT) failed: %s", what, width, height,
+                  errname(err));
+        free(buf);
+        return CLC_ERR;
+    }
+    buf->bytes = width * height * sizeof(float);
+    buf->image[0] = width;
+    buf->image[1] = height;
+    *out = buf;
+    return CLC_OK;
+}
+
+/* Only write reaches an image, and only whole: read and fill are for buffers. */
+static bool not_image(const struct clc_buf *buf, const char *op)
+{
+    if (buf->image[0] == 0)
+        return true;
+    clc_error("%s of an image: clcoalesce only reads images in kernels", op);
+    return false;
+}
+
 static void release(struct clc_backend *b, struct clc_buf *buf)
 {
     (void)b;
@@ -450,6 +504,16 @@ static int write_buf(struct clc_backend *b, struct clc_buf *buf, size_t offset, 
                      const void *src)
 {
     int rc = CLC_ERR;
+    if (buf->image[0] != 0) {
+        const size_t origin[3] = {0, 0, 0}, region[3] = {buf->image[0], buf->image[1], 1};
+        if (offset != 0 || bytes != buf->bytes) {
+            clc_error("an image is written whole, not %zu bytes at %zu", bytes, offset);
+            return CLC_ERR;
+        }
+        CHECK(clEnqueueWriteImage(ocl_of(b)->queue, buf->mem, CL_TRUE, origin, region, 0, 0,
+                                  src, 0, NULL, NULL));
+        return CLC_OK;
+    }
     CHECK(clEnqueueWriteBuffer(ocl_of(b)->queue, buf->mem, CL_TRUE, offset, bytes, src, 0, NULL,
                                NULL));
     rc = CLC_OK;
@@ -461,6 +525,8 @@ static int read_buf(struct clc_backend *b, struct clc_buf *buf, size_t offset, s
                     void *dst)
 {
     int rc = CLC_ERR;
+    if (!not_image(buf, "a read"))
+        return CLC_ERR;
     CHECK(clEnqueueReadBuffer(ocl_of(b)->queue, buf->mem, CL_TRUE, offset, bytes, dst, 0, NULL,
                               NULL));
     rc = CLC_OK;
@@ -507,6 +573,8 @@ static int fill(struct clc_backend *b, struct clc_buf *buf, size_t bytes, uint32
     int rc = CLC_ERR;
     const size_t chunk = (size_t)1 << 30;
     cl_uint p = pattern;
+    if (!not_image(buf, "a fill"))
+        return CLC_ERR;
     bytes &= ~(size_t)3;
     for (size_t off = 0; off < bytes; off += chunk) {
         size_t n = bytes - off < chunk ? bytes - off : chunk;
@@ -928,6 +996,7 @@ const struct clc_backend_ops clc_opencl_ops = {
     .close = close_device,
     .alloc = alloc,
     .alloc_in = alloc_in,
+    .alloc_image = alloc_image,
     .release = release,
     .write = write_buf,
     .read = read_buf,

@@ -21,6 +21,22 @@ unsigned clc_plan_buffer(struct clc_plan *p, const char *name, uint64_t elems, u
     return i;
 }
 
+unsigned clc_plan_image(struct clc_plan *p, const char *name, uint64_t width, uint64_t height)
+{
+    unsigned i = clc_plan_buffer(p, name, width * height, sizeof(float), CLC_INIT_VALUES);
+    p->bufs[i].mem = CLC_MEM_IMAGE2D;
+    p->bufs[i].width = width;
+    return i;
+}
+
+bool clc_plan_has_image(const struct clc_plan *p)
+{
+    for (unsigned i = 0; i < p->nbufs; i++)
+        if (p->bufs[i].mem == CLC_MEM_IMAGE2D)
+            return true;
+    return false;
+}
+
 static void add_arg(struct clc_plan *p, enum clc_arg_kind kind, uint64_t v)
 {
     if (p->nargs >= CLC_MAX_ARGS)

@@ -96,7 +96,7 @@ static void build_row(struct clc_ahead *a, const struct ahead_row *r)
     struct clc_plan p;
     if (clc_variant_plan(&e, r->v, r->param, &p) != CLC_OK)
         return;
-    if (p.kernel != NULL && !(p.needs_fp64 && !dev->fp64)) {
+    if (p.kernel != NULL && !(p.needs_fp64 && !dev->fp64) && !clc_plan_has_image(&p)) {
         char opts[512];
         struct clc_kernel *k = NULL;
         const char *file = clc_plan_file(&p, r->c->cl_file);

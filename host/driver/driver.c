@@ -443,7 +443,9 @@ static int run_row_on(struct clc_session *s, const struct clc_case *c, const str
     }
     /* the model reads the addresses, which are the same on every API: traced once, on the
      * last API that verified */
-    if (tracer >= 0 && s->o->model && p.kernel != NULL) {
+    /* an image's reads are texture reads, not addresses the trace build can record: such a
+     * row is outside the model (its variant says so), and not traced */
+    if (tracer >= 0 && s->o->model && p.kernel != NULL && !clc_plan_has_image(&p)) {
         if (clc_model_row(s, &in[tracer], &r[tracer], &clean) != CLC_OK)
             rc = CLC_ERR;
         for (int i = 0; i < s->n_be; i++) {

@@ -65,9 +65,15 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
             return CLC_ERR;
         }
         size_t bytes = (size_t)(b->elems * b->elem_size);
-        if ((b->mem == CLC_MEM_DEVICE
-                 ? clc_alloc(be, bytes, b->name, &in->bufs[i])
-                 : be->ops->alloc_in(be, bytes, b->mem, b->name, &in->bufs[i])) != CLC_OK)
+        int rc;
+        if (b->mem == CLC_MEM_IMAGE2D)
+            rc = be->ops->alloc_image(be, (size_t)b->width, (size_t)(b->elems / b->width),
+                                      b->name, &in->bufs[i]);
+        else if (b->mem == CLC_MEM_DEVICE)
+            rc = clc_alloc(be, bytes, b->name, &in->bufs[i]);
+        else
+            rc = be->ops->alloc_in(be, bytes, b->mem, b->name, &in->bufs[i]);
+        if (rc != CLC_OK)
             return CLC_ERR;
     }
     if (p->kernel == NULL) { /* the vendor copy */
@@ -120,6 +126,13 @@ int clc_instance_init(struct clc_instance *in)
         switch (b->init) {
         case CLC_INIT_NONE: break;
         case CLC_INIT_VALUES: {
+            if (b->mem == CLC_MEM_IMAGE2D) { /* no kernel writes an image: uploaded */
+                const void *v = clc_values((size_t)b->elems, in->t);
+                rc = v != NULL ? be->ops->write(be, in->bufs[i], 0, bytes, v) : CLC_ERR;
+                if (v == NULL)
+                    clc_error("out of host memory for the values of %s", b->name);
+                break;
+            }
             /* written on the device: large buffers need no upload */
             struct clc_arg args[] = {{CLC_ARG_BUF, in->bufs[i], 0},
                                      {CLC_ARG_U64, NULL, b->elems}};

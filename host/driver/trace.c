@@ -252,6 +252,11 @@ int clc_session_trace(struct clc_session *s, const struct clc_case *c, const str
         snprintf(out->plan.note, sizeof out->plan.note, "it launches no kernel of its own");
         return CLC_SKIP;
     }
+    if (clc_plan_has_image(&out->plan)) {
+        snprintf(out->plan.note, sizeof out->plan.note,
+                 "it reads an image, through the texture path, which the trace cannot record");
+        return CLC_SKIP;
+    }
     struct clc_instance in;
     rc = clc_instance_open(&in, s->be[0], c->cl_file, &out->plan, t);
     if (rc == CLC_OK)

@@ -33,6 +33,8 @@ enum clc_mem {
     CLC_MEM_HOST,    /* page-locked host memory the device reads over the bus (OpenCL
                       * CL_MEM_ALLOC_HOST_PTR, CUDA cuMemHostAlloc mapped) */
     CLC_MEM_MANAGED, /* memory the driver migrates on demand (CUDA cuMemAllocManaged) */
+    CLC_MEM_IMAGE2D, /* a read-only 2-D image of float, read through the texture path (OpenCL
+                      * image2d_t, CUDA a texture object on a CUDA array) */
 };
 
 /* A device as one API sees it. */
@@ -45,6 +47,8 @@ struct clc_device {
     bool fp64;            /* double precision (cl_khr_fp64; always on CUDA) */
     bool nvidia;
     bool managed;         /* the API offers managed memory (CLC_MEM_MANAGED) here */
+    size_t image2d_max[2]; /* the largest 2-D image (CLC_MEM_IMAGE2D), width and height;
+                            * 0 x 0 where the device has no images */
     size_t max_group;     /* work-items per work-group at most */
     size_t local_mem;     /* local (shared) memory per work-group, bytes */
     struct clc_device_meta meta;
@@ -120,6 +124,11 @@ struct clc_backend_ops {
      * device does not offer (see clc_device.managed). */
     int (*alloc_in)(struct clc_backend *b, size_t bytes, enum clc_mem mem, const char *what,
                     struct clc_buf **out);
+    /* A read-only width x height image of float (CLC_MEM_IMAGE2D), a kernel argument like a
+     * buffer; write fills it whole (offset 0, width x height x 4 bytes); read and fill refuse
+     * it.  CLC_ERR with a message where the device has no images or a side is too large. */
+    int (*alloc_image)(struct clc_backend *b, size_t width, size_t height, const char *what,
+                       struct clc_buf **out);
     void (*release)(struct clc_backend *b, struct clc_buf *buf);
     int (*write)(struct clc_backend *b, struct clc_buf *buf, size_t offset, size_t bytes,
                  const void *src);
@@ -246,6 +255,11 @@ void clc_known_facts(struct clc_device_meta *m, uint64_t reported_l2, const char
  * hook: the suite runs once with a 120-character name to prove nothing depends on it), else
  * `name`. */
 void clc_device_name_override(char *name, size_t len);
+
+/* Whether d can hold a width x height image (clc_device.image2d_max); if not, why, into
+ * why ("the device does not support images", "a W x H image exceeds ..."). */
+bool clc_image_fits(const struct clc_device *d, size_t width, size_t height, char *why,
+                    size_t len);
 
 /* ------------------------------------------------------------------ short forms */
 

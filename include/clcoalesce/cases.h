@@ -50,6 +50,7 @@ struct clc_buffer_spec {
     uint64_t pick_stride;  /* > 1: read back only elements 0, s, 2s ... (elems / s of them) */
     uint64_t window;       /* with pick_stride: also the first `window` elements (.window) */
     enum clc_mem mem;      /* where it lives: the device's memory unless set */
+    uint64_t width;        /* CLC_MEM_IMAGE2D: the image's width (its height: elems / width) */
 };
 
 /* A kernel argument: a buffer of the plan (value = its index) or a scalar. */
@@ -182,6 +183,11 @@ static inline unsigned clc_env_es(const struct clc_env *e)
 /* Adds buffer `name` of elems elements of es bytes to p and returns its index. */
 unsigned clc_plan_buffer(struct clc_plan *p, const char *name, uint64_t elems, unsigned es,
                          enum clc_init init);
+/* Adds a read-only width x height image of float (CLC_MEM_IMAGE2D), initialised with
+ * clc_value(y * width + x) at (x, y), and returns its index (an argument like a buffer). */
+unsigned clc_plan_image(struct clc_plan *p, const char *name, uint64_t width, uint64_t height);
+/* True when one of p's buffers is an image: the trace build cannot record its reads. */
+bool clc_plan_has_image(const struct clc_plan *p);
 /* Appends an argument: a buffer by index, a uint, a ulong. */
 void clc_plan_arg_buf(struct clc_plan *p, unsigned buf);
 void clc_plan_arg_u32(struct clc_plan *p, uint32_t v);
