@@ -85,5 +85,5 @@ if(CLC_HAVE_LIBCLANG)
   message(STATUS "libclang: ${CLC_LIBCLANG_LIBRARY} (the kernel rewriter is built in)")
 else()
   message(STATUS "libclang not found: the kernel rewriter is not built (apt-get install "
-                 "libclang-dev)")
+                 "libclang-N-dev, N the LLVM version PoCL uses; cmake/setup.sh picks it)")
 endif()

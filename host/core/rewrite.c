@@ -228,7 +228,7 @@ static unsigned skip_space(const struct rw *r, unsigned off)
 /* The address space of the lvalue c when it is an access of __global or __local memory the
  * recorders can wrap (an element, a member, a __local variable; not an array, which decays
  * to its address, nor an element of a vector, whose vector is the access), else 0. */
-static unsigned access_space(const struct rw *r, CXCursor c)
+static unsigned access_space(CXCursor c)
 {
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k != CXCursor_ArraySubscriptExpr && k != CXCursor_UnaryOperator &&
@@ -238,9 +238,8 @@ static unsigned access_space(const struct rw *r, CXCursor c)
     unsigned as = address_space(t);
     if ((as != AS_GLOBAL && as != AS_LOCAL) || is_array(t))
         return 0;
-    unsigned s, e;
-    if (k == CXCursor_UnaryOperator && (!extent(r, c, &s, &e) || r->src[s] != '*'))
-        return 0; /* ++ / -- give no lvalue; a '*' from a macro is caught as one below */
+    /* a unary operator of such a type is *p (++ and -- give an unqualified value), even one
+     * whose '*' comes from a macro: wrap_access then names it */
     if (k == CXCursor_ArraySubscriptExpr) {
         CXCursor kid[2];
         if (children(c, kid, 2) == 2 && is_vector(clang_getCursorType(kid[0])))
@@ -269,7 +268,7 @@ static enum CXChildVisitResult impure_visit(CXCursor c, CXCursor parent, CXClien
     enum CXCursorKind k = clang_getCursorKind(c);
     unsigned s, e;
     bool bad = k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
-               access_space(r, c) != 0 || !extent(r, c, &s, &e);
+               access_space(c) != 0 || !extent(r, c, &s, &e);
     if (!bad && k == CXCursor_UnaryOperator)
         bad = strncmp(r->src + s, "++", 2) == 0 || strncmp(r->src + s, "--", 2) == 0 ||
               (e >= 2 && (strncmp(r->src + e - 2, "++", 2) == 0 ||
@@ -520,12 +519,12 @@ static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData d)
     struct rw *r = d;
     if (r->failed)
         return CXChildVisit_Break;
-    unsigned as = access_space(r, c);
+    unsigned as = access_space(c);
     if (as != 0 && !unevaluated(r)) {
         /* a struct's member s.x is the access, not s */
         CXCursor up = r->depth > 0 ? r->stack[r->depth - 1] : clang_getNullCursor();
         bool member = clang_getCursorKind(up) == CXCursor_MemberRefExpr &&
-                      access_space(r, up) == as;
+                      access_space(up) == as;
         if (!member) {
             int kind = access_kind(r, c);
             if (kind != NONE && !r->kernel)
