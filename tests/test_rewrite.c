@@ -22,7 +22,8 @@
 #define ITEMS 64  /* work-items, one work-group */
 #define ELEMS 256 /* floats in a and b, ints in h */
 #define SLOTS 16  /* trace records per work-item */
-#define WORDS (128 + 2 * ITEMS * 2 * SLOTS)
+#define MAX_ITEMS 256 /* work-items of an example's launch, one work-group */
+#define WORDS (128 + 2 * MAX_ITEMS * 2 * SLOTS)
 
 static char out[1 << 16], err[1 << 16];
 
@@ -102,9 +103,21 @@ static const char addr_src[] =
     "                   __global int *h)"
     "{ o[0] = (ulong)a; o[1] = (ulong)b; o[2] = (ulong)h; }";
 
-/* Launches kernel k of src (trace: its trace build) over ITEMS work-items in one group with
- * k(a, b, h, __local float lp[ITEMS]) and fills r. */
-static void launch(struct cl *c, const char *src, bool trace, struct run *r)
+/* How an example is launched: kernel(a, b, scalars...) over one work-group. */
+struct shape {
+    const char *kernel;
+    unsigned dims;
+    size_t items[2];
+    unsigned nscalars;
+    cl_ulong scalar[2];
+};
+
+/* The launch of the access forms: k(a, b, h, __local float lp[ITEMS]), ITEMS work-items. */
+static const struct shape forms = {"k", 1, {ITEMS, 1}, 0, {0, 0}};
+
+/* Launches sh's kernel of src (trace: its trace build) and fills r. */
+static void launch(struct cl *c, const char *src, bool trace, const struct shape *sh,
+                   struct run *r)
 {
     cl_int e;
     cl_mem m[4];
@@ -118,7 +131,7 @@ static void launch(struct cl *c, const char *src, bool trace, struct run *r)
     m[2] = clCreateBuffer(c->ctx, CL_MEM_COPY_HOST_PTR, sizeof r->h, r->h, &e);
     m[3] = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, sizeof r->words, NULL, &e);
     ck_assert_int_eq(e, CL_SUCCESS);
-    size_t one = 1, items = ITEMS;
+    size_t one = 1;
     cl_kernel ka = cl_build(c, addr_src, "", "addr");
     for (int i = 0; i < 4; i++)
         clSetKernelArg(ka, (cl_uint)i, sizeof(cl_mem), &m[(i + 3) % 4]);
@@ -138,18 +151,24 @@ static void launch(struct cl *c, const char *src, bool trace, struct run *r)
     r->words[25] = ~(cl_ulong)0;
     ck_assert_int_eq(clEnqueueWriteBuffer(c->q, m[3], CL_TRUE, 0, sizeof r->words, r->words, 0,
                                           NULL, NULL), CL_SUCCESS);
-    cl_kernel k = cl_build(c, src, trace ? "-DCLC_TRACE" : "", "k");
-    for (int i = 0; i < 3; i++)
-        clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &m[i]);
-    clSetKernelArg(k, 3, ITEMS * sizeof(float), NULL);
+    cl_kernel k = cl_build(c, src, trace ? "-DCLC_TRACE" : "", sh->kernel);
+    cl_uint n = 0;
+    clSetKernelArg(k, n++, sizeof(cl_mem), &m[0]);
+    clSetKernelArg(k, n++, sizeof(cl_mem), &m[1]);
+    if (sh == &forms) {
+        clSetKernelArg(k, n++, sizeof(cl_mem), &m[2]);
+        clSetKernelArg(k, n++, ITEMS * sizeof(float), NULL);
+    }
+    for (unsigned i = 0; i < sh->nscalars; i++)
+        clSetKernelArg(k, n++, sizeof(cl_ulong), &sh->scalar[i]);
     if (trace) {
         cl_uint slots = SLOTS, groups = 1;
-        clSetKernelArg(k, 4, sizeof(cl_mem), &m[3]);
-        clSetKernelArg(k, 5, sizeof slots, &slots);
-        clSetKernelArg(k, 6, sizeof groups, &groups);
+        clSetKernelArg(k, n++, sizeof(cl_mem), &m[3]);
+        clSetKernelArg(k, n++, sizeof slots, &slots);
+        clSetKernelArg(k, n++, sizeof groups, &groups);
     }
-    ck_assert_int_eq(clEnqueueNDRangeKernel(c->q, k, 1, NULL, &items, &items, 0, NULL, NULL),
-                     CL_SUCCESS);
+    ck_assert_int_eq(clEnqueueNDRangeKernel(c->q, k, sh->dims, NULL, sh->items, sh->items, 0,
+                                            NULL, NULL), CL_SUCCESS);
     clEnqueueReadBuffer(c->q, m[0], CL_TRUE, 0, sizeof r->a, r->a, 0, NULL, NULL);
     clEnqueueReadBuffer(c->q, m[1], CL_TRUE, 0, sizeof r->b, r->b, 0, NULL, NULL);
     clEnqueueReadBuffer(c->q, m[2], CL_TRUE, 0, sizeof r->h, r->h, 0, NULL, NULL);
@@ -237,9 +256,9 @@ static void check_form(const char *body, const char *hand_body, bool same_output
     struct cl c;
     cl_open(&c);
     static struct run normal, traced, by_hand;
-    launch(&c, plain, false, &normal);
-    launch(&c, rewritten, true, &traced);
-    launch(&c, hand, true, &by_hand);
+    launch(&c, plain, false, &forms, &normal);
+    launch(&c, rewritten, true, &forms, &traced);
+    launch(&c, hand, true, &forms, &by_hand);
     cl_close(&c);
     ck_assert_msg(memcmp(normal.b, traced.b, sizeof normal.b) == 0 &&
                       memcmp(normal.h, traced.h, sizeof normal.h) == 0 &&
@@ -538,6 +557,54 @@ static void model_of(const char *file, const char *args, double *eff, double *se
     clc_test_remove_dir(dir);
 }
 
+/* Each example of cl/examples, its macros taken out, computes the same built normally, built
+ * as the rewritten trace build, and as the example's own trace build (with the macros),
+ * without an access outside the buffers. */
+START_TEST(examples_as_written_compute_the_same)
+{
+    static const struct {
+        const char *file;
+        struct shape sh;
+    } ex[] = {
+        {"copy_float4.cl", {"copy_float4", 1, {64, 1}, 1, {250, 0}}},
+        {"scale_strided_bad.cl", {"scale_chunked", 1, {64, 1}, 1, {250, 0}}},
+        {"transpose_tiled.cl", {"transpose_tiled", 2, {32, 8}, 2, {16, 15}}},
+    };
+    struct cl c;
+    cl_open(&c);
+    for (size_t e = 0; e < sizeof ex / sizeof *ex; e++) {
+        char dir[64], orig[512], why[512];
+        snprintf(orig, sizeof orig, "%s/cl/examples/%s", CLC_TEST_SOURCE_DIR, ex[e].file);
+        char *text = clc_read_text(orig, NULL), *rewritten = NULL;
+        ck_assert_ptr_nonnull(text);
+        char *plain = without_macros(text);
+        clc_test_make_dir(dir, "rewrite-example");
+        const char *copy = clc_test_path(dir, ex[e].file);
+        clc_test_write_file(copy, plain);
+        ck_assert_msg(clc_rewrite_for_trace(copy, CLC_TEST_KERNEL_DIR, "-DT=float", &rewritten,
+                                            why, sizeof why) == CLC_OK, "%s", why);
+        static struct run normal, traced, by_hand;
+        launch(&c, plain, false, &ex[e].sh, &normal);
+        launch(&c, rewritten, true, &ex[e].sh, &traced);
+        launch(&c, text, true, &ex[e].sh, &by_hand);
+        ck_assert_msg(memcmp(normal.b, traced.b, sizeof normal.b) == 0, "%s: the rewritten "
+                      "trace build computes something else:\n%s", ex[e].file, rewritten);
+        ck_assert_msg(memcmp(normal.b, by_hand.b, sizeof normal.b) == 0, "%s", ex[e].file);
+        ck_assert_uint_eq(traced.words[17] & 0xffffffffu, 0);
+        /* the kernel wrote something: out differs from what it was filled with */
+        bool wrote = false;
+        for (int i = 0; i < ELEMS; i++)
+            wrote |= normal.b[i] != (float)(i % 5);
+        ck_assert_msg(wrote, "%s wrote nothing", ex[e].file);
+        free(text);
+        free(plain);
+        free(rewritten);
+        clc_test_remove_dir(dir);
+    }
+    cl_close(&c);
+}
+END_TEST
+
 /* Each example of cl/examples, its macros taken out: the same model figures as with them. */
 START_TEST(examples_as_written_model_the_same)
 {
@@ -588,7 +655,7 @@ int main(void)
         access_in_a_function_is_named, access_in_a_macro_is_named,
         builtin_through_a_pointer_is_named, compile_error_is_named,
         out_of_bounds_as_written_named,
-        examples_as_written_model_the_same,
+        examples_as_written_compute_the_same, examples_as_written_model_the_same,
     };
     return clc_test_main(clc_test_suite("rewrite", tests, sizeof tests / sizeof tests[0]));
 }
