@@ -423,6 +423,15 @@ START_TEST(access_in_a_function_is_named)
                        "    b[0] = get(a, 1);\n"
                        "}\n",
                        3, "'get', which is not a kernel");
+    expect_untraceable("float4 g(__global const float *p, size_t i)\n"
+                       "{\n"
+                       "    return vload4(i, p);\n"
+                       "}\n"
+                       "__kernel void k(__global float *a)\n"
+                       "{\n"
+                       "    vstore4(g(a, 1), 0, a);\n"
+                       "}\n",
+                       3, "vload4 in 'g', which is not a kernel");
 }
 END_TEST
 

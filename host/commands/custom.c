@@ -338,7 +338,7 @@ struct setup {
     const char *trace_file; /* the rewritten source of a kernel without the macros, or NULL */
 };
 
-/* The -D options su builds the kernel with (the type's come apart), in out. */
+/* The -D options su builds the kernel with, in out (-DT=float is added apart). */
 static const char *setup_defines(const struct setup *su, char *out, size_t len)
 {
     snprintf(out, len, "-DCLC_ITEMS=%u -DCLC_LOCAL_X=%zu -DCLC_LOCAL_Y=%zu", su->items,
@@ -431,6 +431,23 @@ static const char *trace_missing(const char *src)
     if (strstr(src, "LOAD(") == NULL && strstr(src, "STORE(") == NULL)
         return "no LOAD / STORE";
     return NULL;
+}
+
+/* A kernel written without the macros: its trace build compiles its rewritten source, a
+ * temporary file named in tmp (the caller removes it), or su->missing says why it cannot
+ * (`why` holds the text). */
+static void rewrite_for_trace(const struct clc_session *s, struct setup *su, char *tmp,
+                              size_t tmp_len, char *why, size_t why_len)
+{
+    char opts[160], defines[128];
+    snprintf(opts, sizeof opts, "-DT=float %s", setup_defines(su, defines, sizeof defines));
+    if (clc_rewrite_to_file(su->path, s->be[0]->kernel_dir, opts, tmp, tmp_len, why,
+                            why_len) == CLC_OK) {
+        su->missing = NULL;
+        su->trace_file = tmp;
+    } else {
+        su->missing = why;
+    }
 }
 
 /* ------------------------------------------------------------------ ranking */
@@ -590,18 +607,9 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
         return CLC_ERR;
     su.path = path;
     su.missing = trace_missing(src);
-    /* a kernel written without the macros: its trace build from its rewritten source */
-    char rewritten[PATH_MAX] = "", why[512], opts[160], defines[128];
-    if (su.missing != NULL && strstr(src, "CLC_TRACE_ARGS") == NULL) {
-        snprintf(opts, sizeof opts, "-DT=float %s", setup_defines(&su, defines, sizeof defines));
-        if (clc_rewrite_to_file(path, s->be[0]->kernel_dir, opts, rewritten, sizeof rewritten,
-                                why, sizeof why) == CLC_OK) {
-            su.missing = NULL;
-            su.trace_file = rewritten;
-        } else {
-            su.missing = why;
-        }
-    }
+    char rewritten[PATH_MAX] = "", why[512];
+    if (su.missing != NULL && strstr(src, "CLC_TRACE_ARGS") == NULL)
+        rewrite_for_trace(s, &su, rewritten, sizeof rewritten, why, sizeof why);
     free(src);
 
     /* --variant picks among the built-in variants: the user's kernel runs whatever it says */

@@ -460,8 +460,9 @@ static unsigned pointee_space(CXCursor a)
     return address_space(clang_getPointeeType(t));
 }
 
-/* A call in a kernel: vloadN / vstoreN and the atomics on __global or __local memory are
- * wrapped; any other built-in handed such a pointer is named as untraceable. */
+/* A call: in a kernel, vloadN / vstoreN and the atomics on __global or __local memory are
+ * wrapped, and any other built-in handed such a pointer is named as untraceable; in another
+ * function any built-in handed one is. */
 static void wrap_call(struct rw *r, CXCursor c)
 {
     CXString cs = clang_getCursorSpelling(c);
@@ -471,6 +472,16 @@ static void wrap_call(struct rw *r, CXCursor c)
     bool half, store;
     /* a built-in has no definition (clang declares it where it is first called) */
     bool builtin = clang_Cursor_isNull(clang_getCursorDefinition(clang_getCursorReferenced(c)));
+    for (int i = 0; builtin && !r->kernel && i < nargs; i++) {
+        unsigned as = pointee_space(clang_Cursor_getArgument(c, i));
+        if ((as == AS_GLOBAL || as == AS_LOCAL) && strcmp(name, "prefetch") != 0)
+            fail(r, c, "cannot trace %s in '%s', which is not a kernel (the trace state lives "
+                       "in the kernel: write the access there)", name, clang_getCString(r->func));
+    }
+    if (r->failed || !r->kernel) {
+        clang_disposeString(cs);
+        return;
+    }
     if (vector_io(name, &n, &half, &store) && nargs == (store ? 3 : 2)) {
         CXCursor off = clang_Cursor_getArgument(c, store), p = clang_Cursor_getArgument(c, store + 1);
         unsigned as = pointee_space(p), os, oe, ps, pe;
@@ -535,10 +546,8 @@ static enum CXChildVisitResult walk(CXCursor c, CXCursor parent, CXClientData d)
                 wrap_access(r, c, as, kind);
         }
     }
-    if (clang_getCursorKind(c) == CXCursor_CallExpr && !unevaluated(r)) {
-        if (r->kernel)
-            wrap_call(r, c);
-    }
+    if (clang_getCursorKind(c) == CXCursor_CallExpr && !unevaluated(r))
+        wrap_call(r, c);
     if (r->depth == MAX_DEPTH) {
         fail(r, c, "cannot trace this expression: nested more than %d deep", MAX_DEPTH);
         return CXChildVisit_Break;
