@@ -441,8 +441,12 @@ static void rewrite_for_trace(const struct clc_session *s, struct setup *su, cha
 {
     char opts[160], defines[128];
     snprintf(opts, sizeof opts, "-DT=float %s", setup_defines(su, defines, sizeof defines));
-    if (clc_rewrite_to_file(su->path, s->be[0]->kernel_dir, opts, tmp, tmp_len, why,
-                            why_len) == CLC_OK) {
+    if (s->be[0]->dev.api != CLC_API_OPENCL) {
+        /* the recorders of the rewritten source are tried with OpenCL compilers only */
+        snprintf(why, why_len, "a kernel without the macros is traced through OpenCL only");
+        su->missing = why;
+    } else if (clc_rewrite_to_file(su->path, s->be[0]->kernel_dir, opts, tmp, tmp_len, why,
+                                   why_len) == CLC_OK) {
         su->missing = NULL;
         su->trace_file = tmp;
     } else {
