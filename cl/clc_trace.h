@@ -59,7 +59,8 @@
 #define CLC_TRACE_SCRATCH 64 /* in the scratch area with 128 bytes below and 256 above */
 #define CLC_TRACE_DEPENDENT ((ulong)1 << 32)
 
-#define CLC_TRACE_ARGS , __global ulong *clc_trace, uint clc_trace_slots, uint clc_trace_groups
+#define CLC_TRACE_PARAMS_ __global ulong *clc_trace, uint clc_trace_slots, uint clc_trace_groups
+#define CLC_TRACE_ARGS , CLC_TRACE_PARAMS_
 
 /* With -DCLC_TRACE_CALLS (the host's choice on a GPU) the recorders are compiled once per
  * kernel and called from every access: inlined at every access, the trace builds took NVIDIA's
@@ -236,5 +237,74 @@ CLC_TRACE_CALL long clc_trace_lix(__global ulong *t, uint *count, uint slots, ul
 
 #define LLOAD(p, i) ((p)[CLC_TRACE_LIX_(p, i, 0u)])
 #define LSTORE(p, i, v) ((p)[CLC_TRACE_LIX_(p, i, 1u)] = (v))
+
+/* ------------------------------------------------------------------ rewritten accesses
+ * The trace build of a kernel written without the macros (host/core/rewrite.c) reaches
+ * memory through these.  kind: 0 a load, 1 a store, 2 a load then a store of the same
+ * object (a[i] += x, a[i]++, an atomic). */
+
+/* clc_trace_ix for an access of `kind`: returns the index to use. */
+CLC_TRACE_CALL long clc_trace_gk(__global ulong *trace, __global ulong *t, __global ulong *wide,
+                                 uint *count, uint *wcount, uint slots, ulong base, long i,
+                                 uint size, uint kind)
+{
+    long r = clc_trace_ix(trace, t, wide, count, wcount, slots, base, i, size, kind == 1);
+    if (kind == 2)
+        clc_trace_ix(trace, t, wide, count, wcount, slots, base, i, size, 1);
+    return r;
+}
+
+/* clc_trace_lix for an access of `kind`: returns i. */
+CLC_TRACE_CALL long clc_trace_lk(__global ulong *t, uint *count, uint slots, ulong base, long i,
+                                 uint size, uint kind)
+{
+    clc_trace_lix(t, count, slots, base, i, size, kind == 1);
+    if (kind == 2)
+        clc_trace_lix(t, count, slots, base, i, size, 1);
+    return i;
+}
+
+#define CLC_TRACE_GK_(p, i, size, kind)                                                     \
+    clc_trace_gk(clc_trace, clc_trace_p, clc_trace_wp, &clc_trace_n, clc_trace_wn,          \
+                 clc_trace_slots, (ulong)(p), (long)(i), (uint)(size), (kind))
+#define CLC_TRACE_LK_(p, i, size, kind)                                                     \
+    clc_trace_lk(clc_trace_lp, &clc_trace_ln, clc_trace_slots, (ulong)(p), (long)(i),       \
+                 (uint)(size), (kind))
+
+/* p[i], the index evaluated once and p more than once (the rewriter checks that p has no
+ * side effects). */
+#define CLC_TRACE_GI_(p, i, kind) ((p)[CLC_TRACE_GK_(p, i, sizeof((p)[0]), kind)])
+#define CLC_TRACE_LI_(p, i, kind) ((p)[CLC_TRACE_LK_(p, i, sizeof((p)[0]), kind)])
+
+/* The address of the object at addr (size bytes) after recording its access: a __global
+ * one outside the buffers is done in the scratch area instead. */
+CLC_TRACE_CALL ulong clc_trace_ga(__global ulong *trace, __global ulong *t, __global ulong *wide,
+                                  uint *count, uint *wcount, uint slots, ulong addr, uint size,
+                                  uint kind)
+{
+    return addr + (ulong)clc_trace_gk(trace, t, wide, count, wcount, slots, addr, 0, size, kind) *
+                      size;
+}
+
+CLC_TRACE_CALL ulong clc_trace_la(__global ulong *t, uint *count, uint slots, ulong addr,
+                                  uint size, uint kind)
+{
+    clc_trace_lk(t, count, slots, addr, 0, size, kind);
+    return addr;
+}
+
+/* The pointer q to the object accessed, evaluated once (__typeof__ and sizeof evaluate
+ * nothing). */
+#define CLC_TRACE_GP_(q, kind)                                                              \
+    ((__typeof__(q))clc_trace_ga(clc_trace, clc_trace_p, clc_trace_wp, &clc_trace_n,        \
+                                 clc_trace_wn, clc_trace_slots, (ulong)(q),                 \
+                                 (uint)sizeof(*(q)), (kind)))
+#define CLC_TRACE_LP_(q, kind)                                                              \
+    ((__typeof__(q))clc_trace_la(clc_trace_lp, &clc_trace_ln, clc_trace_slots, (ulong)(q),  \
+                                 (uint)sizeof(*(q)), (kind)))
+
+/* The lvalue e (p[i], *p, p->x, a __local variable), its address evaluated once. */
+#define CLC_TRACE_GA_(e, kind) (*CLC_TRACE_GP_(&(e), kind))
+#define CLC_TRACE_LA_(e, kind) (*CLC_TRACE_LP_(&(e), kind))
 
 #endif

@@ -11,6 +11,11 @@ CLC_BUILD_DIR=${CLC_BUILD_DIR:-$CLC_ROOT/build}
 clc_packages="cmake make gcc pkg-config ocl-icd-opencl-dev opencl-headers libjansson-dev
               pocl-opencl-icd"
 [ "${CLC_WITH_TESTS:-0}" = 1 ] && clc_packages="$clc_packages check gnuplot-nox"
+# libclang: optional (the rewriter of kernels written without the trace macros), for the
+# build and the tests alike; the one of the LLVM that PoCL loads, since two LLVM versions in
+# one process crash in PoCL's compiler
+clc_llvm=$(apt-cache depends libpocl2 2>/dev/null | grep -o 'libllvm[0-9]*' | head -n 1 | tr -dc 0-9)
+clc_packages="$clc_packages libclang${clc_llvm:+-$clc_llvm}-dev"
 
 clc_install_missing() {
     local missing=()

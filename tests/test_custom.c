@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clcoalesce/rewrite.h"
 #include "testutil.h"
 
 #define EXAMPLES CLC_TEST_SOURCE_DIR "/cl/examples/"
@@ -153,9 +154,10 @@ static void run_copy_pattern(const char *file, const char *kernel, const char *e
     clc_test_expect(args, code, needle, out, sizeof out, err, sizeof err);
 }
 
-/* A gather kernel written without clc.h: it verifies and ranks; the model is off, and its
- * row says why. */
-START_TEST(plain_gather_runs_without_model)
+/* A gather kernel written without clc.h: it verifies and ranks, and is modelled through its
+ * rewritten trace build (test_rewrite.c); without the rewriter the model is off, and its row
+ * says why. */
+START_TEST(plain_gather_runs_as_written)
 {
     const char *file = write_kernel(
         "plain.cl", "__kernel void g(__global const float *in, __global const uint *idx,\n"
@@ -172,13 +174,37 @@ START_TEST(plain_gather_runs_without_model)
     clc_test_assert_all_verified(&rep, 2);
     const struct clc_result *r = &rep.results[0];
     ck_assert_str_eq(r->case_name, "custom");
-    ck_assert(isnan(r->model.efficiency));
-    clc_test_assert_note(r, "model: off (no CLC_TRACE_ARGS");
+    if (clc_rewrite_available()) {
+        ck_assert(isfinite(r->model.efficiency) && r->model.efficiency > 0);
+        ck_assert_ptr_null(strstr(r->note, "model: off"));
+    } else {
+        ck_assert(isnan(r->model.efficiency));
+        clc_test_assert_note(r, "model: off (the rewriter was not built");
+    }
     ck_assert_uint_ge(count_case(&rep, "gather"), 2);
     /* the same permutation as the built-in random gather: same bytes counted */
     const struct clc_result *random = clc_test_get(&rep, "random", -1, CLC_FLOAT);
     ck_assert_uint_eq(r->bytes, random->bytes);
     clc_report_free(&rep);
+}
+END_TEST
+
+/* A kernel with CLC_TRACE_ARGS but not the rest of the macros is built as it is, so it runs
+ * unchecked, and the note and its row say what it lacks. */
+START_TEST(partial_macros_run_unchecked)
+{
+    const char *file = write_kernel(
+        "half.cl", "#include \"clc.h\"\n"
+                   "__kernel void k(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)\n"
+                   "{\n"
+                   "    size_t i = get_global_id(0);\n"
+                   "    if (i < n)\n"
+                   "        out[i] = in[i];\n"
+                   "}\n");
+    run_copy_pattern(file, "k", "--variant float", 0,
+                     "the checked run cannot trace your kernel (no CLC_TRACE_BEGIN)");
+    clc_test_assert_has(err, "it runs unchecked");
+    clc_test_assert_has(out, "model: off (no CLC_TRACE_BEGIN");
 }
 END_TEST
 
@@ -469,16 +495,21 @@ START_TEST(load_out_of_bounds_named)
 }
 END_TEST
 
-/* A kernel that writes far outside its buffer without LOAD / STORE: the checked run cannot
- * see it, and on a CPU the child process that runs it dies; the error says so. */
+/* A kernel that writes far outside its buffer in a function of its own: the checked run cannot
+ * trace it (test_rewrite.c), and on a CPU the child process that runs it dies; the error says
+ * so. */
 START_TEST(crash_is_reported)
 {
     const char *file = write_kernel(
-        "crash.cl", "__kernel void k(__global const float *in, __global float *out, ulong n)\n"
+        "crash.cl", "void put(__global float *o, size_t j, float v)\n"
+                    "{\n"
+                    "    o[j] = v;\n"
+                    "}\n"
+                    "__kernel void k(__global const float *in, __global float *out, ulong n)\n"
                     "{\n"
                     "    size_t i = get_global_id(0);\n"
                     "    if (i < n)\n"
-                    "        out[i + 4000000000000ul] = in[i];\n"
+                    "        put(out, i + 4000000000000ul, in[i]);\n"
                     "}\n");
     struct clc_device d = clc_test_default_device();
     if (!d.cpu)
@@ -516,7 +547,7 @@ int main(void)
     const TTest *tests[] = {
         copy_example_verifies_and_ranks, variant_picks_the_built_in_rows,
         scale_example_verifies_and_ranks, transpose_example_verifies_and_ranks,
-        plain_gather_runs_without_model,
+        plain_gather_runs_as_written, partial_macros_run_unchecked,
         cli_prints_ranking, ranking_predicts_with_a_profile, wrong_kernel_exits_1, declared_shape,
         compile_error_names_file_and_line,
         bad_options, store_out_of_bounds_named, lowest_work_item_named,

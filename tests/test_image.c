@@ -39,12 +39,12 @@ START_TEST(rows_verify_or_are_skipped_with_the_note)
         clc_test_assert_ok(b);
         ck_assert_uint_eq(b->bytes, 2 * SIZE);
         ck_assert_ptr_null(strstr(b->note, "bound none"));
-        ck_assert(!isnan(b->model_efficiency)); /* the buffer rows are traced */
+        ck_assert(!isnan(b->model.efficiency)); /* the buffer rows are traced */
         if (images) {
             clc_test_assert_ok(i);
             ck_assert_uint_eq(i->bytes, 2 * SIZE);
             clc_test_assert_note(i, "bound none: reads through the texture path");
-            ck_assert(isnan(i->model_efficiency)); /* never a model of the wrong reads */
+            ck_assert(isnan(i->model.efficiency)); /* never a model of the wrong reads */
         } else {
             ck_assert_int_eq(i->status, CLC_STATUS_SKIPPED);
             clc_test_assert_note(i, "the device does not support images");

@@ -42,6 +42,7 @@
 #include "clcoalesce/explain.h"
 #include "clcoalesce/kernelfile.h"
 #include "clcoalesce/outfile.h"
+#include "clcoalesce/rewrite.h"
 
 #define PROG "clcoalesce"
 #define HELP "'clcoalesce custom --help'"
@@ -125,13 +126,17 @@ static const char help_text[] =
     "    CLC_LOCAL_Y, 1))) before __kernel.\n"
     "\n"
     "build options: -DT=float -DCLC_ITEMS=K -DCLC_LOCAL_X=X -DCLC_LOCAL_Y=Y (Y = 1 in 1-D),\n"
-    "  and -I <kernel dir>, so `#include \"clc.h\"` works.  For the checked run and the\n"
-    "  access model (the model column), end the parameter list with CLC_TRACE_ARGS (no\n"
-    "  comma before it), start the body with CLC_TRACE_BEGIN and do every global access\n"
-    "  through LOAD(p, i) / STORE(p, i, v) (VLOAD / VSTORE for vloadN / vstoreN).  Without\n"
-    "  them the kernel runs unchecked, and its row notes that the model is off.  With --api\n"
-    "  cuda or both the same file is compiled as CUDA (see docs/custom.md: vector literals\n"
-    "  such as (float4)(a, b, c, d) have no CUDA form; set the components instead).\n"
+    "  and -I <kernel dir>, so `#include \"clc.h\"` works.  The checked run and the access\n"
+    "  model (the model column) see your kernel as written: it is parsed (libclang) and its\n"
+    "  trace build rewritten so that every __global and __local access is recorded\n"
+    "  (docs/custom-as-written.md).  An access it cannot trace (in a macro, in a function\n"
+    "  other than the kernel) is named by file and line, and the kernel runs unchecked with\n"
+    "  its row noting that the model is off.  A kernel may instead end its parameter list\n"
+    "  with CLC_TRACE_ARGS (no comma before it), start its body with CLC_TRACE_BEGIN and do\n"
+    "  every global access through LOAD(p, i) / STORE(p, i, v) (VLOAD / VSTORE for vloadN /\n"
+    "  vstoreN): such a file is built as it is.  With --api cuda or both the same file is\n"
+    "  compiled as CUDA (see docs/custom.md: vector literals such as (float4)(a, b, c, d)\n"
+    "  have no CUDA form; set the components instead).\n"
     "\n"
     "exit status: 1 when the file cannot be read, does not build (the compiler's messages\n"
     "  name your file and line), accesses memory outside its buffers, crashes, runs past\n"
@@ -330,7 +335,16 @@ struct setup {
     unsigned items;
     const char *path;    /* the kernel file, absolute */
     const char *missing; /* what the source lacks for the trace build, NULL when nothing */
+    const char *trace_file; /* the rewritten source of a kernel without the macros, or NULL */
 };
+
+/* The -D options su builds the kernel with, in out (-DT=float is added apart). */
+static const char *setup_defines(const struct setup *su, char *out, size_t len)
+{
+    snprintf(out, len, "-DCLC_ITEMS=%u -DCLC_LOCAL_X=%zu -DCLC_LOCAL_Y=%zu", su->items,
+             su->local[0], su->local[1] ? su->local[1] : 1);
+    return out;
+}
 
 static int plan(const struct clc_env *e, const struct clc_variant *v, long param,
                 struct clc_plan *p)
@@ -342,8 +356,9 @@ static int plan(const struct clc_env *e, const struct clc_variant *v, long param
     size_t n = e->n;
     p->kernel = v->kernel;
     p->file = su->path;
-    clc_plan_define(p, "-DCLC_ITEMS=%u -DCLC_LOCAL_X=%zu -DCLC_LOCAL_Y=%zu", su->items,
-                    su->local[0], su->local[1] ? su->local[1] : 1);
+    p->trace_file = su->trace_file;
+    char defines[128];
+    clc_plan_define(p, "%s", setup_defines(su, defines, sizeof defines));
     switch (pt->kind) {
     case COPY:
     case SCALE:
@@ -416,6 +431,27 @@ static const char *trace_missing(const char *src)
     if (strstr(src, "LOAD(") == NULL && strstr(src, "STORE(") == NULL)
         return "no LOAD / STORE";
     return NULL;
+}
+
+/* A kernel written without the macros: its trace build compiles its rewritten source, a
+ * temporary file named in tmp (the caller removes it), or su->missing says why it cannot
+ * (`why` holds the text). */
+static void rewrite_for_trace(const struct clc_session *s, struct setup *su, char *tmp,
+                              size_t tmp_len, char *why, size_t why_len)
+{
+    char opts[160], defines[128];
+    snprintf(opts, sizeof opts, "-DT=float %s", setup_defines(su, defines, sizeof defines));
+    if (s->be[0]->dev.api != CLC_API_OPENCL) {
+        /* the recorders of the rewritten source are tried with OpenCL compilers only */
+        snprintf(why, why_len, "a kernel without the macros is traced through OpenCL only");
+        su->missing = why;
+    } else if (clc_rewrite_to_file(su->path, s->be[0]->kernel_dir, opts, tmp, tmp_len, why,
+                                   why_len) == CLC_OK) {
+        su->missing = NULL;
+        su->trace_file = tmp;
+    } else {
+        su->missing = why;
+    }
 }
 
 /* ------------------------------------------------------------------ ranking */
@@ -510,10 +546,9 @@ static int check_kernel(struct clc_session *s, const struct setup *su,
     struct clc_backend *be = s->be[0];
     struct clc_kernel *kern = NULL;
     struct clc_kernel_info ki;
-    char opts[256];
+    char opts[256], defines[128];
     int rc = CLC_ERR;
-    snprintf(opts, sizeof opts, "-DT=float -DCLC_ITEMS=%u -DCLC_LOCAL_X=%zu -DCLC_LOCAL_Y=%zu",
-             su->items, su->local[0], su->local[1] ? su->local[1] : 1);
+    snprintf(opts, sizeof opts, "-DT=float %s", setup_defines(su, defines, sizeof defines));
     if (be->ops->build(be, su->path, opts, k->name, &kern) != CLC_OK ||
         be->ops->kernel_info(be, kern, &ki) != CLC_OK)
         goto done;
@@ -559,7 +594,7 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
         return CLC_USAGE;
     }
     struct setup su = {pt, {pt->local[0], pt->local[1]}, k->items ? k->items : pt->items, NULL,
-                       NULL};
+                       NULL, NULL};
     if (k->local[0] != 0) {
         su.local[0] = k->local[0];
         su.local[1] = pt->kind == TRANSPOSE ? k->local[1] : 0;
@@ -577,6 +612,9 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
         return CLC_ERR;
     su.path = path;
     su.missing = trace_missing(src);
+    char rewritten[PATH_MAX] = "", why[512];
+    if (su.missing != NULL && strstr(src, "CLC_TRACE_ARGS") == NULL)
+        rewrite_for_trace(s, &su, rewritten, sizeof rewritten, why, sizeof why);
     free(src);
 
     /* --variant picks among the built-in variants: the user's kernel runs whatever it says */
@@ -590,8 +628,11 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
                             .n_variants = 1};
     const struct clc_case *cases[1] = {&mine};
     int rc = clc_check_sizes(&o, cases, 1);
-    if (rc != CLC_OK)
+    if (rc != CLC_OK) {
+        if (rewritten[0] != '\0')
+            unlink(rewritten);
         return rc;
+    }
     const struct clc_opts *given = s->o;
     s->o = &o;
     s->custom_kernel = k->name;
@@ -613,11 +654,13 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
         if (bad)
             goto done;
     } else {
-        clc_note("the checked run needs CLC_TRACE_ARGS, CLC_TRACE_BEGIN and LOAD / STORE (%s): "
-                 "your kernel runs unchecked", su.missing);
+        clc_note("the checked run cannot trace your kernel (%s): it runs unchecked; "
+                 "'custom --help' says what it needs", su.missing);
     }
     rc = clc_session_run(s, cases, 1);
 done:
+    if (rewritten[0] != '\0')
+        unlink(rewritten);
     s->o = given;
     s->custom_kernel = NULL;
     return rc;

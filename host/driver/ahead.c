@@ -99,7 +99,7 @@ static void build_row(struct clc_ahead *a, const struct ahead_row *r)
     if (p.kernel != NULL && !(p.needs_fp64 && !dev->fp64) && !clc_plan_has_image(&p)) {
         char opts[512];
         struct clc_kernel *k = NULL;
-        const char *file = clc_plan_file(&p, r->c->cl_file);
+        const char *file = clc_plan_trace_file(&p, r->c->cl_file);
         clc_trace_options(&p, r->t, a->be, opts, sizeof opts);
         if (a->be->ops->prepare != NULL)
             a->be->ops->prepare(a->be, file, opts);

@@ -49,6 +49,11 @@ const char *clc_plan_file(const struct clc_plan *p, const char *case_file)
     return p->file ? p->file : case_file;
 }
 
+const char *clc_plan_trace_file(const struct clc_plan *p, const char *case_file)
+{
+    return p->trace_file ? p->trace_file : clc_plan_file(p, case_file);
+}
+
 int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const char *case_file,
                       const struct clc_plan *p, enum clc_type t)
 {

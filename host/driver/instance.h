@@ -24,6 +24,9 @@ void clc_trace_options(const struct clc_plan *p, enum clc_type t, const struct c
 /* The kernel file of plan p: its own (a custom kernel's), else its case's. */
 const char *clc_plan_file(const struct clc_plan *p, const char *case_file);
 
+/* The file plan p's trace build compiles: its trace_file, else clc_plan_file. */
+const char *clc_plan_trace_file(const struct clc_plan *p, const char *case_file);
+
 /* Allocates p's buffers on be and builds its kernel, so that in->op is ready to launch.
  * Returns CLC_OK or CLC_ERR; close the instance either way. */
 int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const char *case_file,

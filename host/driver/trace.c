@@ -70,14 +70,16 @@ void clc_fault_message(const struct clc_plan *p, const char *kernel, const struc
                  b->name, b->name, b->elems * b->elem_size, more);
 }
 
-/* in's trace build with opts: from the build cache when it was made ahead (ahead.c), else
- * built now.  The wait counts in s->trace_build_ns. */
+/* in's trace build with opts (of its plan's trace_file when it has one): from the build
+ * cache when it was made ahead (ahead.c), else built now.  The wait counts in
+ * s->trace_build_ns. */
 static int trace_build(struct clc_session *s, struct clc_instance *in, const char *opts,
                        struct clc_kernel **k)
 {
     uint64_t t0 = clc_now_ns();
     clc_ahead_wait(s, in->be);
-    int rc = in->be->ops->build(in->be, in->file, opts, in->plan->kernel, k);
+    const char *file = clc_plan_trace_file(in->plan, in->file);
+    int rc = in->be->ops->build(in->be, file, opts, in->plan->kernel, k);
     s->trace_build_ns += clc_now_ns() - t0;
     return rc;
 }

@@ -79,6 +79,8 @@ struct clc_plan {
     const char *kernel;     /* in the case's kernel file; NULL: the vendor copy of buffer 0
                              * into buffer 1 */
     const char *file;       /* NULL: the case's cl_file (a user's kernel has its own) */
+    const char *trace_file; /* what the trace build compiles; NULL: the same file (a user's
+                             * kernel without the macros: its rewritten source) */
     char defines[192];      /* build options beyond the type's (-DT=float ...), e.g. "-DW=4" */
     unsigned dims;
     size_t global[3], local[3];
