@@ -151,7 +151,7 @@ static int plan_any(const struct clc_env *e, const struct clc_variant *var, long
     for (unsigned k = 1; k < p->dims; k++)
         clc_plan_note(p, "x%zu", p->local[k]);
     if (a->ref_kernel == NULL)
-        clc_plan_note(p, "; unchecked: no --reference");
+        clc_plan_note(p, "; no --reference");
     if (a->missing != NULL)
         clc_plan_note(p, "; model: off (%s; see 'custom --help')", a->missing);
     return CLC_OK;
@@ -251,7 +251,7 @@ int clc_custom_measure_any(struct clc_session *s, const struct clc_custom_kernel
         nr = clc_kernel_params(rsrc, a->ref_kernel, rp, CLC_DESC_ARGS + 1, err, sizeof err);
         if (nr < 0) {
             clc_error("--reference: %s: %s", rfile, err);
-            rc = CLC_USAGE;
+            rc = CLC_ERR;
             goto done;
         }
         if ((rc = same_signature(kp, nk, rp, nr, k->name, a->ref_kernel)) != CLC_OK)
