@@ -504,6 +504,28 @@ static bool word_at(const char *src, size_t i, const char *id)
            !(isalnum((unsigned char)src[i + n]) || src[i + n] == '_');
 }
 
+/* A copy of src (free it) with its comments blanked, newlines kept: the same offsets, and
+ * no word of a comment taken for code.  NULL when out of memory. */
+static char *blank_comments(const char *src)
+{
+    char *s = strdup(src);
+    for (char *p = s; p != NULL && *p; p++) {
+        if (p[0] == '/' && p[1] == '*') {
+            char *end = strstr(p + 2, "*/");
+            char *stop = end != NULL ? end + 2 : p + strlen(p);
+            for (; p < stop; p++)
+                if (*p != '\n')
+                    *p = ' ';
+            p--;
+        } else if (p[0] == '/' && p[1] == '/') {
+            for (; *p && *p != '\n'; p++)
+                *p = ' ';
+            p--;
+        }
+    }
+    return s;
+}
+
 /* Where the parameter list of __kernel `name` begins ('(') in src, or NULL; *kernel_at is the
  * offset of its __kernel keyword. */
 static const char *kernel_at(const char *src, const char *name, size_t *kernel_kw)
@@ -530,21 +552,24 @@ static const char *kernel_at(const char *src, const char *name, size_t *kernel_k
 char *clc_desc_find(const char *src, const char *name)
 {
     size_t kw;
-    if (kernel_at(src, name, &kw) == NULL)
+    char *code = blank_comments(src);
+    if (code == NULL || kernel_at(code, name, &kw) == NULL) {
+        free(code);
         return NULL;
+    }
     const char *found = NULL;
     for (const char *p = strstr(src, "clcoalesce:"); p != NULL && (size_t)(p - src) < kw;
          p = strstr(p + 1, "clcoalesce:"))
         found = p;
-    if (found == NULL)
-        return NULL;
-    const char *end = strstr(found, "*/");
-    if (end == NULL || (size_t)(end - src) > kw)
-        return NULL;
+    const char *end = found != NULL ? strstr(found, "*/") : NULL;
+    bool mine = end != NULL && (size_t)(end - src) <= kw;
     /* another kernel between the block and this one: the block is that kernel's */
-    for (size_t i = (size_t)(end - src); i < kw; i++)
-        if (word_at(src, i, "__kernel") || word_at(src, i, "kernel"))
-            return NULL;
+    for (size_t i = mine ? (size_t)(end - src) : kw; i < kw; i++)
+        if (word_at(code, i, "__kernel") || word_at(code, i, "kernel"))
+            mine = false;
+    free(code);
+    if (!mine)
+        return NULL;
     const char *start = found + strlen("clcoalesce:");
     return strndup(start, (size_t)(end - start));
 }
@@ -553,9 +578,11 @@ int clc_kernel_params(const char *src, const char *name, struct clc_param *out, 
                       char *err, size_t errlen)
 {
     size_t kw;
-    const char *p = kernel_at(src, name, &kw);
+    char *code = blank_comments(src);
+    const char *p = code != NULL ? kernel_at(code, name, &kw) : NULL;
     if (p == NULL) {
-        fail(err, errlen, "no __kernel '%s' in the file", name);
+        fail(err, errlen, code ? "no __kernel '%s' in the file" : "out of memory", name);
+        free(code);
         return -1;
     }
     p++;
@@ -605,6 +632,7 @@ int clc_kernel_params(const char *src, const char *name, struct clc_param *out, 
         if (nw >= 2 && !trace) {
             if (n >= max) {
                 fail(err, errlen, "kernel '%s' takes more than %d parameters", name, max);
+                free(code);
                 return -1;
             }
             snprintf(q.name, sizeof q.name, "%s", words[nw - 1]);
@@ -624,6 +652,7 @@ int clc_kernel_params(const char *src, const char *name, struct clc_param *out, 
         }
         p = *end == ',' ? end + 1 : end;
     }
+    free(code);
     return n;
 }
 
