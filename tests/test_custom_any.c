@@ -213,7 +213,8 @@ START_TEST(signature_read_and_matched)
     const char *src = "#include \"clc.h\"\n/* clcoalesce: arg a in float n; arg b out float4 n;"
                       " arg t local int 64; arg k scalar uint n */\n"
                       "// kernel k2(x) is below: this comment's words are no code\n"
-                      "__kernel void k1(__global const float *restrict a, global float4 *b, /* the\n"
+                      "__kernel void k1(__global const float *restrict a,\n"
+                      "                 global float4 *b, /* the\n"
                       "                 output, k1(y) */"
                       "                 __local int *t, const uint k CLC_TRACE_ARGS) { }\n"
                       "kernel void k2(__global float *a) { }\n";

@@ -56,8 +56,8 @@ static bool check_any(const struct clc_check_in *c, struct clc_result *r)
         char msg[200];
         ok = clc_desc_compare(&a->d, &x->v, i, c->got[b], want[b], a->tol, msg, sizeof msg);
         if (!ok)
-            snprintf(r->note, sizeof r->note, "wrong against the reference %s: %.100s", a->ref_kernel,
-                     msg);
+            snprintf(r->note, sizeof r->note, "wrong against the reference %s: %.100s",
+                     a->ref_kernel, msg);
     }
     for (unsigned i = 0; i < CLC_PLAN_BUFS; i++)
         free(want[i]);

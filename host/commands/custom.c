@@ -337,12 +337,14 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
         break;
     case OPT_REFERENCE_FILE:
         return nonempty("--reference-file takes a file, not", value, &a->reference_file);
-    case OPT_BYTES: return nonempty("--bytes takes an expression of the sizes, not", value, &a->bytes);
+    case OPT_BYTES:
+        return nonempty("--bytes takes an expression of the sizes, not", value, &a->bytes);
     case OPT_TOLERANCE: {
         char *end;
         errno = 0;
         a->tolerance = strtod(value, &end);
-        if (*value == '\0' || *end != '\0' || errno != 0 || !(a->tolerance >= 0 && a->tolerance < 1)) {
+        if (*value == '\0' || *end != '\0' || errno != 0 ||
+            !(a->tolerance >= 0 && a->tolerance < 1)) {
             clc_usage_error(PROG, HELP, "--tolerance takes a relative tolerance in [0, 1), not",
                             *value ? value : "(empty)");
             return CLC_USAGE;

@@ -134,7 +134,8 @@ static bool primary(struct parser *p, uint64_t *out)
             name[n++] = *p->s++;
         name[n] = '\0';
         blank(p);
-        if (*p->s == '(' && (!strcmp(name, "sqrt") || !strcmp(name, "min") || !strcmp(name, "max"))) {
+        bool call = !strcmp(name, "sqrt") || !strcmp(name, "min") || !strcmp(name, "max");
+        if (*p->s == '(' && call) {
             uint64_t a, b = 0;
             p->s++;
             if (!sum(p, &a))
@@ -289,7 +290,8 @@ static bool parse_arg(const char *s, struct clc_desc *d, char *err, size_t len)
     while (r < 5 && strcmp(w, roles[r]) != 0)
         r++;
     if (r == 5)
-        return fail(err, len, "arg %s: role '%s' is not in, out, inout, local or scalar", a->name, w);
+        return fail(err, len, "arg %s: role '%s' is not in, out, inout, local or scalar",
+                    a->name, w);
     a->role = (enum clc_role)r;
     if (!word(&s, a->type, sizeof a->type, "") || !clc_elem_parse(a->type, &a->elem))
         return fail(err, len, "arg %s: '%s' is not an element type (char .. ulong, float, "
@@ -428,7 +430,8 @@ static bool parse_line(char *line, struct clc_desc *d, char *err, size_t len)
         char *end;
         c->density = strtod(dens, &end);
         if (*end != '\0' || !(c->density > 0 && c->density <= 1))
-            return fail(err, len, "csr %s: density '%s' is not a fraction in (0, 1]", c->name, dens);
+            return fail(err, len, "csr %s: density '%s' is not a fraction in (0, 1]", c->name,
+                        dens);
         d->ncsr++;
         return true;
     }
@@ -483,7 +486,8 @@ bool clc_desc_parse(const char *text, struct clc_desc *d, char *err, size_t errl
     for (unsigned i = 0; ok && i < CLC_DESC_ARGS; i++)
         for (unsigned j = 0; ok && j < i && i < d->nargs; j++)
             if (strcmp(d->args[i].name, d->args[j].name) == 0)
-                ok = fail(err, errlen, "description: argument '%s' described twice", d->args[i].name);
+                ok = fail(err, errlen, "description: argument '%s' described twice",
+                          d->args[i].name);
     if (ok && ((d->dims == 0 && d->local[0][0] != '\0') ||
                (d->ref_dims == 0 && d->ref_local[0][0] != '\0')))
         ok = fail(err, errlen, "description: a group without a grid");
@@ -709,7 +713,8 @@ bool clc_desc_match(const struct clc_desc *d, const struct clc_param *p, int np,
         if (!clc_elem_parse(q->type, &e))
             return fail(err, errlen, "kernel '%s' parameter %d '%s': type '%s' is not one "
                         "clcoalesce can fill", kernel, i + 1, q->name, q->type);
-        if (e.bytes != a->elem.bytes || e.is_float != a->elem.is_float || e.width != a->elem.width ||
+        if (e.bytes != a->elem.bytes || e.is_float != a->elem.is_float ||
+            e.width != a->elem.width ||
             (!e.is_float && e.is_signed != a->elem.is_signed))
             return fail(err, errlen, "kernel '%s' parameter %d '%s': described as %s, declared %s",
                         kernel, i + 1, q->name, a->type, q->type);
@@ -890,7 +895,8 @@ void clc_desc_fill(const struct clc_desc *d, const struct clc_dvals *v, unsigned
     uint64_t n = v->len[i] * e->storage, seed = 0x5eed0000ull + i;
     switch (a->gen) {
     case CLC_GEN_RANDOM: {
-        double lo = gen_value(a->gen_arg[0], v, 0), hi = gen_value(a->gen_arg[1], v, e->is_float ? 1 : 100);
+        double lo = gen_value(a->gen_arg[0], v, 0);
+        double hi = gen_value(a->gen_arg[1], v, e->is_float ? 1 : 100);
         for (uint64_t j = 0; j < n; j++) {
             double u = (double)(mix(&seed) >> 11) / 9007199254740992.0;
             double f = lo + (hi - lo) * u;
@@ -952,14 +958,9 @@ void clc_desc_fill(const struct clc_desc *d, const struct clc_dvals *v, unsigned
         }
         /* each row's k columns: distinct and sorted, spread over the row at random */
         uint64_t s2 = 0xc5c0000ull + c;
-        for (uint64_t r = 0, j = 0; j < n; r++) {
-            uint64_t step = cols / k, col = 0;
-            for (uint64_t t = 0; t < k && j < n; t++, j++) {
-                col = t * step + (step > 1 ? mix(&s2) % step : 0);
-                put(e, dst, j, 0, col);
-            }
-            (void)r;
-        }
+        uint64_t step = cols / k;
+        for (uint64_t j = 0; j < n; j++) /* column t of a row lies in [t step, (t + 1) step) */
+            put(e, dst, j, 0, (j % k) * step + (step > 1 ? mix(&s2) % step : 0));
         break;
     }
     }
@@ -1016,7 +1017,8 @@ bool clc_desc_compare(const struct clc_desc *d, const struct clc_dvals *v, unsig
         } else {
             snprintf(msg, len, "%s[%llu]%s = %llu, reference: %llu", a->name,
                      (unsigned long long)(j / e->storage), at,
-                     (unsigned long long)get_int(e, got, j), (unsigned long long)get_int(e, want, j));
+                     (unsigned long long)get_int(e, got, j),
+                     (unsigned long long)get_int(e, want, j));
         }
         return false;
     }
