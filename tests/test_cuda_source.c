@@ -82,6 +82,38 @@ END_TEST
 
 /* The PTX keeps the widths the OpenCL compiler gives: a float4 copy is one 16-byte load and
  * store per work-item, a double4 two 16-byte ones. */
+/* The examples of kernels of any signature (cl/examples/, run by `custom` with their
+ * descriptions): each kernel of each file compiles in its trace build, which holds every
+ * line of the timed build with LOAD / STORE recording as well (one build per file keeps the
+ * suite short). */
+START_TEST(any_signature_examples_compile)
+{
+    static const struct {
+        const char *file, *kernels[2];
+    } ex[] = {
+        {"examples/stencil.cl", {"stencil_naive", "stencil_tiled"}},
+        {"examples/reduce.cl", {"reduce_interleaved", "reduce_sequential"}},
+        {"examples/matvec.cl", {"matvec_row", "matvec_group"}},
+        {"examples/spmv.cl", {"spmv_scalar", "spmv_vector"}},
+        {"examples/conv1d.cl", {"conv1d_naive", "conv1d_local"}},
+        {"examples/histogram.cl", {"histogram_local", "histogram_global"}},
+        {"examples/softmax.cl", {"softmax_row", "softmax_group"}},
+    };
+    for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+        char *ptx = NULL, *log = NULL;
+        const char *opts = "-DT=float -DCLC_TRACE";
+        int rc = clc_cuda_ptx(CLC_TEST_KERNEL_DIR, ex[i].file, opts, 9, 0, "test", &ptx, &log);
+        ck_assert_msg(rc == CLC_OK, "%s with '%s' does not compile as CUDA: %s", ex[i].file,
+                      opts, log ? log : "(see stderr)");
+        for (int k = 0; k < 2; k++)
+            ck_assert_msg(strstr(ptx, ex[i].kernels[k]) != NULL, "%s: no entry %s in the PTX",
+                          ex[i].file, ex[i].kernels[k]);
+        free(ptx);
+        free(log);
+    }
+}
+END_TEST
+
 START_TEST(vector_widths_kept)
 {
     struct clc_device d = hopper();
@@ -221,8 +253,8 @@ int main(void)
     /* kept loaded: NVRTC allocates a block when it loads and keeps it, and a leak report
      * after an unload could not name the library that lsan.supp allows */
     clc_quiet = true;
-    const TTest *tests[] = {every_planned_kernel_compiles, vector_widths_kept,
-                            image_reads_are_texture_fetches,
+    const TTest *tests[] = {every_planned_kernel_compiles, any_signature_examples_compile,
+                            vector_widths_kept,         image_reads_are_texture_fetches,
                             compile_error_names_the_file, trace_build_compiles_to_sass};
     return clc_test_main(clc_test_suite("cuda_source", tests, sizeof tests / sizeof tests[0]));
 }

@@ -399,8 +399,8 @@ START_TEST(bad_options)
         int code;
         const char *needle; /* in stderr */
     } runs[] = {
-        {"custom", 2, "missing --kernel-file, --kernel, --pattern"},
-        {"custom " COPY_FLOAT4, 2, "missing --pattern"},
+        {"custom", 2, "missing --kernel-file, --kernel"},
+        {"custom " COPY_FLOAT4 " --items-per-thread 4", 2, "--items-per-thread goes with --pattern"},
         {"custom " COPY_FLOAT4 " --pattern reduce", 2,
          "--pattern takes copy, scale, transpose or gather, not 'reduce'"},
         {"run copy " COPY_FLOAT4 " --pattern copy", 2, "unknown option '--kernel-file'"},

@@ -1050,6 +1050,8 @@ static CUresult launch_op(const struct clc_op *op)
         return lib.cuMemcpyDtoDAsync_v2(op->dst->ptr, op->src->ptr, op->bytes, NULL);
     uint64_t values[CLC_MAX_ARGS];
     uint32_t small[CLC_MAX_ARGS];
+    uint16_t tiny[CLC_MAX_ARGS];
+    uint8_t byte[CLC_MAX_ARGS];
     void *params[CLC_MAX_ARGS];
     for (unsigned i = 0; i < l->nargs; i++) {
         const struct clc_arg *a = &l->args[i];
@@ -1057,7 +1059,12 @@ static CUresult launch_op(const struct clc_op *op)
                     : a->buf->mem == CLC_MEM_IMAGE2D ? (uint64_t)a->buf->tex
                                                      : (uint64_t)a->buf->ptr;
         small[i] = (uint32_t)a->value;
-        params[i] = a->kind == CLC_ARG_U32 ? (void *)&small[i] : (void *)&values[i];
+        tiny[i] = (uint16_t)a->value;
+        byte[i] = (uint8_t)a->value;
+        params[i] = a->kind == CLC_ARG_U32   ? (void *)&small[i]
+                    : a->kind == CLC_ARG_U16 ? (void *)&tiny[i]
+                    : a->kind == CLC_ARG_U8  ? (void *)&byte[i]
+                                             : (void *)&values[i];
     }
     unsigned grid[3], block[3];
     for (int d = 0; d < 3; d++) {
@@ -1075,6 +1082,14 @@ static int check_grid(const struct clc_op *op)
     if (l == NULL)
         return CLC_OK;
     static const size_t max_grid[3] = {2147483647u, 65535u, 65535u};
+    /* a CUDA kernel has no __local pointer parameter: its shared memory is declared inside */
+    for (unsigned i = 0; i < l->nargs; i++)
+        if (l->args[i].kind == CLC_ARG_LOCAL) {
+            clc_error("%s: parameter %u is a __local pointer, which CUDA has no form of; "
+                      "declare the __local array inside the kernel to run it with --api cuda",
+                      l->kernel->name, i + 1);
+            return CLC_ERR;
+        }
     for (int d = 0; d < 3; d++) {
         if (l->local[d] == 0 || l->global[d] % l->local[d] != 0 ||
             l->global[d] / l->local[d] > max_grid[d]) {

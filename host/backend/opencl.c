@@ -855,11 +855,17 @@ static int set_args(const struct clc_launch *l)
 {
     for (unsigned i = 0; i < l->nargs; i++) {
         const struct clc_arg *a = &l->args[i];
+        cl_uchar u8 = (cl_uchar)a->value;
+        cl_ushort u16 = (cl_ushort)a->value;
         cl_uint u32 = (cl_uint)a->value;
         cl_ulong u64 = a->value;
-        cl_int err = a->kind == CLC_ARG_BUF   ? clSetKernelArg(l->kernel->k, i, sizeof(cl_mem), &a->buf->mem)
-                     : a->kind == CLC_ARG_U32 ? clSetKernelArg(l->kernel->k, i, sizeof u32, &u32)
-                                              : clSetKernelArg(l->kernel->k, i, sizeof u64, &u64);
+        cl_kernel k = l->kernel->k;
+        cl_int err = a->kind == CLC_ARG_BUF     ? clSetKernelArg(k, i, sizeof(cl_mem), &a->buf->mem)
+                     : a->kind == CLC_ARG_U8    ? clSetKernelArg(k, i, sizeof u8, &u8)
+                     : a->kind == CLC_ARG_U16   ? clSetKernelArg(k, i, sizeof u16, &u16)
+                     : a->kind == CLC_ARG_U32   ? clSetKernelArg(k, i, sizeof u32, &u32)
+                     : a->kind == CLC_ARG_LOCAL ? clSetKernelArg(k, i, (size_t)a->value, NULL)
+                                                : clSetKernelArg(k, i, sizeof u64, &u64);
         if (err != CL_SUCCESS) {
             clc_error("clSetKernelArg(%s, %u) failed: %s", l->kernel->name, i, errname(err));
             return CLC_ERR;

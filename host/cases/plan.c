@@ -37,7 +37,7 @@ bool clc_plan_has_image(const struct clc_plan *p)
     return false;
 }
 
-static void add_arg(struct clc_plan *p, enum clc_arg_kind kind, uint64_t v)
+void clc_plan_arg(struct clc_plan *p, enum clc_arg_kind kind, uint64_t v)
 {
     if (p->nargs >= CLC_MAX_ARGS)
         abort();
@@ -47,17 +47,17 @@ static void add_arg(struct clc_plan *p, enum clc_arg_kind kind, uint64_t v)
 
 void clc_plan_arg_buf(struct clc_plan *p, unsigned buf)
 {
-    add_arg(p, CLC_ARG_BUF, buf);
+    clc_plan_arg(p, CLC_ARG_BUF, buf);
 }
 
 void clc_plan_arg_u32(struct clc_plan *p, uint32_t v)
 {
-    add_arg(p, CLC_ARG_U32, v);
+    clc_plan_arg(p, CLC_ARG_U32, v);
 }
 
 void clc_plan_arg_u64(struct clc_plan *p, uint64_t v)
 {
-    add_arg(p, CLC_ARG_U64, v);
+    clc_plan_arg(p, CLC_ARG_U64, v);
 }
 
 void clc_plan_1d(struct clc_plan *p, size_t global, size_t local)

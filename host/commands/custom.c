@@ -81,9 +81,62 @@ static const struct pattern *find_pattern(const char *name)
 }
 
 static const char help_text[] =
-    "usage: clcoalesce custom --kernel-file F --kernel NAME --pattern P\n"
+    "usage: clcoalesce custom --kernel-file F --kernel NAME [--describe TEXT]\n"
+    "                         [--reference KERNEL [--reference-file F2]]\n"
+    "                         [--tolerance T] [--bytes EXPR] [--profile FILE] [run options]\n"
+    "       clcoalesce custom --kernel-file F --kernel NAME --pattern P\n"
     "                         [--local N | --local XxY] [--items-per-thread K]\n"
     "                         [--profile FILE] [run options]\n"
+    "\n"
+    "A kernel of any signature.  Its arguments are described once, in a comment placed\n"
+    "before the kernel that begins 'clcoalesce:', or with --describe (the same lines,\n"
+    "separated by ';').  Lines ('#' starts a comment):\n"
+    "  size NAME = EXPR                a named size; n = --size / 4 is given\n"
+    "  arg NAME in|inout TYPE LEN [GEN] a __global pointer filled by generator GEN\n"
+    "  arg NAME out TYPE LEN           a __global pointer, poisoned, then compared\n"
+    "  arg NAME local TYPE LEN         a __local pointer of LEN elements per work-group\n"
+    "  arg NAME scalar TYPE EXPR       a value (a float may be a number such as 0.5)\n"
+    "  csr NAME ROWS COLS DENSITY      a sparse matrix for rowptr / colidx; NAME_nnz is\n"
+    "                                  its number of nonzeros\n"
+    "  grid EXPR[, EXPR[, EXPR]]       work-items per dimension (rounded up to groups);\n"
+    "                                  without it, 1-D over n\n"
+    "  group EXPR[, EXPR[, EXPR]]      the work-group (default 256, 16x16, 8x8x4)\n"
+    "  ref_grid ... / ref_group ...    the reference's own launch (default: the same)\n"
+    "  tolerance X                     relative, for float outputs (default 1e-4)\n"
+    "  One arg line per kernel parameter, in order.  TYPE: char uchar short ushort int\n"
+    "  uint long ulong float double, or a vector of 2, 3, 4, 8, 16 of them (float4).\n"
+    "  LEN, EXPR: + - * / % ( ), numbers (K M G suffixes), sizes, sqrt(x), min(a, b),\n"
+    "  max(a, b), in 64 bits, overflow refused.  GEN: random [LOW HIGH] (the default:\n"
+    "  floats in [0, 1), integers in [0, 100)), iota, const V, perm, index BOUND, sorted\n"
+    "  BOUND, rowptr CSR, colidx CSR; all reproducible.  With no description the\n"
+    "  signature decides: const __global pointers in, others out, each n long, integer\n"
+    "  values n, a 1-D launch over n.  The description is checked against the kernel's\n"
+    "  parameters (count, address space, type) before anything runs.\n"
+    "--reference KERNEL (in F, or in --reference-file F2; same signature) runs on the same\n"
+    "  back end over the same inputs, and every out and inout buffer is compared element\n"
+    "  by element: integers exactly, floats within --tolerance.  A mismatch names the\n"
+    "  buffer, the first index and both values (exit 1).  Without a reference the row\n"
+    "  runs and is timed, but its status is 'unchecked', never 'verified'.\n"
+    "Bytes per launch: each in buffer's bytes, each out buffer's, an inout buffer's\n"
+    "  twice (every element read or written once); --bytes EXPR sets them.\n"
+    "  examples:\n"
+    "  /* clcoalesce:\n"
+    "   *   size W = sqrt(n)\n"
+    "   *   size H = n / W\n"
+    "   *   arg in  in  float W*H random\n"
+    "   *   arg out out float W*H\n"
+    "   *   arg w scalar int W\n"
+    "   *   arg h scalar int H\n"
+    "   *   grid W, H\n"
+    "   *   group 16, 16\n"
+    "   */\n"
+    "  clcoalesce custom --kernel-file cl/examples/stencil.cl --kernel stencil_tiled \\\n"
+    "      --reference stencil_naive\n"
+    "  clcoalesce custom --kernel-file cl/examples/histogram.cl --kernel histogram_local \\\n"
+    "      --reference histogram_global --describe 'arg data in uchar n random 0 256;\n"
+    "      arg n scalar uint n; arg bins inout uint 256 const 0; grid 16384; group 256'\n"
+    "\n"
+    "With --pattern P, one of four fixed signatures checked against a host reference:\n"
     "\n"
     "Builds __kernel NAME from your file F like the built-in kernels and first runs it once\n"
     "in its checked (trace) build at 1 MiB: an access outside its buffers stops the run with\n"
@@ -159,6 +212,11 @@ struct custom_args {
     const char *pattern;       /* --pattern */
     size_t local[2];           /* --local N or XxY; {0, 0}: the pattern's default */
     unsigned items;            /* --items-per-thread; 0: the pattern's default */
+    const char *describe;      /* --describe (no pattern) */
+    const char *reference;     /* --reference KERNEL */
+    const char *reference_file; /* --reference-file F */
+    const char *bytes;         /* --bytes EXPR */
+    double tolerance;          /* --tolerance; < 0: not given */
 };
 
 /* custom's own options; run's (--api, --timeout, --profile ...) come from clc_tool_options */
@@ -168,6 +226,11 @@ enum {
     OPT_PATTERN,
     OPT_LOCAL,
     OPT_ITEMS,
+    OPT_DESCRIBE,
+    OPT_REFERENCE,
+    OPT_REFERENCE_FILE,
+    OPT_BYTES,
+    OPT_TOLERANCE,
 };
 
 static const struct option own_options[] = {
@@ -176,6 +239,11 @@ static const struct option own_options[] = {
     {"pattern", required_argument, NULL, OPT_PATTERN},
     {"local", required_argument, NULL, OPT_LOCAL},
     {"items-per-thread", required_argument, NULL, OPT_ITEMS},
+    {"describe", required_argument, NULL, OPT_DESCRIBE},
+    {"reference", required_argument, NULL, OPT_REFERENCE},
+    {"reference-file", required_argument, NULL, OPT_REFERENCE_FILE},
+    {"bytes", required_argument, NULL, OPT_BYTES},
+    {"tolerance", required_argument, NULL, OPT_TOLERANCE},
     {NULL, 0, NULL, 0},
 };
 
@@ -263,6 +331,31 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
             return CLC_USAGE;
         a->items = (unsigned)v;
         break;
+    case OPT_DESCRIBE: return nonempty("--describe takes a description, not", value, &a->describe);
+    case OPT_REFERENCE:
+        if (!kernel_name_ok(value)) {
+            clc_usage_error(PROG, HELP, "--reference takes the name of a __kernel, not",
+                            *value ? value : "(empty)");
+            return CLC_USAGE;
+        }
+        a->reference = value;
+        break;
+    case OPT_REFERENCE_FILE:
+        return nonempty("--reference-file takes a file, not", value, &a->reference_file);
+    case OPT_BYTES:
+        return nonempty("--bytes takes an expression of the sizes, not", value, &a->bytes);
+    case OPT_TOLERANCE: {
+        char *end;
+        errno = 0;
+        a->tolerance = strtod(value, &end);
+        if (*value == '\0' || *end != '\0' || errno != 0 ||
+            !(a->tolerance >= 0 && a->tolerance < 1)) {
+            clc_usage_error(PROG, HELP, "--tolerance takes a relative tolerance in [0, 1), not",
+                            *value ? value : "(empty)");
+            return CLC_USAGE;
+        }
+        break;
+    }
     default: return clc_parse_tool_option(cli, &a->run, c, value);
     }
     return CLC_OK;
@@ -282,6 +375,7 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
                                     own_options, "k:",   parse_own,    a,
                                     no_case};
     memset(a, 0, sizeof *a);
+    a->tolerance = -1;
     clc_opts_defaults(&a->run.opts);
     a->run.opts.compiler = clc_self_exe;
     a->run.timeout = DEFAULT_TIMEOUT;
@@ -294,20 +388,37 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
         a->run.opts.progress = 0;
     if (rc != CLC_OK || a->run.help)
         return rc;
-    if (!a->kernel_file || !a->kernel_name || !a->pattern) {
+    if (!a->kernel_file || !a->kernel_name) {
         char missing[64] = "";
         const char *names[] = {a->kernel_file ? NULL : "--kernel-file",
-                               a->kernel_name ? NULL : "--kernel", a->pattern ? NULL : "--pattern"};
-        for (int i = 0; i < 3; i++) {
+                               a->kernel_name ? NULL : "--kernel"};
+        for (int i = 0; i < 2; i++) {
             size_t len = strlen(missing);
             if (names[i] != NULL)
                 snprintf(missing + len, sizeof missing - len, "%s%s", len ? ", " : "", names[i]);
         }
-        clc_error("custom needs --kernel-file F, --kernel NAME and --pattern P (copy, scale, "
-                  "transpose or gather); missing %s; see " HELP, missing);
+        clc_error("custom needs --kernel-file F and --kernel NAME; missing %s; see " HELP, missing);
         return CLC_USAGE;
     }
-    bool two_d = find_pattern(a->pattern)->kind == TRANSPOSE;
+    const char *pattern_only = a->local[0] ? "--local" : a->items ? "--items-per-thread" : NULL;
+    const char *any_only = a->describe ? "--describe" : a->reference ? "--reference"
+                           : a->reference_file ? "--reference-file" : a->bytes ? "--bytes"
+                           : a->tolerance >= 0 ? "--tolerance" : NULL;
+    if (a->pattern == NULL && pattern_only != NULL) {
+        clc_error("%s goes with --pattern; a described kernel gives its launch in its "
+                  "description (grid, group); see " HELP, pattern_only);
+        return CLC_USAGE;
+    }
+    if (a->pattern != NULL && any_only != NULL) {
+        clc_error("%s goes with a described kernel, not with --pattern (which checks against "
+                  "its own host reference); see " HELP, any_only);
+        return CLC_USAGE;
+    }
+    if (a->reference_file != NULL && a->reference == NULL) {
+        clc_error("--reference-file names where --reference KERNEL is; give --reference too");
+        return CLC_USAGE;
+    }
+    bool two_d = a->pattern != NULL && find_pattern(a->pattern)->kind == TRANSPOSE;
     if (a->local[0] && two_d != (a->local[1] != 0)) {
         clc_error(two_d ? "--local: the %s pattern launches in 2-D: give XxY, e.g. 32x8"
                         : "--local: the %s pattern launches in 1-D: give one number, e.g. 256",
@@ -315,8 +426,9 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
         return CLC_USAGE;
     }
     const struct clc_input in[] = {{a->kernel_file, "--kernel-file"},
-                                   {a->run.opts.profile, "--profile"}};
-    if (clc_output_refuse_inputs(PROG, HELP, "-o", a->run.output, in, 2) != CLC_OK)
+                                   {a->run.opts.profile, "--profile"},
+                                   {a->reference_file, "--reference-file"}};
+    if (clc_output_refuse_inputs(PROG, HELP, "-o", a->run.output, in, 3) != CLC_OK)
         return CLC_USAGE;
     if (a->run.opts.types_given && !(a->run.opts.types & CLC_FLOAT)) {
         clc_error("custom runs in float only (--type)");
@@ -422,7 +534,7 @@ static int plan(const struct clc_env *e, const struct clc_variant *v, long param
 
 /* What the source lacks for the trace build, or NULL when it has it all.  A plain text
  * search: enough to say why the check and the model are off. */
-static const char *trace_missing(const char *src)
+const char *clc_custom_trace_missing(const char *src)
 {
     if (strstr(src, "CLC_TRACE_ARGS") == NULL)
         return "no CLC_TRACE_ARGS";
@@ -433,25 +545,25 @@ static const char *trace_missing(const char *src)
     return NULL;
 }
 
-/* A kernel written without the macros: its trace build compiles its rewritten source, a
- * temporary file named in tmp (the caller removes it), or su->missing says why it cannot
- * (`why` holds the text). */
-static void rewrite_for_trace(const struct clc_session *s, struct setup *su, char *tmp,
-                              size_t tmp_len, char *why, size_t why_len)
+const char *clc_custom_rewrite(const struct clc_session *s, const char *path, const char *src,
+                               const char *opts, char *tmp, size_t tmp_len, char *why,
+                               size_t why_len)
 {
-    char opts[160], defines[128];
-    snprintf(opts, sizeof opts, "-DT=float %s", setup_defines(su, defines, sizeof defines));
+    const char *missing = clc_custom_trace_missing(src);
+    tmp[0] = '\0';
+    if (missing == NULL || strstr(src, "CLC_TRACE_ARGS") != NULL)
+        return missing; /* the macros, whole or in part: built as it is */
     if (s->be[0]->dev.api != CLC_API_OPENCL) {
         /* the recorders of the rewritten source are tried with OpenCL compilers only */
         snprintf(why, why_len, "a kernel without the macros is traced through OpenCL only");
-        su->missing = why;
-    } else if (clc_rewrite_to_file(su->path, s->be[0]->kernel_dir, opts, tmp, tmp_len, why,
-                                   why_len) == CLC_OK) {
-        su->missing = NULL;
-        su->trace_file = tmp;
-    } else {
-        su->missing = why;
+        return why;
     }
+    if (clc_rewrite_to_file(path, s->be[0]->kernel_dir, opts, tmp, tmp_len, why, why_len) !=
+        CLC_OK) {
+        tmp[0] = '\0';
+        return why;
+    }
+    return NULL;
 }
 
 /* ------------------------------------------------------------------ ranking */
@@ -538,29 +650,31 @@ static void print_why(FILE *f, const struct clc_session *s, const struct clc_rep
 
 static const struct custom_args *the_args; /* for work(), which clc_run_command calls */
 
-/* Builds the kernel once on the first API to report what does not fit the pattern: a missing
- * kernel, a parameter count, a declared shape other than --local, a work-group too large. */
-static int check_kernel(struct clc_session *s, const struct setup *su,
-                        const struct clc_custom_kernel *k)
+int clc_custom_check_kernel(struct clc_session *s, const struct clc_custom_kernel *k,
+                            const char *path, const char *opts, int nargs, const char *expect,
+                            const size_t local[3])
 {
+    /* the option that set the shape, as messages name it */
+    char shape[64];
+    if (k->pattern != NULL)
+        snprintf(shape, sizeof shape, "--local %zux%zu", local[0], local[1]);
+    else
+        snprintf(shape, sizeof shape, "group %zux%zux%zu", local[0], local[1], local[2]);
     struct clc_backend *be = s->be[0];
     struct clc_kernel *kern = NULL;
     struct clc_kernel_info ki;
-    char opts[256], defines[128];
     int rc = CLC_ERR;
-    snprintf(opts, sizeof opts, "-DT=float %s", setup_defines(su, defines, sizeof defines));
-    if (be->ops->build(be, su->path, opts, k->name, &kern) != CLC_OK ||
+    if (be->ops->build(be, path, opts, k->name, &kern) != CLC_OK ||
         be->ops->kernel_info(be, kern, &ki) != CLC_OK)
         goto done;
-    if (ki.nargs >= 0 && ki.nargs != (int)su->p->nargs) {
-        clc_error("kernel '%s' in %s takes %d parameters; the %s pattern passes %u: %s", k->name,
-                  k->file, ki.nargs, su->p->name, su->p->nargs, su->p->signature);
+    if (ki.nargs >= 0 && ki.nargs != nargs) {
+        clc_error("kernel '%s' in %s takes %d parameters; %s", k->name, k->file, ki.nargs, expect);
         goto done;
     }
-    size_t ly = su->local[1] ? su->local[1] : 1;
-    if (ki.reqd[0] != 0 && (ki.reqd[0] != su->local[0] || ki.reqd[1] != ly || ki.reqd[2] != 1)) {
-        clc_error("--local %zux%zu: kernel '%s' declares reqd_work_group_size(%zu, %zu, %zu)",
-                  su->local[0], ly, k->name, ki.reqd[0], ki.reqd[1], ki.reqd[2]);
+    size_t lx = local[0], ly = local[1], lz = local[2];
+    if (ki.reqd[0] != 0 && (ki.reqd[0] != lx || ki.reqd[1] != ly || ki.reqd[2] != lz)) {
+        clc_error("%s: kernel '%s' declares reqd_work_group_size(%zu, %zu, %zu)", shape, k->name,
+                  ki.reqd[0], ki.reqd[1], ki.reqd[2]);
         goto done;
     }
     /* PoCL asserts at the launch rather than refusing a kernel whose __local arrays exceed
@@ -575,9 +689,9 @@ static int check_kernel(struct clc_session *s, const struct setup *su,
                   cl ? "CL_DEVICE_LOCAL_MEM_SIZE" : "CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK");
         goto done;
     }
-    if (su->local[0] * ly > ki.max_group) {
-        clc_error("--local: work-groups of %zu work-items; kernel '%s' allows %zu here",
-                  su->local[0] * ly, k->name, ki.max_group);
+    if (lx * ly * lz > ki.max_group) {
+        clc_error("%s: work-groups of %zu work-items; kernel '%s' allows %zu here",
+                  k->pattern != NULL ? "--local" : shape, lx * ly * lz, k->name, ki.max_group);
         goto done;
     }
     rc = CLC_OK;
@@ -588,6 +702,8 @@ done:
 
 int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
 {
+    if (k->pattern == NULL)
+        return clc_custom_measure_any(s, k);
     const struct pattern *pt = find_pattern(k->pattern);
     if (pt == NULL) {
         clc_error("no pattern '%s': copy, scale, transpose or gather", k->pattern);
@@ -611,39 +727,55 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
     if ((src = clc_read_kernel_file(path, NULL)) == NULL)
         return CLC_ERR;
     su.path = path;
-    su.missing = trace_missing(src);
-    char rewritten[PATH_MAX] = "", why[512];
-    if (su.missing != NULL && strstr(src, "CLC_TRACE_ARGS") == NULL)
-        rewrite_for_trace(s, &su, rewritten, sizeof rewritten, why, sizeof why);
+    char defines[128], trace_opts[160], rewritten[PATH_MAX], why[512];
+    snprintf(trace_opts, sizeof trace_opts, "-DT=float %s",
+             setup_defines(&su, defines, sizeof defines));
+    su.missing = clc_custom_rewrite(s, path, src, trace_opts, rewritten, sizeof rewritten, why,
+                                    sizeof why);
+    su.trace_file = rewritten[0] != '\0' ? rewritten : NULL;
     free(src);
-
-    /* --variant picks among the built-in variants: the user's kernel runs whatever it says */
-    struct clc_opts o = *s->o;
-    o.variant = NULL;
-    if (su.missing != NULL)
-        o.model = false;
     struct clc_variant variant = {.name = k->name, .kernel = k->name, .plan = plan, .data = &su};
     struct clc_case mine = {.name = "custom", .cl_file = path, .types = CLC_FLOAT,
                             .alloc_factor = 1, .min_elems = 1, .variants = &variant,
                             .n_variants = 1};
-    const struct clc_case *cases[1] = {&mine};
+    char opts[256], expect[320];
+    size_t local[3] = {su.local[0], su.local[1] ? su.local[1] : 1, 1};
+    snprintf(opts, sizeof opts, "-DT=float -DCLC_ITEMS=%u -DCLC_LOCAL_X=%zu -DCLC_LOCAL_Y=%zu",
+             su.items, local[0], local[1]);
+    snprintf(expect, sizeof expect, "the %s pattern passes %u: %s", pt->name, pt->nargs,
+             pt->signature);
+    int rc = clc_custom_run(s, k, &mine, &variant, su.missing, opts, (int)pt->nargs, expect,
+                            local);
+    if (rewritten[0] != '\0')
+        unlink(rewritten);
+    return rc;
+}
+
+int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
+                   const struct clc_case *mine, const struct clc_variant *variant,
+                   const char *missing, const char *opts, int nargs, const char *expect,
+                   const size_t local[3])
+{
+    /* --variant picks among the built-in variants: the user's kernel runs whatever it says */
+    struct clc_opts o = *s->o;
+    o.variant = NULL;
+    if (missing != NULL)
+        o.model = false;
+    const struct clc_case *cases[1] = {mine};
     int rc = clc_check_sizes(&o, cases, 1);
-    if (rc != CLC_OK) {
-        if (rewritten[0] != '\0')
-            unlink(rewritten);
+    if (rc != CLC_OK)
         return rc;
-    }
     const struct clc_opts *given = s->o;
     s->o = &o;
     s->custom_kernel = k->name;
     rc = CLC_ERR;
-    if (check_kernel(s, &su, k) != CLC_OK)
+    if (clc_custom_check_kernel(s, k, mine->cl_file, opts, nargs, expect, local) != CLC_OK)
         goto done;
-    if (su.missing == NULL) {
+    if (missing == NULL) {
         /* the checked run, at a small size, before any unchecked launch */
         struct clc_traced tr;
         uint64_t small = (uint64_t)1 << 20;
-        int trc = clc_session_trace(s, &mine, &variant, 0, CLC_FLOAT, small, &tr);
+        int trc = clc_session_trace(s, mine, variant, 0, CLC_FLOAT, small, &tr);
         if (trc == CLC_OK && tr.fault.count > 0) {
             char msg[320];
             clc_fault_message(&tr.plan, k->name, &tr.fault, msg, sizeof msg);
@@ -655,12 +787,10 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
             goto done;
     } else {
         clc_note("the checked run cannot trace your kernel (%s): it runs unchecked; "
-                 "'custom --help' says what it needs", su.missing);
+                 "'custom --help' says what it needs", missing);
     }
     rc = clc_session_run(s, cases, 1);
 done:
-    if (rewritten[0] != '\0')
-        unlink(rewritten);
     s->o = given;
     s->custom_kernel = NULL;
     return rc;
@@ -670,14 +800,16 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
 {
     const struct custom_args *a = the_args;
     const struct pattern *pt = find_pattern(a->pattern);
-    const struct clc_custom_kernel k = {a->kernel_file, a->kernel_name, a->pattern,
-                                        {a->local[0], a->local[1]}, a->items};
+    const struct clc_custom_kernel k = {a->kernel_file,   a->kernel_name, a->pattern,
+                                        {a->local[0], a->local[1]}, a->items, a->describe,
+                                        a->reference, a->reference_file, a->bytes,
+                                        a->tolerance};
     const struct clc_opts *o = &ra->opts;
     const struct clc_case *cases[3];
     size_t ncases = 0;
-    for (int c = 0; c < 3 && pt->compare[c]; c++)
+    for (int c = 0; pt != NULL && c < 3 && pt->compare[c]; c++)
         cases[ncases++] = clc_find_case(pt->compare[c]);
-    bool known = o->variant == NULL;
+    bool known = o->variant == NULL || pt == NULL;
     for (size_t c = 0; c < ncases && !known; c++)
         known = clc_find_variant(cases[c], o->variant) != NULL;
     if (!known) {
@@ -698,11 +830,14 @@ static int work(const struct clc_run_args *ra, struct clc_report *rep)
     rc = clc_custom_measure(&s, &k);
     if (rc != CLC_OK)
         goto done;
-    rc = clc_session_run(&s, cases, ncases);
+    if (ncases > 0)
+        rc = clc_session_run(&s, cases, ncases);
     if (rc == CLC_OK)
         clc_session_predict_end(&s);
     FILE *f = s.table != NULL ? s.table : clc_quiet ? NULL : stderr;
-    if (f != NULL) {
+    if (f != NULL && pt == NULL) {
+        print_why(f, &s, rep, first);
+    } else if (f != NULL) {
         uint64_t size = rep->n_results > first ? rep->results[first].size : 0;
         print_ranking(f, rep, first, a->kernel_name, pt, size);
         print_why(f, &s, rep, first);

@@ -362,7 +362,9 @@ void clc_table_row(FILE *f, const struct clc_result *r, unsigned cols, double ra
     clc_printable(r->note, note, sizeof note);
     const char *status = clc_status_name(r->status);
     if (r->status == CLC_STATUS_OK)
-        status = r->cache_resident ? "verified, in cache" : "verified";
+        status = !r->verified        ? "unchecked"
+                 : r->cache_resident ? "verified, in cache"
+                                     : "verified";
     fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
     if (cols & CLC_COL_API)
         fprintf(f, "%-6s ", api);

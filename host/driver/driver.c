@@ -283,12 +283,14 @@ static double row_ceiling(const struct clc_session *s, int i, const struct clc_r
 
 /* The row of API i: verified (or not), completed and reported. */
 static int finish_row(struct clc_session *s, int i, struct clc_result *r, bool verified,
-                      bool local_bytes)
+                      bool local_bytes, bool unchecked)
 {
     const struct clc_device_meta *d = &s->rep->device;
     /* local-memory bytes are no fraction of what DRAM moves */
     double copy = local_bytes ? NAN : row_ceiling(s, i, r);
     clc_result_complete(r, verified, copy, local_bytes ? NAN : d->peak_gbps, s->timing.min_ms);
+    if (unchecked) /* a figure, but nothing held the output against a reference */
+        r->verified = false;
     int mhz = s->be[i]->dev.meta.clock_mhz;
     if (verified && r->metric == CLC_METRIC_NS_PER_ACCESS && mhz > 0)
         clc_note_append(r, "%s= %.0f cycles at %d MHz", r->note[0] ? "; " : "",
@@ -463,7 +465,7 @@ static int run_row_on(struct clc_session *s, const struct clc_case *c, const str
         phase(s, CLC_PHASE_MODEL, &t0);
     }
     for (int i = 0; i < s->n_be; i++)
-        if (checked[i] && finish_row(s, i, &r[i], verified[i] && clean, p.local_bytes) != CLC_OK)
+        if (checked[i] && finish_row(s, i, &r[i], verified[i] && clean, p.local_bytes, p.unchecked) != CLC_OK)
             rc = CLC_ERR;
 done:
     clc_readback_release(&first);

@@ -244,7 +244,7 @@ int clc_instance_check(struct clc_instance *in, struct clc_result *r, bool *veri
                        const struct clc_readback *same_as, struct clc_readback *keep)
 {
     const struct clc_plan *p = in->plan;
-    struct clc_check_in c = {.plan = p, .type = in->t};
+    struct clc_check_in c = {.plan = p, .type = in->t, .be = in->be};
     void *got[CLC_PLAN_BUFS] = {0}, *window[CLC_PLAN_BUFS] = {0};
     int rc = CLC_ERR;
     *verified = false;
@@ -298,4 +298,40 @@ void clc_readback_release(struct clc_readback *rb)
         readback_put(rb->be, rb->window[i]);
     }
     memset(rb, 0, sizeof *rb);
+}
+
+int clc_run_reference(struct clc_backend *be, const struct clc_plan *p, enum clc_type t,
+                      const char *file, const char *kernel, unsigned dims, const size_t global[3],
+                      const size_t local[3], void *out[CLC_PLAN_BUFS])
+{
+    struct clc_plan rp = *p;
+    struct clc_instance in;
+    rp.kernel = kernel;
+    rp.file = file;
+    rp.dims = dims;
+    memcpy(rp.global, global, sizeof rp.global);
+    memcpy(rp.local, local, sizeof rp.local);
+    memset(out, 0, CLC_PLAN_BUFS * sizeof *out);
+    int rc = clc_instance_open(&in, be, file, &rp, t);
+    if (rc == CLC_OK)
+        rc = clc_instance_init(&in);
+    if (rc == CLC_OK)
+        rc = be->ops->run(be, &in.op, 1);
+    for (unsigned i = 0; rc == CLC_OK && i < p->nbufs; i++) {
+        size_t bytes = (size_t)(p->bufs[i].elems * p->bufs[i].elem_size);
+        if (!p->bufs[i].read_back)
+            continue;
+        if ((out[i] = malloc(bytes ? bytes : 1)) == NULL) {
+            clc_error("out of host memory for the reference's %s", p->bufs[i].name);
+            rc = CLC_ERR;
+        } else {
+            rc = be->ops->read(be, in.bufs[i], 0, bytes, out[i]);
+        }
+    }
+    clc_instance_close(&in);
+    for (unsigned i = 0; rc != CLC_OK && i < CLC_PLAN_BUFS; i++) {
+        free(out[i]);
+        out[i] = NULL;
+    }
+    return rc;
 }

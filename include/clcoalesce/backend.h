@@ -74,13 +74,17 @@ struct clc_kernel_info {
 enum clc_arg_kind {
     CLC_ARG_BUF, /* a buffer: __global pointer */
     CLC_ARG_U32, /* uint */
-    CLC_ARG_U64, /* ulong */
+    CLC_ARG_U64, /* ulong (and double's bits) */
+    CLC_ARG_U8,  /* char, uchar */
+    CLC_ARG_U16, /* short, ushort */
+    CLC_ARG_LOCAL, /* a __local pointer of `value` bytes per work-group (OpenCL only: CUDA
+                    * refuses it by name) */
 };
 
 struct clc_arg {
     enum clc_arg_kind kind;
     struct clc_buf *buf; /* CLC_ARG_BUF */
-    uint64_t value;      /* the scalars */
+    uint64_t value;      /* the scalars (a float's bits as U32), CLC_ARG_LOCAL's bytes */
 };
 
 #define CLC_MAX_ARGS 12

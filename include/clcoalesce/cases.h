@@ -37,7 +37,7 @@ enum clc_init {
     CLC_INIT_HOST,   /* the plan's host bytes (clc_plan_host) */
 };
 
-#define CLC_PLAN_BUFS 4
+#define CLC_PLAN_BUFS 8 /* cl/clc_trace.h bounds at most CLC_TRACE_MAX_BOUNDS (8) */
 
 struct clc_buffer_spec {
     const char *name;      /* in messages: "out holds 262144 elements" */
@@ -63,6 +63,8 @@ struct clc_plan_arg {
 struct clc_check_in {
     const struct clc_plan *plan;
     enum clc_type type;
+    struct clc_backend *be;             /* the back end the row ran on (a reference kernel
+                                         * runs there too) */
     const void *got[CLC_PLAN_BUFS];     /* read_back buffers, NULL for the others */
     const void *window[CLC_PLAN_BUFS];  /* pick_stride buffers' first `window` elements */
     const void *initial[CLC_PLAN_BUFS]; /* `initial` buffers as they were initialised */
@@ -72,7 +74,7 @@ struct clc_check_in {
  * element into r->note (clc_check_values does) and returns false. */
 typedef bool (*clc_check_fn)(const struct clc_check_in *c, struct clc_result *r);
 
-#define CLC_PLAN_OWNED 4
+#define CLC_PLAN_OWNED 12
 
 /* One row's work, as a case describes it. */
 struct clc_plan {
@@ -94,6 +96,9 @@ struct clc_plan {
     bool fresh_check;       /* in place: the check sees one launch on freshly initialised
                              * buffers, not what the timed launches left */
     clc_check_fn check;
+    bool unchecked;         /* no reference to check against: check only tells whether the
+                             * launch could be read back; the row gets its figure, status ok,
+                             * verified false, and prints "unchecked" */
     const void *check_ctx;  /* the case's data for check, e.g. a parameter */
     clc_reference_fn reference; /* clc_check_map's reference, and its own data */
     const void *ref_ctx;
@@ -190,6 +195,8 @@ unsigned clc_plan_buffer(struct clc_plan *p, const char *name, uint64_t elems, u
 unsigned clc_plan_image(struct clc_plan *p, const char *name, uint64_t width, uint64_t height);
 /* True when one of p's buffers is an image: the trace build cannot record its reads. */
 bool clc_plan_has_image(const struct clc_plan *p);
+/* Appends an argument of any kind (a buffer by its index, a __local size in bytes). */
+void clc_plan_arg(struct clc_plan *p, enum clc_arg_kind kind, uint64_t v);
 /* Appends an argument: a buffer by index, a uint, a ulong. */
 void clc_plan_arg_buf(struct clc_plan *p, unsigned buf);
 void clc_plan_arg_u32(struct clc_plan *p, uint32_t v);

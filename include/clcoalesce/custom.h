@@ -10,10 +10,52 @@
 struct clc_custom_kernel {
     const char *file;    /* the kernel file, as given (messages name it so) */
     const char *name;    /* the __kernel's name */
-    const char *pattern; /* copy, scale, gather or transpose ('custom --help') */
+    const char *pattern; /* copy, scale, gather or transpose ('custom --help'); NULL: a
+                          * kernel of any signature, described (describe.h) */
     size_t local[2];     /* --local N ({N, 0}) or XxY; {0, 0}: the pattern's default */
     unsigned items;      /* --items-per-thread; 0: the pattern's default */
+    /* without a pattern: */
+    const char *describe;       /* --describe; NULL: the file's `clcoalesce:` comment, else
+                                 * what the signature leaves no doubt about */
+    const char *reference;      /* --reference KERNEL; NULL: the rows are unchecked */
+    const char *reference_file; /* --reference-file; NULL: the kernel's file */
+    const char *bytes;          /* --bytes EXPR; NULL: distinct bytes read plus written */
+    double tolerance;           /* --tolerance, relative, for floats; < 0: the description's,
+                                 * else 1e-4 */
 };
+
+/* clc_custom_measure for a kernel without a pattern (host/commands/anykernel.c). */
+int clc_custom_measure_any(struct clc_session *s, const struct clc_custom_kernel *k);
+
+/* What custom.c and anykernel.c share. */
+
+/* What the source lacks for the trace build (CLC_TRACE_ARGS, CLC_TRACE_BEGIN, LOAD / STORE),
+ * or NULL when it has it all.  A plain text search: enough to say why the model is off. */
+const char *clc_custom_trace_missing(const char *src);
+
+/* What keeps a kernel's trace build from tracing it, or NULL: a kernel written without the
+ * macros (src, its source, read from path) has its accesses rewritten (libclang, rewrite.h)
+ * into a temporary file named in tmp, which its plan's trace_file names and the caller
+ * removes; tmp is "" when none was written, and why holds the text of a reason returned. */
+const char *clc_custom_rewrite(const struct clc_session *s, const char *path, const char *src,
+                               const char *opts, char *tmp, size_t tmp_len, char *why,
+                               size_t why_len);
+
+/* Builds k's kernel from `path` with `opts` on the session's first API and reports what
+ * does not fit: a parameter count other than nargs (`expect` says what was expected), a
+ * declared shape other than `local`, more local memory than the device has, a work-group
+ * too large.  Returns CLC_OK or CLC_ERR after a message. */
+int clc_custom_check_kernel(struct clc_session *s, const struct clc_custom_kernel *k,
+                            const char *path, const char *opts, int nargs, const char *expect,
+                            const size_t local[3]);
+
+/* Runs the user's case `mine` (one variant) as clc_custom_measure says: its kernel checked
+ * (clc_custom_check_kernel), then its checked trace run at 1 MiB unless the source lacks
+ * what it needs (`missing`: the model is then off, with a note), then the run itself. */
+int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
+                   const struct clc_case *mine, const struct clc_variant *variant,
+                   const char *missing, const char *opts, int nargs, const char *expect,
+                   const size_t local[3]);
 
 /* Reads k's file, builds the kernel on the session's first API and checks that it fits the
  * pattern, runs it once in its checked (trace) build at 1 MiB, then runs it as a case of

@@ -146,6 +146,14 @@ void clc_fault_message(const struct clc_plan *p, const char *kernel, const struc
  * trace define). */
 void clc_plan_options(const struct clc_plan *p, enum clc_type t, char *out, size_t len);
 
+/* Runs `kernel` of `file` (a reference the user trusts) on be once over p's buffers, freshly
+ * initialised as p says, with p's arguments and build options in type t but the launch
+ * `dims`, `global`, `local`, and reads back every read_back buffer of p into out[i] (malloc'd;
+ * NULL for the others; free them).  Returns CLC_OK or CLC_ERR after a message. */
+int clc_run_reference(struct clc_backend *be, const struct clc_plan *p, enum clc_type t,
+                      const char *file, const char *kernel, unsigned dims, const size_t global[3],
+                      const size_t local[3], void *out[CLC_PLAN_BUFS]);
+
 /* The environment a case plans for on a device. */
 struct clc_env clc_env_make(const struct clc_device *dev, enum clc_type t, uint64_t size);
 
