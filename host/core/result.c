@@ -268,6 +268,17 @@ const char *clc_printable(const char *s, char *buf, size_t len)
     return buf;
 }
 
+void clc_row_label(const struct clc_result *r, char *buf, size_t len)
+{
+    char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant];
+    clc_printable(r->case_name, name, sizeof name);
+    clc_printable(r->variant, variant, sizeof variant);
+    if (r->has_param)
+        snprintf(buf, len, "%s/%s:%ld %s", name, variant, r->param, clc_type_name(r->type));
+    else
+        snprintf(buf, len, "%s/%s %s", name, variant, clc_type_name(r->type));
+}
+
 /* ------------------------------------------------------------------ table */
 
 double clc_report_api_ratio(const struct clc_report *rep, size_t i)
@@ -657,9 +668,15 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     for (size_t i = 0; i < rep->n_results; i++)
         json_array_append_new(results, clc_result_json(&rep->results[i]));
     json_object_set_new(root, "results", results);
+    int rc = clc_json_dump(f, root);
+    json_decref(root);
+    return rc;
+}
+
+int clc_json_dump(FILE *f, const json_t *root)
+{
     int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
     fputc('\n', f);
-    json_decref(root);
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
 }
 

@@ -255,6 +255,10 @@ double clc_report_api_ratio(const struct clc_report *rep, size_t i);
  * it is shown on.  Returns buf. */
 const char *clc_printable(const char *s, char *buf, size_t len);
 
+/* "case/variant:param type" (no ":param" without one) of row r, printable (clc_printable),
+ * into buf; for a message or a summary that names one row. */
+void clc_row_label(const struct clc_result *r, char *buf, size_t len);
+
 /* Writes a name (case, variant) as a CSV field: bare, as it always was, or quoted (RFC
  * 4180) when it holds a comma, a quote or a line break, so that no name shifts the columns. */
 void clc_csv_name(FILE *f, const char *s);
@@ -276,6 +280,10 @@ int clc_write_json(const struct clc_report *rep, FILE *f);
 
 /* One row as the JSON writer writes it (a new reference). */
 struct json_t *clc_result_json(const struct clc_result *r);
+
+/* Writes root to f as the tool writes every JSON document (indented, in order, reals to 8
+ * digits) and a newline; CLC_OK, or CLC_ERR when writing fails. */
+int clc_json_dump(FILE *f, const struct json_t *root);
 
 /* Writes the report in `fmt` to `path` by clc_output_write's rules (a regular file through a
  * temporary file and a rename, a link's target, a FIFO or device directly, "-" to stdout),
