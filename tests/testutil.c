@@ -310,6 +310,21 @@ int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_l
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+int clc_test_cli_no_stdout(const char *args, char *err, size_t err_len)
+{
+    char e[PATH_MAX];
+    snprintf(e, sizeof e, "%s/err-XXXXXX", clc_test_root());
+    int fe = mkstemp(e);
+    ck_assert(fe >= 0);
+    close(fe);
+    char *cmd;
+    ck_assert(asprintf(&cmd, "%s %s >&- 2>%s </dev/null", CLC_TEST_BINARY, args, e) > 0);
+    int st = system(cmd);
+    free(cmd);
+    slurp(e, err, err_len);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 void clc_test_expect(const char *args, int code, const char *needle, char *out, size_t out_len,
                      char *err, size_t err_len)
 {

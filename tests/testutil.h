@@ -117,6 +117,10 @@ int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t 
 int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_len, char *err,
                      size_t err_len);
 
+/* Runs `clcoalesce <args>` with stdout closed (`>&-`); captures stderr as clc_test_cli does
+ * and returns the exit code. */
+int clc_test_cli_no_stdout(const char *args, char *err, size_t err_len);
+
 /* Runs `clcoalesce <args>` into out and err (clc_test_cli) and asserts that it exits with
  * `code` and, unless needle is NULL, that stderr holds needle; each message names the
  * arguments and shows stderr. */

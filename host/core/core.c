@@ -48,14 +48,39 @@ bool clc_status_active(void)
     return status_shown;
 }
 
+/* What erases the status line shown (clc_status_clear_text); rewritten whole before each new
+ * line is shown, so that a signal handler reading it sees a terminated string. */
+static char status_clear[512] = "\r";
+
+/* Whether the terminal takes cursor escapes: not where TERM is unset, empty or "dumb" (an
+ * editor's shell buffer, a serial console), which would show them as text. */
+static bool terminal_escapes(void)
+{
+    const char *t = getenv("TERM");
+    return t != NULL && *t != '\0' && strcmp(t, "dumb") != 0;
+}
+
 void clc_status(const char *text)
 {
     if (status_shown)
-        fputs("\r\033[K", stderr);
+        fputs(status_clear, stderr);
     status_shown = text != NULL;
-    if (text != NULL)
+    if (text != NULL) {
+        char clear[sizeof status_clear];
+        size_t n = strlen(text);
+        if (terminal_escapes()) /* to the end of the line, however long it wrapped */
+            snprintf(clear, sizeof clear, "\r\033[K");
+        else /* a carriage return, and blanks over the text */
+            snprintf(clear, sizeof clear, "\r%*s\r", (int)(n < sizeof clear - 3 ? n : sizeof clear - 3), "");
+        memcpy(status_clear, clear, sizeof clear);
         fputs(text, stderr);
+    }
     fflush(stderr);
+}
+
+const char *clc_status_clear_text(void)
+{
+    return status_clear;
 }
 
 bool clc_mute_messages(void)

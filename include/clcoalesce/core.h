@@ -91,6 +91,11 @@ void clc_status(const char *text);
 /* Whether a status line is on the screen now (a signal handler clears it before writing). */
 bool clc_status_active(void);
 
+/* What erases the status line shown: "\r\033[K", or where TERM says the terminal takes no
+ * escapes (unset, "dumb"), a carriage return, blanks and another.  Safe to read in a signal
+ * handler. */
+const char *clc_status_clear_text(void);
+
 /* Large host buffers reused from row to row (hostmem.c): clc_host_get returns one of at least
  * `bytes` (NULL when out of memory), clc_host_put takes it back for the next row (NULL is
  * fine), and clc_give_back_memory, called between cases, frees what is kept and what glibc
