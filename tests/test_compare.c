@@ -568,6 +568,13 @@ START_TEST(model_without_predictions)
     ck_assert_int_eq(compare("--model %s", p), 0);
     ck_assert_int_eq(compare("--model %s %s", p, a), 1);
     clc_test_assert_has(err, "a.json: no row has a prediction");
+    /* a result file read from a pipe (/dev/stdin, <(...)) */
+    char *text = clc_read_text(p, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(clc_test_cli_stdin(text, false, "compare --model /dev/stdin", out,
+                                        sizeof out, err, sizeof err), 0);
+    free(text);
+    clc_test_assert_has(out, "1 of 1 predicted rows within 20 %");
     clc_test_remove_dir(dir);
 }
 END_TEST

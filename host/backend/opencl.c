@@ -504,7 +504,10 @@ static cl_program compile(cl_context context, cl_device_id id, const char *src, 
     cl_program p = clCreateProgramWithSource(context, 1, srcs, &len, err);
     if (*err != CL_SUCCESS)
         return NULL;
-    if ((*err = clBuildProgram(p, 1, &id, opts, NULL, NULL)) == CL_SUCCESS)
+    clc_stdin_hide(); /* the compiler reads the kernel's includes: never the user's stdin */
+    *err = clBuildProgram(p, 1, &id, opts, NULL, NULL);
+    clc_stdin_restore();
+    if (*err == CL_SUCCESS)
         return p;
     if (failed != NULL)
         *failed = p;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <pthread.h>
 #include <time.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -262,41 +263,76 @@ const char *clc_call_name(const char *call, char *buf, size_t len)
     return buf;
 }
 
+/* Reads fd to its end into a buffer that grows as needed, at most `most` bytes; NULL with
+ * errno set (EFBIG beyond `most`).  *len gets the length. */
+static char *read_stream(int fd, size_t most, size_t *len)
+{
+    size_t cap = 1 << 16, got = 0;
+    char *buf = malloc(cap + 1);
+    if (buf == NULL)
+        return NULL;
+    for (;;) {
+        if (got == cap) {
+            if (cap > most) {
+                free(buf);
+                errno = EFBIG;
+                return NULL;
+            }
+            char *p = realloc(buf, 2 * cap + 1);
+            if (p == NULL) {
+                free(buf);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = p;
+            cap *= 2;
+        }
+        ssize_t n = read(fd, buf + got, cap - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            int e = errno;
+            free(buf);
+            errno = e;
+            return NULL;
+        }
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    if (got > most) {
+        free(buf);
+        errno = EFBIG;
+        return NULL;
+    }
+    buf[got] = '\0';
+    *len = got;
+    return buf;
+}
+
 char *clc_read_text(const char *path, size_t *len)
 {
-    /* O_NONBLOCK: opening a FIFO with no writer must not hang; only regular files are read */
+    /* O_NONBLOCK: opening a FIFO that has no writer yet must not hang (it then reads as
+     * empty); it is cleared below, so that a pipe is read as its writer writes */
     int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return NULL;
     struct stat st;
     char *buf = NULL;
-    int saved = 0;
+    size_t got = 0;
+    int saved = 0, fl;
     if (fstat(fd, &st) != 0) {
         saved = errno;
     } else if (S_ISDIR(st.st_mode)) {
         saved = EISDIR;
-    } else if (!S_ISREG(st.st_mode)) {
-        saved = EINVAL;
-    } else if (st.st_size > CLC_MAX_TEXT_FILE) {
-        saved = EFBIG;
-    } else if ((buf = malloc((size_t)st.st_size + 1)) == NULL) {
-        saved = ENOMEM;
-    } else {
-        size_t got = 0;
-        for (;;) {
-            ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0) {
-                saved = errno;
-                break;
-            }
-            if (n == 0 || (got += (size_t)n) == (size_t)st.st_size)
-                break;
-        }
-        buf[got] = '\0';
-        if (len != NULL)
-            *len = got;
+    } else if (S_ISREG(st.st_mode) && st.st_size > CLC_MAX_TEXT_FILE) {
+        saved = EFBIG; /* said before reading any of it */
+    } else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        saved = errno;
+    } else if ((buf = read_stream(fd, CLC_MAX_TEXT_FILE, &got)) == NULL) {
+        saved = errno; /* a pipe or a device (/dev/stdin, <(...)) may be endless: capped */
+    } else if (len != NULL) {
+        *len = got;
     }
     close(fd);
     if (saved != 0) {
@@ -305,6 +341,37 @@ char *clc_read_text(const char *path, size_t *len)
         return NULL;
     }
     return buf;
+}
+
+/* ------------------------------------------------------------------ stdin during builds */
+
+static pthread_mutex_t stdin_lock = PTHREAD_MUTEX_INITIALIZER;
+static int stdin_hidden;      /* builds under way that see /dev/null */
+static int stdin_saved = -1;  /* the real stdin meanwhile */
+
+void clc_stdin_hide(void)
+{
+    pthread_mutex_lock(&stdin_lock);
+    if (stdin_hidden++ == 0) {
+        int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        stdin_saved = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
+        if (null >= 0 && stdin_saved >= 0)
+            dup2(null, STDIN_FILENO);
+        if (null >= 0)
+            close(null);
+    }
+    pthread_mutex_unlock(&stdin_lock);
+}
+
+void clc_stdin_restore(void)
+{
+    pthread_mutex_lock(&stdin_lock);
+    if (stdin_hidden > 0 && --stdin_hidden == 0 && stdin_saved >= 0) {
+        dup2(stdin_saved, STDIN_FILENO);
+        close(stdin_saved);
+        stdin_saved = -1;
+    }
+    pthread_mutex_unlock(&stdin_lock);
 }
 
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len)

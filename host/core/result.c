@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clcoalesce/outfile.h"
@@ -1303,21 +1302,17 @@ int clc_read_json_text(const char *text, size_t len, const char *name, struct cl
 
 int clc_read_json(const char *path, struct clc_report *rep)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        clc_error("%s: cannot read: %s", path, strerror(errno));
+    size_t len = 0;
+    char *text = clc_read_text(path, &len); /* a pipe or /dev/stdin as well as a file */
+    if (text == NULL) {
+        if (errno == EISDIR)
+            clc_error("%s: is a directory, not a result file", path);
+        else
+            clc_error("%s: cannot read: %s", path, strerror(errno));
         clc_report_init(rep, "");
         return CLC_ERR;
     }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        clc_error("%s: is a directory, not a result file", path);
-        clc_report_init(rep, "");
-        return CLC_ERR;
-    }
-    json_error_t jerr;
-    json_t *root = json_loadf(f, READ_FLAGS, &jerr);
-    fclose(f);
-    return read_parsed(path, root, &jerr, rep);
+    int rc = clc_read_json_text(text, len, path, rep);
+    free(text);
+    return rc;
 }

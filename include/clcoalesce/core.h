@@ -69,12 +69,20 @@ int clc_parse_count(const char *s, long min, long max, long *out);
  * into buf and returned. */
 const char *clc_call_name(const char *call, char *buf, size_t len);
 
-/* The whole regular file at `path` in a NUL-terminated buffer the caller frees, its length
- * in *len when len is not NULL; NULL when it cannot be opened or read, errno then saying why:
- * EISDIR for a directory, EINVAL for anything else that is not a regular file (a FIFO is
- * never waited on), EFBIG above CLC_MAX_TEXT_FILE bytes. */
+/* The whole file at `path` in a NUL-terminated buffer the caller frees, its length in *len
+ * when len is not NULL; NULL when it cannot be opened or read, errno then saying why: EISDIR
+ * for a directory, EFBIG above CLC_MAX_TEXT_FILE bytes.  The one reader of every input file:
+ * a pipe, a process substitution (<(...)), /dev/stdin or another device is read to its end
+ * like a regular file, up to the same cap; a named FIFO without a writer reads as empty. */
 #define CLC_MAX_TEXT_FILE (64L << 20)
 char *clc_read_text(const char *path, size_t *len);
+
+/* While a kernel is built in this process, its stdin is /dev/null: a kernel that includes
+ * /dev/stdin (or /dev/fd/0) then reads nothing instead of waiting for the terminal or a pipe
+ * that never ends.  Calls nest, from any thread; each clc_stdin_hide is paired with one
+ * clc_stdin_restore, which gives the real stdin back after the last. */
+void clc_stdin_hide(void);
+void clc_stdin_restore(void);
 
 /* Formats bytes as "256 MiB" / "1.5 GiB" into buf. */
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len);
