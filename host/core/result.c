@@ -17,6 +17,30 @@
 #include "clcoalesce/outfile.h"
 #include "clcoalesce/stats.h"
 
+bool clc_result_noisy(const struct clc_result *r)
+{
+    return r->status == CLC_STATUS_OK && isfinite(r->cv) && r->cv > CLC_NOISY_CV;
+}
+
+void clc_report_note_noisy(const struct clc_report *rep, size_t first)
+{
+    size_t n = 0, worst = first;
+    for (size_t i = first; i < rep->n_results; i++) {
+        if (!clc_result_noisy(&rep->results[i]))
+            continue;
+        if (n++ == 0 || rep->results[i].cv > rep->results[worst].cv)
+            worst = i;
+    }
+    if (n == 0)
+        return;
+    char label[512];
+    clc_row_label(&rep->results[worst], label, sizeof label);
+    clc_note("%zu row%s (marked 'noisy') spread by more than %.0f %% (cv) from sample to "
+             "sample, up to %.0f %% (%s): their median is less sure than the others'; more "
+             "--reps, an idle machine, or a larger --size steadies them (docs/noise.md)", n,
+             n == 1 ? "" : "s", 100 * CLC_NOISY_CV, 100 * rep->results[worst].cv, label);
+}
+
 const char *clc_status_name(enum clc_status s)
 {
     switch (s) {
@@ -344,8 +368,11 @@ void clc_table_row(FILE *f, const struct clc_result *r, bool apis, double ratio)
     clc_printable(r->variant, variant, sizeof variant);
     clc_printable(r->note, note, sizeof note);
     const char *status = clc_status_name(r->status);
-    if (r->status == CLC_STATUS_OK)
-        status = r->cache_resident ? "verified, in cache" : "verified";
+    if (r->status == CLC_STATUS_OK) {
+        static const char *const ok[2][2] = {{"verified", "verified, noisy"},
+                                             {"verified, in cache", "verified, in cache, noisy"}};
+        status = ok[r->cache_resident][clc_result_noisy(r)];
+    }
     fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
     if (apis)
         fprintf(f, "%-6s ", api);
@@ -400,7 +427,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
     fputs("case,variant,param,type,bytes,reps,batch,ms_median,ms_min,ms_max,cv,ms_host,gbps,"
           "pct_copy,pct_peak,model_sectors_per_req,model_efficiency,model_bytes_moved,"
           "verified,status,api,device,note,size_bytes,api,metric,unit,value,cache_resident,"
-          "model_gbps,model_bound,model_dram_bytes\n",
+          "model_gbps,model_bound,model_dram_bytes,noisy\n",
           f);
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
@@ -436,6 +463,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
         csv_num(f, r->model_gbps);
         fprintf(f, ",%s", r->model_bound);
         csv_num(f, r->model_dram_bytes);
+        fprintf(f, ",%s", clc_result_noisy(r) ? "true" : "false");
         fputc('\n', f);
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
@@ -645,6 +673,9 @@ json_t *clc_result_json(const struct clc_result *r)
     json_object_set_new(o, "model_features", features_json(&r->model_features));
     json_object_set_new(o, "verified", json_boolean(r->verified));
     json_object_set_new(o, "cache_resident", json_boolean(r->cache_resident));
+    /* written for a reader's convenience, never read back: it follows from cv, so files
+     * written before it existed are marked alike */
+    json_object_set_new(o, "noisy", json_boolean(clc_result_noisy(r)));
     json_object_set_new(o, "status", json_string(clc_status_name(r->status)));
     json_object_set_new(o, "note", text_json(r->note));
     return o;

@@ -22,6 +22,17 @@ enum clc_status {
 
 const char *clc_status_name(enum clc_status s);
 
+/* A verified row whose samples spread more than this (coefficient of variation, stddev /
+ * mean of the timed samples) is noisy: its median is less sure than the table's digits say.
+ * docs/noise.md explains the figure. */
+#define CLC_NOISY_CV 0.25
+
+/* Whether r is noisy: verified with a cv above CLC_NOISY_CV.  The table shows it as
+ * "verified, noisy", CSV and JSON as noisy = true; it follows from cv alone, so a row read
+ * from any file is marked alike. */
+struct clc_result;
+bool clc_result_noisy(const struct clc_result *r);
+
 /* What a row's `value` measures.  A new kind of measurement is a new entry here and in
  * result.c's table of names and units: the writers, `compare` and `plot` read it from there. */
 enum clc_metric {
@@ -242,6 +253,10 @@ int clc_report_skip(struct clc_report *rep, FILE *table, const char *case_name,
                     const char *variant, enum clc_type t, uint64_t size, const char *why);
 /* True when every row is OK or SKIPPED. */
 bool clc_report_all_ok(const struct clc_report *rep);
+
+/* The note that ends a run with noisy rows (clc_result_noisy) among rep's rows from `first`
+ * on: how many, the noisiest, and what steadies them; nothing when there is none. */
+void clc_report_note_noisy(const struct clc_report *rep, size_t first);
 
 enum clc_format { CLC_FMT_TABLE, CLC_FMT_CSV, CLC_FMT_JSON };
 int clc_parse_format(const char *s, enum clc_format *f);
