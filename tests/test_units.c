@@ -2,6 +2,7 @@
  * statistics, bandwidth arithmetic, writers and the JSON reader, the element check, the
  * timing policy (against a fake API) and the cache of built code, raced from threads. */
 #define _GNU_SOURCE
+#include <jansson.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -408,6 +409,29 @@ START_TEST(expectations_name_their_gpu)
 }
 END_TEST
 
+/* profile's summary of a profile without some figures: each is said to be not measured,
+ * none printed as nan (it printed "nan / nan KiB"). */
+START_TEST(profile_summary_without_figures)
+{
+    json_t *p = json_pack("{s:{s:s, s:s}, s:{s:f}, s:{s:f, s:f}, s:{}}", "device", "name",
+                          "Test GPU", "api", "opencl", "latency_ns", "l1", 30.0, "stream_gbps",
+                          "read", 100.0, "copy", 90.0, "inflight");
+    ck_assert_ptr_nonnull(p);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    clc_print_profile_summary(f, p);
+    fclose(f);
+    json_decref(p);
+    clc_test_assert_lacks(buf, "nan");
+    clc_test_assert_has(buf, "stream  read     100.0 GB/s");
+    clc_test_assert_has(buf, "stream  triad        - (not measured)");
+    clc_test_assert_has(buf, "in flight per compute unit: not measured");
+    ck_assert_ptr_null(strstr(strstr(buf, "in flight") + 1, "in flight"));
+    free(buf);
+}
+END_TEST
+
 START_TEST(run_args_parse)
 {
     struct clc_run_args a;
@@ -723,6 +747,7 @@ int main(void)
                             check_counts_and_names_first, timing_policy,
                             kept_values_and_same_bytes, gather_permutations,
                             built_code_kept_once, built_code_raced_once,
-                            muted_messages_nest, expectations_name_their_gpu};
+                            muted_messages_nest, expectations_name_their_gpu,
+                            profile_summary_without_figures};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }
