@@ -493,6 +493,18 @@ START_TEST(include_of_stdin_does_not_hang)
 }
 END_TEST
 
+/* A kernel that builds with a warning: the compiler's lone count lines ("1 warning
+ * generated.", printed by PoCL once per build, through the progress line) are not shown. */
+START_TEST(build_warning_counts_not_shown)
+{
+    const char *file = copy_kernel("warn.cl", "", "LOAD(in, i)",
+                                   "__kernel void w(__global int *a) { int b[2]; b[5] = 1; "
+                                   "a[0] = b[0]; }\n");
+    run_copy_pattern(file, "k", "--variant kernel --quick --progress", 0, NULL);
+    clc_test_assert_lacks(err, "generated.");
+}
+END_TEST
+
 /* A loop whose bound is never reached ends at --timeout, naming the kernel. */
 START_TEST(endless_loop_times_out)
 {
@@ -519,7 +531,7 @@ int main(void)
         compile_error_names_file_and_line,
         bad_options, store_out_of_bounds_named, lowest_work_item_named,
         load_out_of_bounds_named, crash_is_reported, endless_loop_times_out,
-        kernel_file_from_a_pipe, include_of_stdin_does_not_hang,
+        kernel_file_from_a_pipe, include_of_stdin_does_not_hang, build_warning_counts_not_shown,
     };
     return clc_test_main(clc_test_suite("custom", tests, sizeof tests / sizeof tests[0]));
 }

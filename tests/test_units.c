@@ -432,6 +432,33 @@ START_TEST(profile_summary_without_figures)
 }
 END_TEST
 
+/* A build's output less the compiler's count lines: nothing when only those are left (PoCL
+ * printed "1 warning generated." twice, alone, through the progress line).  Synthetic text:
+ * no test depends on a compiler's wording. */
+START_TEST(build_messages_filtered)
+{
+    static const char *const nothing[] = {
+        "", "\n", "1 warning generated.\n", "1 warning generated.\n1 warning generated.\n",
+        "2 warnings and 1 error generated.\n", "  3 errors generated.  \n\n",
+        "1 warning generated."};
+    for (size_t i = 0; i < sizeof nothing / sizeof nothing[0]; i++) {
+        char *got = clc_build_messages(nothing[i]);
+        ck_assert_msg(got == NULL, "'%s' left '%s'", nothing[i], got ? got : "");
+    }
+    char *got = clc_build_messages("k.cl:7:5: warning: array index 5 is past the end\n"
+                                   "    a[5] = 1;\n"
+                                   "1 warning generated.\n");
+    ck_assert_ptr_nonnull(got);
+    ck_assert_str_eq(got, "k.cl:7:5: warning: array index 5 is past the end\n    a[5] = 1;");
+    free(got);
+    /* a line that only looks like a count stays */
+    got = clc_build_messages("1 warning generated. see above\nwarnings generated: 2\n");
+    ck_assert_ptr_nonnull(got);
+    ck_assert_str_eq(got, "1 warning generated. see above\nwarnings generated: 2");
+    free(got);
+}
+END_TEST
+
 START_TEST(run_args_parse)
 {
     struct clc_run_args a;
@@ -748,6 +775,6 @@ int main(void)
                             kept_values_and_same_bytes, gather_permutations,
                             built_code_kept_once, built_code_raced_once,
                             muted_messages_nest, expectations_name_their_gpu,
-                            profile_summary_without_figures};
+                            profile_summary_without_figures, build_messages_filtered};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

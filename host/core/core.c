@@ -18,6 +18,8 @@
 
 bool clc_quiet = false;
 
+static int capturing; /* stderr goes to a build's capture (clc_build_begin): no status line */
+
 static char activity[256];
 static bool status_shown;
 /* clc_mute_messages: the stream that swallows this thread's diagnostics, and its depth */
@@ -63,6 +65,8 @@ static bool terminal_escapes(void)
 
 void clc_status(const char *text)
 {
+    if (__atomic_load_n(&capturing, __ATOMIC_ACQUIRE))
+        return; /* stderr is a build's for now: the line would land in what it printed */
     if (status_shown)
         fputs(status_clear, stderr);
     status_shown = text != NULL;
@@ -343,35 +347,142 @@ char *clc_read_text(const char *path, size_t *len)
     return buf;
 }
 
-/* ------------------------------------------------------------------ stdin during builds */
+/* ------------------------------------------------------------------ builds */
 
-static pthread_mutex_t stdin_lock = PTHREAD_MUTEX_INITIALIZER;
-static int stdin_hidden;      /* builds under way that see /dev/null */
-static int stdin_saved = -1;  /* the real stdin meanwhile */
-
-void clc_stdin_hide(void)
+/* Skips "N warning(s)" or "N error(s)" at *p; true when found. */
+static bool count_of(const char **p)
 {
-    pthread_mutex_lock(&stdin_lock);
-    if (stdin_hidden++ == 0) {
-        int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-        stdin_saved = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
-        if (null >= 0 && stdin_saved >= 0)
-            dup2(null, STDIN_FILENO);
-        if (null >= 0)
-            close(null);
-    }
-    pthread_mutex_unlock(&stdin_lock);
+    const char *s = *p;
+    if (!isdigit((unsigned char)*s))
+        return false;
+    while (isdigit((unsigned char)*s))
+        s++;
+    static const char *const kinds[] = {" warnings", " warning", " errors", " error"};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strncmp(s, kinds[i], strlen(kinds[i])) == 0) {
+            *p = s + strlen(kinds[i]);
+            return true;
+        }
+    return false;
 }
 
-void clc_stdin_restore(void)
+/* Whether the line [s, end) is only a count the compiler adds up: "1 warning generated.",
+ * "2 warnings and 1 error generated." (clang's wording, which PoCL prints). */
+static bool summary_line(const char *s, const char *end)
 {
-    pthread_mutex_lock(&stdin_lock);
-    if (stdin_hidden > 0 && --stdin_hidden == 0 && stdin_saved >= 0) {
-        dup2(stdin_saved, STDIN_FILENO);
-        close(stdin_saved);
-        stdin_saved = -1;
+    while (s < end && isspace((unsigned char)*s))
+        s++;
+    while (end > s && isspace((unsigned char)end[-1]))
+        end--;
+    if (!count_of(&s))
+        return false;
+    if (strncmp(s, " and ", 5) == 0) {
+        s += 5;
+        if (!count_of(&s))
+            return false;
     }
-    pthread_mutex_unlock(&stdin_lock);
+    return end - s == 11 && strncmp(s, " generated.", 11) == 0;
+}
+
+char *clc_build_messages(const char *text)
+{
+    size_t len = strlen(text), n = 0;
+    char *out = malloc(len + 1);
+    if (out == NULL)
+        return NULL;
+    bool content = false;
+    for (const char *s = text; *s;) {
+        const char *end = strchr(s, '\n');
+        const char *next = end ? end + 1 : s + strlen(s);
+        if (end == NULL)
+            end = next;
+        if (!summary_line(s, end)) {
+            memcpy(out + n, s, (size_t)(next - s));
+            n += (size_t)(next - s);
+            for (const char *c = s; c < end && !content; c++)
+                content = !isspace((unsigned char)*c);
+        }
+        s = next;
+    }
+    while (n > 0 && isspace((unsigned char)out[n - 1]))
+        n--;
+    out[n] = '\0';
+    if (!content) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
+static int builds;              /* builds under way in this process */
+static int saved_stdin = -1;    /* the real stdin and stderr meanwhile */
+static int saved_stderr = -1;
+static int captured_fd = -1;    /* where stderr goes meanwhile */
+
+/* fd `to` becomes a copy of `from`, and what it was is returned (-1 when it could not). */
+static int swap_fd(int to, int from)
+{
+    int saved = fcntl(to, F_DUPFD_CLOEXEC, 3);
+    if (saved >= 0 && dup2(from, to) < 0) {
+        close(saved);
+        saved = -1;
+    }
+    return saved;
+}
+
+/* fd `to` gets back `saved` (swap_fd's), which is closed. */
+static void restore_fd(int to, int *saved)
+{
+    if (*saved >= 0) {
+        dup2(*saved, to);
+        close(*saved);
+    }
+    *saved = -1;
+}
+
+void clc_build_begin(void)
+{
+    pthread_mutex_lock(&build_lock);
+    if (builds++ == 0) {
+        int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (null >= 0) {
+            saved_stdin = swap_fd(STDIN_FILENO, null);
+            close(null);
+        }
+        FILE *tmp = tmpfile();
+        captured_fd = tmp != NULL ? fcntl(fileno(tmp), F_DUPFD_CLOEXEC, 3) : -1;
+        if (tmp != NULL)
+            fclose(tmp); /* the file lives on in captured_fd */
+        fflush(stderr);
+        if (captured_fd >= 0 && (saved_stderr = swap_fd(STDERR_FILENO, captured_fd)) >= 0)
+            __atomic_store_n(&capturing, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&build_lock);
+}
+
+void clc_build_end(void)
+{
+    char *said = NULL;
+    pthread_mutex_lock(&build_lock);
+    if (builds > 0 && --builds == 0) {
+        fflush(stderr);
+        restore_fd(STDERR_FILENO, &saved_stderr);
+        __atomic_store_n(&capturing, 0, __ATOMIC_RELEASE);
+        restore_fd(STDIN_FILENO, &saved_stdin);
+        if (captured_fd >= 0) {
+            char buf[16384];
+            ssize_t n = pread(captured_fd, buf, sizeof buf - 1, 0);
+            buf[n > 0 ? n : 0] = '\0';
+            said = clc_build_messages(buf);
+            close(captured_fd);
+            captured_fd = -1;
+        }
+    }
+    pthread_mutex_unlock(&build_lock);
+    if (said != NULL)
+        clc_note("the kernel compiler printed:\n%s", said);
+    free(said);
 }
 
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len)

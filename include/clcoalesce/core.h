@@ -77,12 +77,19 @@ const char *clc_call_name(const char *call, char *buf, size_t len);
 #define CLC_MAX_TEXT_FILE (64L << 20)
 char *clc_read_text(const char *path, size_t *len);
 
-/* While a kernel is built in this process, its stdin is /dev/null: a kernel that includes
- * /dev/stdin (or /dev/fd/0) then reads nothing instead of waiting for the terminal or a pipe
- * that never ends.  Calls nest, from any thread; each clc_stdin_hide is paired with one
- * clc_stdin_restore, which gives the real stdin back after the last. */
-void clc_stdin_hide(void);
-void clc_stdin_restore(void);
+/* Around a kernel build in this process: meanwhile stdin is /dev/null (a kernel that
+ * includes /dev/stdin or /dev/fd/0 reads nothing instead of waiting for the terminal or a
+ * pipe that never ends) and what the compiler prints on stderr is held (no status line is
+ * drawn meanwhile).  At the end of the last build under way, the real streams come back and
+ * what was held is shown once, in one note, less the compiler's count lines
+ * (clc_build_messages); nothing when that leaves nothing.  Calls nest, from any thread. */
+void clc_build_begin(void);
+void clc_build_end(void);
+
+/* text, a compiler's output, less its lines that only count ("1 warning generated.", "2
+ * warnings and 1 error generated."), trailing blank lines trimmed: a string to free, or NULL
+ * when nothing else is left (or out of memory). */
+char *clc_build_messages(const char *text);
 
 /* Formats bytes as "256 MiB" / "1.5 GiB" into buf. */
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len);
