@@ -101,7 +101,7 @@ static void say(const char *s)
 {
     size_t n = strlen(s);
     while (n > 0) {
-        ssize_t w = write(STDERR_FILENO, s, n);
+        ssize_t w = write(clc_stderr_fd(), s, n); /* not a build's held stderr */
         if (w <= 0)
             return;
         s += w;

@@ -4,8 +4,9 @@
  * one; one file of a run with --api both is compared API with API; --api keeps one API's
  * rows of every file; --tolerance turns the comparison into a check, and --outliers into a
  * node's acceptance test: the files of one run per GPU, each row held against the median of
- * the other GPUs'.  --model holds each file's rows against the predictive model instead:
- * what the run predicted, or what a device profile (--profile) predicts. */
+ * the other GPUs' of the same API.  --model (compare_model.c) holds each file's rows against
+ * the predictive model instead: what the run predicted, or what a device profile (--profile)
+ * predicts. */
 #define _GNU_SOURCE
 #include "clcoalesce/compare.h"
 
@@ -39,7 +40,9 @@ static const char compare_usage[] =
     "      --tolerance PCT       exit 1 if any ratio lies outside [1 - PCT/100, 1 + PCT/100]\n"
     "      --outliers PCT        files of the same run on several devices (run --device all):\n"
     "                            mark every row more than PCT % slower than the median of the\n"
-    "                            other files' and the devices that have one; exit 1 if any\n"
+    "                            other devices' of its API (a file of a run with --api both\n"
+    "                            is one device per API) and the devices that have one; exit\n"
+    "                            1 if any; a device alone in its API is said to have no peer\n"
     "  -h, --help                this text\n"
     "\n"
     "      --model               each file on its own: its rows' measured GB/s against the\n"

@@ -441,6 +441,14 @@ static void restore_fd(int to, int *saved)
     *saved = -1;
 }
 
+int clc_stderr_fd(void)
+{
+    int fd = -1;
+    if (__atomic_load_n(&capturing, __ATOMIC_ACQUIRE))
+        fd = __atomic_load_n(&saved_stderr, __ATOMIC_ACQUIRE);
+    return fd >= 0 ? fd : STDERR_FILENO;
+}
+
 void clc_build_begin(void)
 {
     pthread_mutex_lock(&build_lock);

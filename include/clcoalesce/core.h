@@ -86,6 +86,10 @@ char *clc_read_text(const char *path, size_t *len);
 void clc_build_begin(void);
 void clc_build_end(void);
 
+/* The real stderr's file descriptor, also while a build holds fd 2: where a signal handler
+ * writes its last words.  Async-signal-safe. */
+int clc_stderr_fd(void);
+
 /* text, a compiler's output, less its lines that only count ("1 warning generated.", "2
  * warnings and 1 error generated."), trailing blank lines trimmed: a string to free, or NULL
  * when nothing else is left (or out of memory). */
