@@ -323,6 +323,43 @@ START_TEST(every_device)
 }
 END_TEST
 
+/* With stdout closed (`>&-`) every command that writes to it fails, naming the reason on
+ * stderr, instead of losing its output with exit 0. */
+START_TEST(closed_stdout_is_an_error)
+{
+    static const char *const writers[] = {"--help", "list", "cases", "explain copy",
+                                          "run copy --quick --variant kernel", "custom --help",
+                                          "compare --help"};
+    for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
+        int rc = clc_test_cli_no_stdout(writers[i], err, sizeof err);
+        ck_assert_msg(rc == 1, "'%s >&-' exited %d, expected 1; stderr: %s", writers[i], rc, err);
+        clc_test_assert_has(err, "cannot write to standard output");
+    }
+    /* a usage error keeps its own code */
+    ck_assert_int_eq(clc_test_cli_no_stdout("run --size 0", err, sizeof err), 2);
+    clc_test_assert_has(err, "bad --size");
+}
+END_TEST
+
+/* The progress line draws no cursor escape where TERM says the terminal takes none. */
+START_TEST(dumb_terminal_gets_no_escapes)
+{
+    static const char *const dumb[] = {"TERM=dumb", "-u TERM", "TERM="};
+    for (size_t i = 0; i < sizeof dumb / sizeof dumb[0]; i++) {
+        int rc = clc_test_cli_env(dumb[i], "run copy --quick --progress", out, sizeof out, err,
+                                  sizeof err);
+        ck_assert_msg(rc == 0, "%s: exit %d; stderr: %s", dumb[i], rc, err);
+        clc_test_assert_has(err, "[2/2] copy kernel float");
+        clc_test_assert_lacks(err, "\033");
+        clc_test_assert_lacks(out, "\033");
+    }
+    /* a terminal that takes them gets the line cleared to its end */
+    ck_assert_int_eq(clc_test_cli_env("TERM=xterm", "run copy --quick --progress", out,
+                                      sizeof out, err, sizeof err), 0);
+    clc_test_assert_has(err, "\r\033[K");
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {help_and_version,          list_and_cases,
@@ -331,6 +368,7 @@ int main(void)
                             output_file_written_only_on_success, csv_and_json_on_stdout,
                             cache_resident_rows_marked, every_device,
                             named_cases_and_variants,  timeout_below_a_second,
-                            unusable_kernel_cache_named, shared_options_alike_everywhere};
+                            unusable_kernel_cache_named, shared_options_alike_everywhere,
+                            closed_stdout_is_an_error, dumb_terminal_gets_no_escapes};
     return clc_test_main(clc_test_suite("cli", tests, sizeof tests / sizeof tests[0]));
 }

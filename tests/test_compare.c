@@ -440,6 +440,145 @@ START_TEST(one_file_of_two_apis)
 }
 END_TEST
 
+/* A file of a run with --api both on the device `device`: the copy row at gbps[0] on OpenCL
+ * and gbps[1] on CUDA.  Returns its path (clc_test_path). */
+static const char *both_file(const char *name, const char *device, const double gbps[2])
+{
+    struct clc_report rep;
+    clc_report_init(&rep, "both");
+    snprintf(rep.device.name, sizeof rep.device.name, "%s", device);
+    rep.n_apis = 2;
+    static const char *const apis[] = {"opencl", "cuda"};
+    for (int a = 0; a < 2; a++) {
+        snprintf(rep.apis[a].name, sizeof rep.apis[a].name, "%s", apis[a]);
+        struct clc_result r = clc_test_row("copy", "kernel", -1, CLC_FLOAT, gbps[a]);
+        snprintf(r.api, sizeof r.api, "%s", apis[a]);
+        ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
+    }
+    const char *path = clc_test_path(dir, name);
+    clc_test_write_json(&rep, path);
+    return path;
+}
+
+/* --outliers holds devices against devices of the same API: OpenCL and CUDA of one GPU are
+ * not two devices, and one device per API is said, not marked. */
+START_TEST(outliers_per_api)
+{
+    clc_test_make_dir(dir, "cmp");
+    /* CUDA 30 % faster than OpenCL on one GPU: no outlier, one device per API */
+    const char *one = both_file("one.json", "GPU A", (const double[]){700, 1000});
+    ck_assert_int_eq(compare("%s --outliers 5", one), 0);
+    clc_test_assert_has(out, "the only opencl device: no peer to hold it against");
+    clc_test_assert_has(out, "the only cuda device: no peer to hold it against");
+    clc_test_assert_lacks(out, "OUTLIER");
+    /* three GPUs: C is slow on OpenCL only, and is marked there; no OpenCL row is held
+     * against a CUDA one (A's OpenCL would be 30 % below its CUDA peers) */
+    const char *b = both_file("b.json", "GPU B", (const double[]){710, 1010});
+    const char *c = both_file("c.json", "GPU C", (const double[]){500, 1005});
+    const char *js = clc_test_path(dir, "out.json");
+    ck_assert_int_eq(compare("%s %s %s --outliers 5 -f json -o %s", one, b, c, js), 1);
+    json_t *root = load_json(js);
+    json_t *files = json_object_get(root, "files");
+    ck_assert_uint_eq(json_array_size(files), 6);
+    json_t *o = json_object_get(json_object_get(root, "summary"), "outliers");
+    for (size_t i = 0; i < 6; i++) {
+        const char *api = json_string_value(json_object_get(json_array_get(files, i), "api"));
+        const char *dev = json_string_value(json_object_get(json_array_get(files, i), "device"));
+        bool want = strcmp(api, "opencl") == 0 && strcmp(dev, "GPU C") == 0;
+        json_t *marked = json_object_get(json_array_get(o, i), "outlier");
+        ck_assert_msg(json_is_boolean(marked) && json_is_true(marked) == want,
+                      "input %zu (%s on %s): outlier %s, want %s", i + 1, api, dev,
+                      json_is_true(marked) ? "true" : "false", want ? "true" : "false");
+    }
+    json_decref(root);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* Rows are matched by their key whatever their order: two files of many rows, the second
+ * in reverse order, with rows of one file only and a repeated row. */
+START_TEST(many_rows_join)
+{
+    clc_test_make_dir(dir, "cmp");
+    enum { N = 20000 };
+    struct clc_report ra, rb;
+    clc_report_init(&ra, "opencl");
+    clc_report_init(&rb, "opencl");
+    for (int i = 0; i < N; i++) {
+        char variant[32];
+        snprintf(variant, sizeof variant, "v%d", i / 8);
+        /* keys differ in variant, param (or none) and type */
+        long param = i % 4 == 3 ? -1 : i % 4;
+        enum clc_type t = i % 8 < 4 ? CLC_FLOAT : CLC_DOUBLE;
+        struct clc_result r = clc_test_row("many", variant, param, t, 100.0);
+        ck_assert_int_eq(clc_report_add(&ra, &r), CLC_OK);
+    }
+    for (int i = N - 1; i >= 0; i--) {
+        struct clc_result r = ra.results[i];
+        r.gbps = r.value = i % 3 == 0 ? 200.0 : 100.0;
+        if (i % 1000 == 7)
+            snprintf(r.case_name, sizeof r.case_name, "only_b"); /* not in a */
+        ck_assert_int_eq(clc_report_add(&rb, &r), CLC_OK);
+    }
+    ck_assert_int_eq(clc_report_add(&rb, &rb.results[0]), CLC_OK); /* repeated */
+    const char *a = clc_test_path(dir, "a.json"), *b = clc_test_path(dir, "b.json");
+    clc_test_write_json(&ra, a);
+    clc_test_write_json(&rb, b);
+    json_t *root = compare_json("%s %s", a, b);
+    json_t *sum = json_object_get(root, "summary");
+    ck_assert_int_eq(json_integer_value(json_object_get(sum, "joined")), N - N / 1000);
+    ck_assert_int_eq(json_integer_value(json_object_get(sum, "partial")), 2 * (N / 1000));
+    ck_assert_int_eq(json_integer_value(json_object_get(sum, "repeated")), 1);
+    json_t *rows = json_object_get(root, "rows"), *row;
+    ck_assert_uint_eq(json_array_size(rows), N + N / 1000);
+    size_t k;
+    json_array_foreach(rows, k, row)
+    {
+        if (k >= N)
+            break; /* a's rows first, in a's order; then those of b only */
+        double want = k % 1000 == 7 ? NAN : k % 3 == 0 ? 2.0 : 1.0;
+        double got = ratio(row, 1);
+        ck_assert_msg(isnan(want) ? isnan(got) : got == want, "row %zu: ratio %g, want %g", k,
+                      got, want);
+    }
+    json_decref(root);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* --model on a file whose rows have no prediction (a run with --no-model) is an error, and
+ * writes no output file. */
+START_TEST(model_without_predictions)
+{
+    clc_test_make_dir(dir, "cmp");
+    struct clc_result rows[2];
+    rows[0] = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 100);
+    rows[1] = clc_test_row("stride", "inplace", 2, CLC_FLOAT, 40);
+    const char *a = write_report("a.json", "opencl", "GPU A", rows, 2);
+    ck_assert_int_eq(compare("--model %s", a), 1);
+    clc_test_assert_has(err, "a.json: no row has a prediction");
+    clc_test_assert_has(err, "--no-model");
+    const char *js = clc_test_path(dir, "model.json");
+    ck_assert_int_eq(compare("--model %s -f json -o %s", a, js), 1);
+    ck_assert_int_ne(access(js, F_OK), 0);
+    /* one file with predictions beside one without: still an error, naming the second */
+    rows[0].model.gbps = 110;
+    snprintf(rows[0].model.bound, sizeof rows[0].model.bound, "dram");
+    const char *p = write_report("p.json", "opencl", "GPU A", rows, 1);
+    ck_assert_int_eq(compare("--model %s", p), 0);
+    ck_assert_int_eq(compare("--model %s %s", p, a), 1);
+    clc_test_assert_has(err, "a.json: no row has a prediction");
+    /* a result file read from a pipe (/dev/stdin, <(...)) */
+    char *text = clc_read_text(p, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(clc_test_cli_stdin(text, false, "compare --model /dev/stdin", out,
+                                        sizeof out, err, sizeof err), 0);
+    free(text);
+    clc_test_assert_has(out, "1 of 1 predicted rows within 20 %");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 /* --model: measured against what the run predicted, the residual, the bound and the count
  * within 20 %; rows without a prediction are left out. */
 START_TEST(model_table)
@@ -597,6 +736,7 @@ int main(void)
 {
     const TTest *tests[] = {identical_files_ratio_one, known_ratios, tolerance, outliers,
                             mismatched_rows, csv_output, bad_inputs, one_file_of_two_apis,
-                            model_table, model_reprediction, real_runs_join};
+                            model_table, model_reprediction, outliers_per_api, many_rows_join,
+                            model_without_predictions, real_runs_join};
     return clc_test_main(clc_test_suite("compare", tests, sizeof tests / sizeof tests[0]));
 }

@@ -526,6 +526,55 @@ START_TEST(crash_is_reported)
 }
 END_TEST
 
+/* --kernel-file reads a pipe (/dev/stdin here, <(...) in bash) as it reads a file: it said
+ * "No such file" once. */
+START_TEST(kernel_file_from_a_pipe)
+{
+    char *src = clc_read_text(EXAMPLES "copy_float4.cl", NULL);
+    ck_assert_ptr_nonnull(src);
+    int rc = clc_test_cli_stdin(src, false, "custom --kernel-file /dev/stdin --kernel copy_float4 "
+                                "--pattern copy --items-per-thread 4 --size 16KiB --variant "
+                                "kernel --quick", out, sizeof out, err, sizeof err);
+    free(src);
+    ck_assert_msg(rc == 0, "exit %d; stderr: %s", rc, err);
+    clc_test_assert_has(out, "copy_float4");
+    clc_test_assert_has(out, "verified");
+    /* an empty pipe is a kernel file without the kernel */
+    rc = clc_test_cli_stdin(NULL, false, "custom --kernel-file /dev/stdin --kernel copy_float4 "
+                            "--pattern copy --size 16KiB", out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 1, "exit %d; stderr: %s", rc, err);
+    clc_test_assert_has(err, "no __kernel 'copy_float4'");
+}
+END_TEST
+
+/* A kernel that includes /dev/stdin builds against an empty file instead of waiting for a
+ * stdin that never ends (here a pipe held open until the run is over; before, the run hung
+ * until its --timeout). */
+START_TEST(include_of_stdin_does_not_hang)
+{
+    const char *file = copy_kernel("inc.cl", "#include \"/dev/stdin\"\n", "LOAD(in, i)", "");
+    char args[512];
+    snprintf(args, sizeof args, "custom --kernel-file %s --kernel k --pattern copy --size 16KiB "
+             "--variant kernel --quick", file);
+    int rc = clc_test_cli_stdin(NULL, true, args, out, sizeof out, err, sizeof err);
+    ck_assert_msg(rc == 0, "exit %d; stderr: %s", rc, err);
+    clc_test_assert_lacks(err, "--timeout");
+    clc_test_assert_has(out, "verified");
+}
+END_TEST
+
+/* A kernel that builds with a warning: the compiler's lone count lines ("1 warning
+ * generated.", printed by PoCL once per build, through the progress line) are not shown. */
+START_TEST(build_warning_counts_not_shown)
+{
+    const char *file = copy_kernel("warn.cl", "", "LOAD(in, i)",
+                                   "__kernel void w(__global int *a) { int b[2]; b[5] = 1; "
+                                   "a[0] = b[0]; }\n");
+    run_copy_pattern(file, "k", "--variant kernel --quick --progress", 0, NULL);
+    clc_test_assert_lacks(err, "generated.");
+}
+END_TEST
+
 /* A loop whose bound is never reached ends at --timeout, naming the kernel. */
 START_TEST(endless_loop_times_out)
 {
@@ -553,6 +602,7 @@ int main(void)
         bad_options, store_out_of_bounds_named, lowest_work_item_named,
         load_out_of_bounds_named, crash_is_reported, endless_loop_times_out,
         local_memory_too_large, kernel_name_checked, macro_error_names_the_users_line,
+        kernel_file_from_a_pipe, include_of_stdin_does_not_hang, build_warning_counts_not_shown,
     };
     return clc_test_main(clc_test_suite("custom", tests, sizeof tests / sizeof tests[0]));
 }

@@ -165,6 +165,13 @@ START_TEST(explain_with_results)
     ck_assert_int_ge(fd, 0);
     close(fd);
     ck_assert_int_eq(cli("run uncoalesced --quick --quiet -r 2 -f json -o %s", path), 0);
+    /* a pipe reads as the file does */
+    char *text = clc_read_text(path, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(clc_test_cli_stdin(text, false, "explain uncoalesced --results /dev/stdin",
+                                        out, sizeof out, err, sizeof err), 0);
+    free(text);
+    clc_test_assert_has(out, "measured (");
     ck_assert_int_eq(cli("explain uncoalesced --results %s", path), 0);
     unlink(path);
     clc_test_assert_has(out, "loads     32.00 sectors/request");
@@ -201,6 +208,14 @@ START_TEST(explain_waterfall_on_a_profile)
     clc_test_assert_has(out, "100.0 GB/s  bound: dram\n  dram binds: DRAM streams");
     clc_test_assert_lacks(out, "no profile");
     assert_fits_80(out);
+    /* from a pipe (/dev/stdin, <(...)): it said "Invalid argument" */
+    char *text = clc_read_text(prof, NULL);
+    ck_assert_ptr_nonnull(text);
+    int rc = clc_test_cli_stdin(text, false, "explain coalesced --profile /dev/stdin", out,
+                                sizeof out, err, sizeof err);
+    free(text);
+    ck_assert_msg(rc == 0, "exit %d; stderr: %s", rc, err);
+    clc_test_assert_has(out, "100.0 GB/s  bound: dram");
 
     ck_assert_int_eq(cli("explain stride --param 8 --profile %s", prof), 0);
     clc_test_assert_has(out, "  granules  x 0.125 ");

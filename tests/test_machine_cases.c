@@ -206,6 +206,10 @@ START_TEST(profile_writes_every_figure)
     clc_test_expect(cmd, 0, NULL, out, sizeof out, err, sizeof err);
     clc_test_assert_has(out, "latency L1");
     clc_test_assert_has(out, "stream  write");
+    clc_test_assert_lacks(out, "nan");
+    /* the notes of the run are said once, not again by each of its small runs */
+    const char *dev = strstr(err, "note: device:");
+    ck_assert_msg(dev != NULL && strstr(dev + 1, "note: device:") == NULL, "%s", err);
     json_error_t je;
     json_t *p = json_load_file(path, 0, &je);
     ck_assert_msg(p != NULL, "%s: %s", path, je.text);

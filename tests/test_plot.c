@@ -154,6 +154,46 @@ START_TEST(charts_rendered)
 }
 END_TEST
 
+/* Latency rows (ns per access, no GB/s) get a chart of their own on an ns axis: they were
+ * left out without a word. */
+START_TEST(latency_rows_plotted_in_ns)
+{
+    if (!have_gnuplot())
+        return;
+    clc_test_make_dir(dir, "plot");
+    struct clc_report rep;
+    clc_report_init(&rep, "opencl");
+    snprintf(rep.device.name, sizeof rep.device.name, "Test GPU");
+    static const long sizes[] = {16, 1024, 65536};
+    static const double ns[] = {30, 250, 600};
+    for (int i = 0; i < 3; i++) {
+        struct clc_result r = clc_test_row("latency", "chase", sizes[i], CLC_FLOAT, 1);
+        r.metric = CLC_METRIC_NS_PER_ACCESS;
+        r.value = ns[i];
+        r.gbps = NAN;
+        ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
+    }
+    struct clc_result copy = clc_test_row("copy", "kernel", -1, CLC_FLOAT, 2700);
+    ck_assert_int_eq(clc_report_add(&rep, &copy), CLC_OK);
+    const char *a = clc_test_path(dir, "lat.json");
+    clc_test_write_json(&rep, a);
+    char charts[128], args[512];
+    snprintf(charts, sizeof charts, "%s/charts", dir);
+    snprintf(args, sizeof args, "plot %s -o %s", a, charts);
+    ck_assert_msg(clc_test_cli(args, out, sizeof out, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(file_size(charts, "latency", "png") > 0, "no latency chart; stdout: %s", out);
+    char buf[8192];
+    head(charts, "latency", "dat", buf, sizeof buf);
+    clc_test_assert_has(buf, "\"chase:16\"\t30\n\"chase:1024\"\t250\n\"chase:65536\"\t600\n");
+    head(charts, "latency", "gp", buf, sizeof buf);
+    clc_test_assert_has(buf, "set ylabel 'ns per access (lower is faster)'");
+    clc_test_assert_lacks(buf, "GB/s");
+    head(charts, "copy", "gp", buf, sizeof buf);
+    clc_test_assert_has(buf, "set ylabel 'GB/s'");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 /* Two runs of one device are told apart in the labels. */
 START_TEST(same_device_labels)
 {
@@ -270,6 +310,6 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {charts_rendered, same_device_labels, no_gnuplot_on_path, refused,
-                            hostile_labels_stay_text};
+                            hostile_labels_stay_text, latency_rows_plotted_in_ns};
     return clc_test_main(clc_test_suite("plot", tests, sizeof tests / sizeof tests[0]));
 }

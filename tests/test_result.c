@@ -268,11 +268,11 @@ START_TEST(csv_new_columns_last)
     ck_assert_int_eq(clc_write_csv(&rep, f), CLC_OK);
     fclose(f);
     clc_test_assert_has(buf, "verified,status,run_api,device,note,size_bytes,api,metric,unit,"
-                             "value,cache_resident,model_gbps,model_bound,model_dram_bytes\n");
+                             "value,cache_resident,model_gbps,model_bound,model_dram_bytes,noisy\n");
     clc_test_assert_has(buf, "stride,inplace,-4,double,1000000,20,3,");
     clc_test_assert_has(buf, "\"a \"\"quoted\"\", note\",2000000,cuda,gbps,GB/s,2.5,true,"
-                             "3.5,sectors,8000000\n");
-    clc_test_assert_has(buf, ",0,opencl,ns_per_access,ns,500,false,,,\n");
+                             "3.5,sectors,8000000,false\n");
+    clc_test_assert_has(buf, ",0,opencl,ns_per_access,ns,500,false,,,,false\n");
     clc_test_assert_has(buf, "copy,\"a,b\",,float,"); /* a comma quoted, columns kept */
     /* byte counts are whole numbers (2.09715e+06 was written), each column named once */
     clc_test_assert_has(buf, ",2097152,");
@@ -281,6 +281,73 @@ START_TEST(csv_new_columns_last)
     ck_assert_ptr_nonnull(api);
     ck_assert_ptr_null(strstr(api + 1, ",api,"));
     free(buf);
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* A verified row whose cv is above CLC_NOISY_CV is marked noisy in the table, CSV and JSON,
+ * also when read from a file written before the mark existed (it follows from cv); the note
+ * that ends a run counts them and names the noisiest. */
+START_TEST(noisy_rows_marked)
+{
+    struct clc_report rep;
+    clc_report_init(&rep, "opencl");
+    static const double cv[] = {0.05, 1.17, 1.61, CLC_NOISY_CV};
+    for (int i = 0; i < 4; i++) {
+        struct clc_result r = clc_test_row("stride", "inplace", i + 1, CLC_FLOAT, 100.0);
+        r.cv = cv[i];
+        ck_assert_int_eq(clc_report_add(&rep, &r), CLC_OK);
+    }
+    rep.results[2].cache_resident = true;
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(clc_result_noisy(&rep.results[i]) == (i == 1 || i == 2), "row %d", i);
+    rep.results[3].status = CLC_STATUS_ERROR; /* a failed row is never called noisy */
+    rep.results[3].cv = 2.0;
+    ck_assert(!clc_result_noisy(&rep.results[3]));
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    clc_write_table(&rep, f);
+    fclose(f);
+    const char *l1 = strstr(buf, "     1 float"), *l2 = strstr(buf, "     2 float");
+    const char *l3 = strstr(buf, "     3 float");
+    ck_assert_msg(l1 && l2 && l3, "%s", buf);
+    ck_assert_msg(strncmp(strstr(l1, "verified"), "verified\n", 9) == 0, "%s", buf);
+    ck_assert_msg(strncmp(strstr(l2, "verified"), "verified, noisy\n", 16) == 0, "%s", buf);
+    ck_assert_msg(strncmp(strstr(l3, "verified"), "verified, in cache, noisy\n", 26) == 0, "%s",
+                  buf);
+    free(buf);
+
+    f = open_memstream(&buf, &len);
+    ck_assert_int_eq(clc_write_json(&rep, f), CLC_OK);
+    fclose(f);
+    json_t *root = json_loads(buf, 0, NULL);
+    ck_assert_ptr_nonnull(root);
+    json_t *rows = json_object_get(root, "results");
+    ck_assert(json_is_false(json_object_get(json_array_get(rows, 0), "noisy")));
+    ck_assert(json_is_true(json_object_get(json_array_get(rows, 1), "noisy")));
+    /* a file without the field (older) reads, and its rows are marked from their cv */
+    for (size_t i = 0; i < json_array_size(rows); i++)
+        json_object_del(json_array_get(rows, i), "noisy");
+    char *old = json_dumps(root, 0);
+    json_decref(root);
+    free(buf);
+    struct clc_report back;
+    ck_assert_int_eq(clc_read_json_text(old, strlen(old), "old.json", &back), CLC_OK);
+    free(old);
+    ck_assert(!clc_result_noisy(&back.results[0]));
+    ck_assert(clc_result_noisy(&back.results[1]));
+    clc_report_free(&back);
+
+    clc_test_capture(2);
+    clc_report_note_noisy(&rep, 0);
+    const char *said = clc_test_captured();
+    clc_test_assert_has(said, "2 rows (marked 'noisy')");
+    clc_test_assert_has(said, "up to 161 % (stride/inplace:3 float)");
+    clc_test_capture(2);
+    clc_report_note_noisy(&rep, 3); /* from the failed row on: none */
+    ck_assert_str_eq(clc_test_captured(), "");
     clc_report_free(&rep);
 }
 END_TEST
@@ -581,6 +648,7 @@ int main(void)
         unknown_names_refused,         bad_files_refused,
         directory_is_said_to_be_one,   compare_names_the_bad_field,
         table_escapes_control_bytes,   compare_escapes_control_bytes,
+        noisy_rows_marked,
     };
     return clc_test_main(clc_test_suite("result", tests, sizeof tests / sizeof tests[0]));
 }

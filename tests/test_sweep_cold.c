@@ -97,7 +97,7 @@ START_TEST(sweep_size_in_json_and_csv)
                     sizeof err);
     /* size_bytes after the note, then the columns of format 2 */
     clc_test_assert_has(out, ",device,note,size_bytes,api,metric,unit,value,cache_resident,"
-                             "model_gbps,model_bound,model_dram_bytes\n");
+                             "model_gbps,model_bound,model_dram_bytes,noisy\n");
     clc_test_assert_has(out, "coalesced,kernel,,float,131072,");
     clc_test_assert_has(out, "\",65536,opencl,gbps,GB/s,"); /* after the quoted note */
 }

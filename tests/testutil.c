@@ -7,6 +7,7 @@
 #include <ftw.h>
 #include <jansson.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -306,6 +307,63 @@ int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_l
                        vars ? vars : "", CLC_TEST_BINARY, args, o, e) > 0);
     int st = system(cmd);
     free(cmd);
+    slurp(o, out, out_len);
+    slurp(e, err, err_len);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int clc_test_cli_no_stdout(const char *args, char *err, size_t err_len)
+{
+    char e[PATH_MAX];
+    snprintf(e, sizeof e, "%s/err-XXXXXX", clc_test_root());
+    int fe = mkstemp(e);
+    ck_assert(fe >= 0);
+    close(fe);
+    char *cmd;
+    ck_assert(asprintf(&cmd, "%s %s >&- 2>%s </dev/null", CLC_TEST_BINARY, args, e) > 0);
+    int st = system(cmd);
+    free(cmd);
+    slurp(e, err, err_len);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int clc_test_cli_stdin(const char *text, bool keep_open, const char *args, char *out,
+                       size_t out_len, char *err, size_t err_len)
+{
+    char o[PATH_MAX], e[PATH_MAX];
+    snprintf(o, sizeof o, "%s/out-XXXXXX", clc_test_root());
+    snprintf(e, sizeof e, "%s/err-XXXXXX", clc_test_root());
+    int fo = mkstemp(o), fe = mkstemp(e), p[2];
+    ck_assert(fo >= 0 && fe >= 0 && pipe(p) == 0);
+    close(fo);
+    close(fe);
+    char *cmd;
+    ck_assert(asprintf(&cmd, "exec %s %s >%s 2>%s", CLC_TEST_BINARY, args, o, e) > 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(p[0], STDIN_FILENO);
+        close(p[0]);
+        close(p[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    free(cmd);
+    close(p[0]);
+    signal(SIGPIPE, SIG_IGN); /* the binary may end without reading it all */
+    size_t n = text != NULL ? strlen(text) : 0;
+    for (size_t done = 0; done < n;) {
+        ssize_t w = write(p[1], text + done, n - done);
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    if (!keep_open)
+        close(p[1]);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    if (keep_open)
+        close(p[1]);
     slurp(o, out, out_len);
     slurp(e, err, err_len);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;

@@ -122,6 +122,16 @@ int clc_test_cli(const char *args, char *out, size_t out_len, char *err, size_t 
 int clc_test_cli_env(const char *vars, const char *args, char *out, size_t out_len, char *err,
                      size_t err_len);
 
+/* Runs `clcoalesce <args>` with stdout closed (`>&-`); captures stderr as clc_test_cli does
+ * and returns the exit code. */
+int clc_test_cli_no_stdout(const char *args, char *err, size_t err_len);
+
+/* Runs `clcoalesce <args>` (clc_test_cli) with a pipe as its stdin, into which text (NULL:
+ * nothing) is written; the pipe is closed then, or with keep_open only once the binary has
+ * ended, so that it sees a stdin that never ends.  Returns the exit code. */
+int clc_test_cli_stdin(const char *text, bool keep_open, const char *args, char *out,
+                       size_t out_len, char *err, size_t err_len);
+
 /* Runs `clcoalesce <args>` into out and err (clc_test_cli) and asserts that it exits with
  * `code` and, unless needle is NULL, that stderr holds needle; each message names the
  * arguments and shows stderr. */

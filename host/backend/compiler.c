@@ -9,6 +9,7 @@
 #include "clcoalesce/compiler.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
@@ -186,16 +187,22 @@ int clc_compiler_serve(clc_compile_fn compile, void *ctx)
     /* the lowest priority: its builds take no core from the parent's reference checks */
     setpriority(PRIO_PROCESS, 0, 19);
     clc_mute_messages();
+    /* the socket leaves stdin, which becomes /dev/null: a kernel that includes /dev/stdin
+     * reads nothing, instead of the requests (or waiting for one, forever) */
+    int fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3), null = open("/dev/null", O_RDONLY);
+    if (fd < 0 || null < 0 || dup2(null, STDIN_FILENO) < 0)
+        return 1;
+    close(null);
     for (;;) {
         char *path = NULL, *options = NULL, *built = NULL;
         uint64_t n;
         size_t len = 0;
-        if (!get_bytes(STDIN_FILENO, MAX_REQUEST, &path, &n))
+        if (!get_bytes(fd, MAX_REQUEST, &path, &n))
             return 0; /* the parent is done */
-        bool ok = get_bytes(STDIN_FILENO, MAX_REQUEST, &options, &n);
+        bool ok = get_bytes(fd, MAX_REQUEST, &options, &n);
         uint32_t status = ok && compile(ctx, path, options, &built, &len) == CLC_OK ? 0 : 1;
-        ok = ok && put(STDIN_FILENO, &status, sizeof status) &&
-             (status != 0 || put_bytes(STDIN_FILENO, built, len));
+        ok = ok && put(fd, &status, sizeof status) &&
+             (status != 0 || put_bytes(fd, built, len));
         free(path);
         free(options);
         free(built);

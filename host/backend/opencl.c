@@ -644,7 +644,10 @@ static cl_program compile(cl_context context, cl_device_id id, const char *src, 
     cl_program p = clCreateProgramWithSource(context, 1, srcs, &len, err);
     if (*err != CL_SUCCESS)
         return NULL;
-    if ((*err = clBuildProgram(p, 1, &id, opts, NULL, NULL)) == CL_SUCCESS)
+    clc_build_begin(); /* no user's stdin for its includes; its stderr held (core.h) */
+    *err = clBuildProgram(p, 1, &id, opts, NULL, NULL);
+    clc_build_end();
+    if (*err == CL_SUCCESS)
         return p;
     if (failed != NULL)
         *failed = p;

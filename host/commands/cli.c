@@ -4,6 +4,7 @@
 #include "clcoalesce/cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -107,7 +108,7 @@ static void say(const char *s)
 {
     size_t n = strlen(s);
     while (n > 0) {
-        ssize_t w = write(STDERR_FILENO, s, n);
+        ssize_t w = write(clc_stderr_fd(), s, n); /* not a build's held stderr */
         if (w <= 0)
             return;
         s += w;
@@ -120,7 +121,7 @@ static void on_alarm(int sig)
     (void)sig;
     clc_outfile_abandon();
     if (clc_status_active())
-        say("\r\033[K");
+        say(clc_status_clear_text());
     say(PROG ": error: the run took longer than --timeout ");
     say(limit_text);
     say(" s; it was running ");
@@ -134,7 +135,7 @@ static void on_signal(int sig)
 {
     clc_outfile_abandon();
     if (clc_status_active())
-        say("\r\033[K");
+        say(clc_status_clear_text());
     say(PROG ": interrupted; nothing was written\n");
     signal(sig, SIG_DFL);
     raise(sig);
@@ -349,11 +350,44 @@ static const struct {
     {"profile", clc_cmd_profile},
 };
 
-int clc_main(int argc, char **argv)
+/* ------------------------------------------------------------------ standard streams */
+
+/* A standard stream closed when the process started (`>&-`) is opened on /dev/null, so that
+ * no file the command opens takes its number and receives what was meant for it; stdout
+ * read-only, so that every write to it fails (EBADF) and finish_stdout reports it. */
+static void reopen_closed_streams(void)
 {
-    const char *compiler = getenv(CLC_COMPILER_ENV);
-    if (compiler != NULL)
-        return clc_opencl_compiler_main(compiler);
+    static const int mode[] = {O_RDONLY, O_RDONLY, O_WRONLY}; /* stdin, stdout, stderr */
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int n = open("/dev/null", mode[fd]);
+        if (n >= 0 && n != fd) { /* a lower number was free: cannot happen, but be sure */
+            dup2(n, fd);
+            close(n);
+        }
+    }
+}
+
+/* The command's exit code rc, or CLC_ERR after a message when what it wrote to stdout did
+ * not all arrive (stdout closed, a full disk, a pipe whose reader is gone while SIGPIPE is
+ * ignored): output lost is never an exit 0. */
+static int finish_stdout(int rc)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    int e = errno;
+    if (e == 0 && write(STDOUT_FILENO, "", 0) < 0) /* the error of an earlier write */
+        e = errno;
+    clc_error("cannot write to standard output%s%s: the output is lost", e ? ": " : "",
+              e ? strerror(e) : "");
+    return rc == CLC_OK ? CLC_ERR : rc;
+}
+
+/* The command named by argv[1]. */
+static int dispatch(int argc, char **argv)
+{
     if (argc < 2) {
         fputs(usage_text, stderr);
         return CLC_USAGE;
@@ -369,4 +403,13 @@ int clc_main(int argc, char **argv)
             return commands[i].fn(argc - 1, argv + 1);
     usage_error("unknown command", cmd);
     return CLC_USAGE;
+}
+
+int clc_main(int argc, char **argv)
+{
+    const char *compiler = getenv(CLC_COMPILER_ENV);
+    if (compiler != NULL)
+        return clc_opencl_compiler_main(compiler);
+    reopen_closed_streams();
+    return finish_stdout(dispatch(argc, argv));
 }

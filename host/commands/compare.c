@@ -4,8 +4,9 @@
  * one; one file of a run with --api both is compared API with API; --api keeps one API's
  * rows of every file; --tolerance turns the comparison into a check, and --outliers into a
  * node's acceptance test: the files of one run per GPU, each row held against the median of
- * the other GPUs'.  --model holds each file's rows against the predictive model instead:
- * what the run predicted, or what a device profile (--profile) predicts. */
+ * the other GPUs' of the same API.  --model (compare_model.c) holds each file's rows against
+ * the predictive model instead: what the run predicted, or what a device profile (--profile)
+ * predicts. */
 #define _GNU_SOURCE
 #include "clcoalesce/compare.h"
 
@@ -13,13 +14,13 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "clcoalesce/outfile.h"
-#include "clcoalesce/predict.h"
 #include "clcoalesce/result.h"
 
 static const char compare_usage[] =
@@ -39,7 +40,9 @@ static const char compare_usage[] =
     "      --tolerance PCT       exit 1 if any ratio lies outside [1 - PCT/100, 1 + PCT/100]\n"
     "      --outliers PCT        files of the same run on several devices (run --device all):\n"
     "                            mark every row more than PCT % slower than the median of the\n"
-    "                            other files' and the devices that have one; exit 1 if any\n"
+    "                            other devices' of its API (a file of a run with --api both\n"
+    "                            is one device per API) and the devices that have one; exit\n"
+    "                            1 if any; a device alone in its API is said to have no peer\n"
     "  -h, --help                this text\n"
     "\n"
     "      --model               each file on its own: its rows' measured GB/s against the\n"
@@ -53,7 +56,8 @@ static const char compare_usage[] =
     "\n"
     "exit status: 0 compared (within the tolerance, no outlier), 1 unreadable file, no row\n"
     "joins, a ratio outside the tolerance or an outlier, 2 usage error.  With --model: 0\n"
-    "whatever the residuals, 1 unreadable file or profile, 2 usage error\n";
+    "whatever the residuals, 1 unreadable file or profile or a file with no predicted row,\n"
+    "2 usage error\n";
 
 enum metric { METRIC_GBPS, METRIC_MS };
 
@@ -99,9 +103,8 @@ struct compare {
     double out_pct;   /* --outliers, NAN when not given */
     struct peer_stats *peers; /* [n_files] */
     int n_outlier_files;
-    bool model;       /* --model: each file against the predictive model */
+    bool model;       /* --model: each file against the predictive model (compare_model.c) */
     const char *profile_path; /* --profile, NULL: the predictions the runs made */
-    struct clc_profile *profile;
 };
 
 static void usage_error(const char *msg, const char *arg)
@@ -141,17 +144,6 @@ static const struct names *printable_names(const struct clc_result *r, struct na
     return n;
 }
 
-static void row_label(const struct clc_result *r, char *buf, size_t len)
-{
-    struct names n;
-    printable_names(r, &n);
-    if (r->has_param)
-        snprintf(buf, len, "%s/%s:%ld %s", n.case_name, n.variant, r->param,
-                 clc_type_name(r->type));
-    else
-        snprintf(buf, len, "%s/%s %s", n.case_name, n.variant, clc_type_name(r->type));
-}
-
 static int add_row(struct compare *c, const struct clc_result *r, int file)
 {
     if (c->n_rows == c->cap_rows) {
@@ -179,22 +171,64 @@ static int add_row(struct compare *c, const struct clc_result *r, int file)
     return CLC_OK;
 }
 
+/* The hash of a row's key (same_key): FNV-1a over its case, variant, param and type. */
+static uint64_t key_hash(const struct clc_result *r)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (const char *p = r->case_name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull; /* "ab"+"c" and "a"+"bc" differ */
+    for (const char *p = r->variant; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    uint64_t tail[] = {(uint64_t)r->type, r->has_param, r->has_param ? (uint64_t)r->param : 0};
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++)
+        h = (h ^ tail[i]) * 1099511628211ull;
+    return h;
+}
+
+/* An open-addressed table from a key to its joined row, so that each row of each file is
+ * matched in constant time (a scan of the rows so far made 70,000 rows take half a minute). */
+struct key_index {
+    size_t *slot; /* [mask + 1]: index in c->rows + 1, 0 for empty */
+    size_t mask;
+};
+
+/* The slot of r's key: the one holding its row, or the empty one where it goes. */
+static size_t *key_slot(const struct key_index *ix, const struct compare *c,
+                        const struct clc_result *r)
+{
+    size_t i = (size_t)key_hash(r) & ix->mask;
+    while (ix->slot[i] != 0 && !same_key(c->rows[ix->slot[i] - 1].key, r))
+        i = (i + 1) & ix->mask;
+    return &ix->slot[i];
+}
+
 /* Joins every file's rows; keys keep the order they are first met in, file by file. */
 static int join(struct compare *c)
 {
+    size_t total = 0, cap = 16;
+    for (int f = 0; f < c->n_files; f++)
+        total += c->reps[f].n_results;
+    while (cap < 2 * total) /* at most half full: probes stay short */
+        cap *= 2;
+    struct key_index ix = {calloc(cap, sizeof *ix.slot), cap - 1};
+    if (ix.slot == NULL) {
+        clc_error("out of memory joining the results");
+        return CLC_ERR;
+    }
     for (int f = 0; f < c->n_files; f++) {
         const struct clc_report *rep = &c->reps[f];
         for (size_t i = 0; i < rep->n_results; i++) {
             const struct clc_result *r = &rep->results[i];
-            struct joined *j = NULL;
-            for (size_t k = 0; k < c->n_rows && j == NULL; k++)
-                if (same_key(c->rows[k].key, r))
-                    j = &c->rows[k];
+            size_t *slot = key_slot(&ix, c, r);
+            struct joined *j = *slot != 0 ? &c->rows[*slot - 1] : NULL;
             if (j == NULL) {
                 if (add_row(c, r, f) != CLC_OK) {
                     clc_error("out of memory joining the results");
+                    free(ix.slot);
                     return CLC_ERR;
                 }
+                *slot = c->n_rows;
             } else if (j->cell[f] != NULL) {
                 c->n_dupes++;
             } else {
@@ -203,6 +237,7 @@ static int join(struct compare *c)
             }
         }
     }
+    free(ix.slot);
     double lo = 1.0 - c->tol_pct / 100.0 - 1e-9, hi = 1.0 + c->tol_pct / 100.0 + 1e-9;
     for (int f = 1; f < c->n_files; f++)
         c->stats[f].min = INFINITY, c->stats[f].max = -INFINITY;
@@ -239,7 +274,24 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Speed of file f's row against the median of the other files' (> 1: faster), or NAN. */
+/* Whether inputs f and g are of one API: --outliers holds a device against the other
+ * devices of its own API only (OpenCL and CUDA on one GPU are one device, not two). */
+static bool same_api(const struct compare *c, int f, int g)
+{
+    return strcmp(c->reps[f].api, c->reps[g].api) == 0;
+}
+
+/* How many inputs other than f are of f's API: its peers. */
+static int n_peers(const struct compare *c, int f)
+{
+    int n = 0;
+    for (int g = 0; g < c->n_files; g++)
+        n += g != f && same_api(c, f, g);
+    return n;
+}
+
+/* Speed of file f's row against the median of the other files' of its API (> 1: faster),
+ * or NAN. */
 static double against_peers(const struct compare *c, const struct joined *j, int f,
                             double *scratch)
 {
@@ -247,7 +299,7 @@ static double against_peers(const struct compare *c, const struct joined *j, int
     size_t n = 0;
     for (int g = 0; g < c->n_files; g++) {
         double w = figure(j->cell[g], c->metric);
-        if (g != f && !isnan(w))
+        if (g != f && same_api(c, f, g) && !isnan(w))
             scratch[n++] = w;
     }
     if (isnan(v) || n == 0)
@@ -341,8 +393,8 @@ static void write_summary(const struct compare *c, FILE *f)
             continue;
         }
         char lmin[512], lmax[512];
-        row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
-        row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
+        clc_row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
+        clc_row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
         fprintf(f, "[%d]/[1]: %zu ratio%s, geomean %.3f, min %.3f (%s), max %.3f (%s)\n", i + 1,
                 s->n, s->n == 1 ? "" : "s", exp(s->log_sum / (double)s->n), s->min, lmin, s->max,
                 lmax);
@@ -353,11 +405,17 @@ static void write_summary(const struct compare *c, FILE *f)
         char dev[4 * sizeof r->device.name], bus[4 * sizeof r->device.pci_bus_id], worst[512];
         clc_printable(or_unknown(r->device.name, "unknown device"), dev, sizeof dev);
         clc_printable(or_unknown(r->device.pci_bus_id, "no bus id"), bus, sizeof bus);
+        if (n_peers(c, i) == 0) {
+            char api[4 * sizeof r->api];
+            fprintf(f, "[%d] %s (%s): the only %s device: no peer to hold it against\n", i + 1,
+                    dev, bus, clc_printable(or_unknown(r->api, "unknown api"), api, sizeof api));
+            continue;
+        }
         if (p->n == 0) {
             fprintf(f, "[%d] %s (%s): no row to hold against its peers\n", i + 1, dev, bus);
             continue;
         }
-        row_label(c->rows[p->worst_row].key, worst, sizeof worst);
+        clc_row_label(c->rows[p->worst_row].key, worst, sizeof worst);
         fprintf(f, "[%d] %s (%s): %s %zu of %zu rows more than %g%% below the median of its "
                 "peers; slowest %.3f x (%s)\n", i + 1, dev, bus, p->below ? "OUTLIER," : "ok,",
                 p->below, p->n, c->out_pct, p->worst, worst);
@@ -553,8 +611,8 @@ static json_t *compare_json(const struct compare *c)
         json_object_set_new(o, "n", json_integer((json_int_t)s->n));
         if (s->n > 0) {
             char lmin[512], lmax[512];
-            row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
-            row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
+            clc_row_label(c->rows[s->min_row].key, lmin, sizeof lmin);
+            clc_row_label(c->rows[s->max_row].key, lmax, sizeof lmax);
             json_object_set_new(o, "geomean", json_real(exp(s->log_sum / (double)s->n)));
             json_object_set_new(o, "min", json_real(s->min));
             json_object_set_new(o, "min_row", json_string(lmin));
@@ -585,135 +643,20 @@ static json_t *compare_json(const struct compare *c)
     return root;
 }
 
-/* ------------------------------------------------------------------ --model */
-
-/* Where the predictions come from, for a reader of either output. */
-static void model_source(const struct compare *c, char *buf, size_t len)
-{
-    char path[1024], dev[4 * sizeof c->profile->device];
-    if (c->profile == NULL) {
-        snprintf(buf, len, "as each run predicted them");
-        return;
-    }
-    snprintf(buf, len, "on the profile %s (%s)", clc_printable(c->profile_path, path, sizeof path),
-             clc_printable(or_unknown(c->profile->device, "unknown device"), dev, sizeof dev));
-}
-
-/* --model's table: a heading per file, then clc_write_model_table of its rows. */
-static void write_model_table(const struct compare *c, FILE *f)
-{
-    char src[1400];
-    model_source(c, src, sizeof src);
-    fprintf(f, "measured against predicted GB/s, predictions %s;\n"
-            "resid = measured / predicted - 1\n", src);
-    for (int i = 0; i < c->n_files; i++) {
-        const struct clc_report *r = &c->reps[i];
-        char path[1024], api[4 * sizeof r->api], dev[4 * sizeof r->device.name];
-        fprintf(f, "\n[%d] %s: %s on %s\n", i + 1, clc_printable(c->paths[i], path, sizeof path),
-                clc_printable(or_unknown(r->api, "unknown api"), api, sizeof api),
-                clc_printable(or_unknown(r->device.name, "unknown device"), dev, sizeof dev));
-        clc_write_model_table(r, f);
-    }
-}
-
-/* --model's JSON: per file, the rows with both figures (measured, predicted, residual,
- * bound) and the summary clc_write_model_table prints. */
-static json_t *model_json(const struct compare *c)
-{
-    json_t *root = json_object(), *files = json_array();
-    json_object_set_new(root, "tool", json_string("clcoalesce"));
-    json_object_set_new(root, "version", json_string(CLC_VERSION));
-    json_object_set_new(root, "command", json_string("compare --model"));
-    json_object_set_new(root, "profile",
-                        c->profile_path != NULL ? json_string(c->profile_path) : json_null());
-    json_object_set_new(root, "within_pct", json_real(100 * CLC_MODEL_WITHIN));
-    for (int i = 0; i < c->n_files; i++) {
-        const struct clc_report *rep = &c->reps[i];
-        json_t *o = json_object(), *rows = json_array();
-        for (size_t k = 0; k < rep->n_results; k++) {
-            const struct clc_result *r = &rep->results[k];
-            if (!clc_model_compared(r))
-                continue;
-            double meas = r->value, pred = r->model.gbps;
-            json_t *e = json_object();
-            json_object_set_new(e, "case", json_string(r->case_name));
-            json_object_set_new(e, "variant", json_string(r->variant));
-            json_object_set_new(e, "param", r->has_param ? json_integer(r->param) : json_null());
-            json_object_set_new(e, "type", json_string(clc_type_name(r->type)));
-            json_object_set_new(e, "api", json_string(r->api));
-            json_object_set_new(e, "gbps", json_real(meas));
-            json_object_set_new(e, "model_gbps", json_real(pred));
-            json_object_set_new(e, "residual", json_real(meas / pred - 1.0));
-            json_object_set_new(e, "model_bound", json_string(r->model.bound));
-            json_array_append_new(rows, e);
-        }
-        struct clc_model_summary sum;
-        clc_model_summarize(rep, &sum);
-        json_object_set_new(o, "path", json_string(c->paths[i]));
-        json_object_set_new(o, "api", json_string(rep->api));
-        json_object_set_new(o, "device", json_string(rep->device.name));
-        json_object_set_new(o, "rows", rows);
-        json_object_set_new(o, "predicted", json_integer((json_int_t)sum.rows));
-        json_object_set_new(o, "within", json_integer((json_int_t)sum.within));
-        json_object_set_new(o, "geomean", sum.rows ? json_real(sum.geomean) : json_null());
-        json_t *by = json_object(); /* the same, by the bound each row was given */
-        for (int b = CLC_BOUND_NONE + 1; b <= CLC_BOUND_LAST; b++) {
-            clc_model_summarize_bound(rep, clc_bound_name(b), &sum);
-            if (sum.rows == 0)
-                continue;
-            json_t *e = json_object();
-            json_object_set_new(e, "predicted", json_integer((json_int_t)sum.rows));
-            json_object_set_new(e, "within", json_integer((json_int_t)sum.within));
-            json_object_set_new(e, "geomean", json_real(sum.geomean));
-            json_object_set_new(by, clc_bound_name(b), e);
-        }
-        json_object_set_new(o, "by_bound", by);
-        json_array_append_new(files, o);
-    }
-    json_object_set_new(root, "files", files);
-    return root;
-}
-
-/* --profile: every row of every file predicted again on it.  Returns the rows that have a
- * prediction now; when none has, why not for the first verified row, into why. */
-static size_t repredict(struct compare *c, char *why, size_t len)
-{
-    size_t n = 0;
-    bool said = false;
-    snprintf(why, len, "no verified row");
-    for (int i = 0; i < c->n_files; i++)
-        for (size_t k = 0; k < c->reps[i].n_results; k++) {
-            struct clc_result *r = &c->reps[i].results[k];
-            struct clc_prediction pr;
-            bool ok = clc_predict_row(c->profile, r, &pr);
-            n += r->model.gbps > 0;
-            if (!said && r->status == CLC_STATUS_OK && !ok) {
-                char label[512];
-                row_label(r, label, sizeof label);
-                snprintf(why, len, "%s: %s", label, pr.note);
-                said = true;
-            }
-        }
-    return n;
-}
-
 /* ------------------------------------------------------------------ output */
 
 static int write_output(FILE *f, void *ctx)
 {
     const struct compare *c = ctx;
-    if (c->model && c->format == CLC_FMT_TABLE) {
-        write_model_table(c, f);
-    } else if (c->format == CLC_FMT_TABLE) {
+    if (c->format == CLC_FMT_TABLE) {
         write_table(c, f);
     } else if (c->format == CLC_FMT_CSV) {
         write_csv(c, f);
     } else {
-        json_t *root = c->model ? model_json(c) : compare_json(c);
-        int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
-        fputc('\n', f);
+        json_t *root = compare_json(c);
+        int rc = clc_json_dump(f, root);
         json_decref(root);
-        if (rc != 0)
+        if (rc != CLC_OK)
             return CLC_ERR;
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
@@ -731,7 +674,7 @@ static void report_outside(const struct compare *c)
             if (!outside(c, j->ratio[i]))
                 continue;
             char label[512];
-            row_label(j->key, label, sizeof label);
+            clc_row_label(j->key, label, sizeof label);
             fprintf(stderr, "  %-40s [%d]/[1] = %.3f\n", label, i + 1, j->ratio[i]);
         }
     }
@@ -748,14 +691,17 @@ static void report_outliers(const struct compare *c)
             if (!is_outlier(c, j->to_peers[i]))
                 continue;
             char label[512], bus[4 * sizeof c->reps[i].device.pci_bus_id];
-            row_label(j->key, label, sizeof label);
+            clc_row_label(j->key, label, sizeof label);
             clc_printable(or_unknown(c->reps[i].device.pci_bus_id, "no bus id"), bus, sizeof bus);
             fprintf(stderr, "  %-40s [%d] (%s) = %.3f x its peers\n", label, i + 1, bus,
                     j->to_peers[i]);
         }
     }
     /* a peer that ran a row fast for once marks the other (seen on a node of two H200s) */
-    if (c->n_files == 2)
+    bool one_peer = false;
+    for (int i = 0; i < c->n_files; i++)
+        one_peer |= c->peers[i].below > 0 && n_peers(c, i) == 1;
+    if (one_peer)
         fprintf(stderr, "  (with two devices a marked row says that they differ, not which one is "
                 "off: run again, or add a file of a third device as a peer)\n");
 }
@@ -773,26 +719,32 @@ static int select_api(struct clc_report *rep, const char *api)
     return CLC_OK;
 }
 
-/* The one file of a run with several APIs becomes one input per API, the first API first. */
-static int split_apis(struct compare *c)
+/* File f of a run with several APIs becomes one input per API in its place, its first API
+ * first; the inputs after it move up (the caller made room for them). */
+static int split_apis(struct compare *c, int f)
 {
     const char *names[CLC_MAX_APIS];
-    int n = clc_report_apis(&c->reps[0], names, CLC_MAX_APIS);
+    int n = clc_report_apis(&c->reps[f], names, CLC_MAX_APIS);
     if (n < 2)
         return CLC_OK;
-    struct clc_report all = c->reps[0];
-    for (int i = 0; i < n; i++) {
-        if (clc_report_select_api(&all, names[i], &c->reps[i]) != CLC_OK) {
+    struct clc_report all = c->reps[f];
+    size_t tail = (size_t)(c->n_files - f - 1);
+    memmove(&c->reps[f + n], &c->reps[f + 1], tail * sizeof *c->reps);
+    memmove(&c->paths[f + n], &c->paths[f + 1], tail * sizeof *c->paths);
+    c->n_files += n - 1;
+    for (int i = 0; i < n; i++)
+        clc_report_init(&c->reps[f + i], ""); /* freeable whatever happens below */
+    int rc = CLC_OK;
+    for (int i = 0; i < n && rc == CLC_OK; i++) {
+        if (clc_report_select_api(&all, names[i], &c->reps[f + i]) != CLC_OK) {
             clc_error("out of memory");
-            c->n_files = i;
-            clc_report_free(&all);
-            return CLC_ERR;
+            clc_report_init(&c->reps[f + i], "");
+            rc = CLC_ERR;
         }
-        c->paths[i] = c->paths[0];
+        c->paths[f + i] = c->paths[f];
     }
     clc_report_free(&all);
-    c->n_files = n;
-    return CLC_OK;
+    return rc;
 }
 
 static void compare_free(struct compare *c)
@@ -810,32 +762,6 @@ static void compare_free(struct compare *c)
     free(c->stats);
     free(c->peers);
     free(c->paths);
-    free(c->profile);
-}
-
-/* --model: the files read, each row's prediction shown (predicted again on --profile first),
- * to output or stdout.  CLC_OK, or CLC_ERR when the profile or the output fails. */
-static int compare_model(struct compare *c, const char *output)
-{
-    if (c->profile_path != NULL) {
-        c->profile = malloc(sizeof *c->profile);
-        if (c->profile == NULL) {
-            clc_error("out of memory");
-            return CLC_ERR;
-        }
-        if (clc_profile_load(c->profile_path, c->profile) != CLC_OK)
-            return CLC_ERR; /* it said what is wrong */
-        char why[640];
-        if (repredict(c, why, sizeof why) == 0)
-            clc_note("no row could be predicted on %s (%s)", c->profile_path, why);
-    }
-    if (clc_output_write(output != NULL ? output : "-", write_output, c) != CLC_OK)
-        return CLC_ERR;
-    if (output != NULL) {
-        char shown[1024];
-        printf("wrote %s\n", clc_printable(output, shown, sizeof shown));
-    }
-    return CLC_OK;
 }
 
 enum { OPT_TOLERANCE = 256, OPT_METRIC, OPT_API, OPT_OUTLIERS, OPT_MODEL, OPT_PROFILE };
@@ -946,11 +872,11 @@ int clc_cmd_compare(int argc, char **argv)
                                      in, i == 0 ? 2 : 1) != CLC_OK)
             return CLC_USAGE;
     }
-    /* room for a file split into its APIs */
-    c.paths = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.paths);
-    c.reps = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.reps);
-    c.stats = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.stats);
-    c.peers = calloc((size_t)c.n_files + CLC_MAX_APIS, sizeof *c.peers);
+    /* room for every file split into its APIs */
+    c.paths = calloc((size_t)c.n_files * CLC_MAX_APIS, sizeof *c.paths);
+    c.reps = calloc((size_t)c.n_files * CLC_MAX_APIS, sizeof *c.reps);
+    c.stats = calloc((size_t)c.n_files * CLC_MAX_APIS, sizeof *c.stats);
+    c.peers = calloc((size_t)c.n_files * CLC_MAX_APIS, sizeof *c.peers);
     int rc = CLC_ERR;
     if (c.paths == NULL || c.reps == NULL || c.stats == NULL || c.peers == NULL) {
         clc_error("out of memory");
@@ -968,11 +894,15 @@ int clc_cmd_compare(int argc, char **argv)
             goto done;
     }
     if (c.model) {
-        rc = compare_model(&c, output);
+        rc = clc_compare_model(c.n_files, c.paths, c.reps, c.profile_path, c.format, output);
         goto done;
     }
-    if (c.n_files == 1 && api == NULL && split_apis(&c) != CLC_OK)
-        goto done;
+    /* one file is compared API with API; --outliers holds each API's devices against their
+     * own API's, so every file of a run with several APIs is split */
+    for (int f = c.n_files - 1; f >= 0 && api == NULL && (c.n_files == 1 || !isnan(c.out_pct));
+         f--)
+        if (split_apis(&c, f) != CLC_OK)
+            goto done;
     if (c.n_files < 2) {
         clc_error("%s holds the rows of one API: compare needs two result files, or one of a "
                   "run with --api both", c.paths[0]);

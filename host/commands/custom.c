@@ -29,11 +29,13 @@
  * -DCLC_ITEMS=K -DCLC_LOCAL_X=X -DCLC_LOCAL_Y=Y (Y = 1 in 1-D). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -796,11 +798,68 @@ done:
     return rc;
 }
 
+/* The kernel file as a path the run can read as often as it builds: file's own (made
+ * absolute) when it is a regular file, else (a pipe, /dev/stdin, <(...)) a temporary copy of
+ * what it holds, read once, whose path *copy says to remove.  CLC_OK, or CLC_ERR after a
+ * message. */
+static int kernel_source(const char *file, char *path, size_t len, bool *copy)
+{
+    struct stat st;
+    *copy = false;
+    if (stat(file, &st) == 0 && S_ISREG(st.st_mode)) {
+        char real[PATH_MAX];
+        if (realpath(file, real) == NULL) {
+            clc_error("cannot read kernel file '%s': %s", file, strerror(errno));
+            return CLC_ERR;
+        }
+        snprintf(path, len, "%s", real);
+        return CLC_OK;
+    }
+    size_t n = 0;
+    char *src = clc_read_kernel_file(file, &n); /* says what is wrong */
+    if (src == NULL)
+        return CLC_ERR;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, len, "%s/clcoalesce-kernel-XXXXXX.cl", tmp != NULL && *tmp ? tmp : "/tmp");
+    int fd = mkostemps(path, 3, O_CLOEXEC);
+    bool ok = fd >= 0 && write(fd, src, n) == (ssize_t)n;
+    int e = errno;
+    free(src);
+    if (fd >= 0 && close(fd) != 0 && ok)
+        ok = false, e = errno;
+    if (!ok) {
+        clc_error("cannot copy kernel file '%s' to %s: %s", file, path, strerror(e));
+        if (fd >= 0)
+            unlink(path);
+        return CLC_ERR;
+    }
+    *copy = true;
+    return CLC_OK;
+}
+
+static int work_on(const struct clc_run_args *ra, struct clc_report *rep, const char *path);
+
+/* clc_run_command's work: the kernel file made readable as a path (kernel_source), then
+ * work_on; a temporary copy is removed afterwards. */
 static int work(const struct clc_run_args *ra, struct clc_report *rep)
+{
+    char path[PATH_MAX];
+    bool copy;
+    if (kernel_source(the_args->kernel_file, path, sizeof path, &copy) != CLC_OK)
+        return CLC_ERR;
+    /* messages name the file as given, unless it was a pipe copied to `path` */
+    int rc = work_on(ra, rep, copy ? path : the_args->kernel_file);
+    if (copy)
+        unlink(path);
+    return rc;
+}
+
+/* Checks, runs, ranks and explains the user's kernel read from `path`. */
+static int work_on(const struct clc_run_args *ra, struct clc_report *rep, const char *path)
 {
     const struct custom_args *a = the_args;
     const struct pattern *pt = find_pattern(a->pattern);
-    const struct clc_custom_kernel k = {a->kernel_file,   a->kernel_name, a->pattern,
+    const struct clc_custom_kernel k = {path,             a->kernel_name, a->pattern,
                                         {a->local[0], a->local[1]}, a->items, a->describe,
                                         a->reference, a->reference_file, a->bytes,
                                         a->tolerance};

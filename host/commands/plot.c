@@ -1,7 +1,8 @@
 /* plot.c - `clcoalesce plot`: charts from result files, drawn by gnuplot.  Cases "stride"
  * and "offset" become GB/s-vs-param line charts (one line per file and type, with the first
  * file's peak and copy ceiling as reference lines); every other case a clustered bar chart
- * (variants on x, one bar per file and type).  The .dat and .gp files stay beside the PNG and
+ * (variants on x, one bar per file and type), in GB/s or, for a case of latency rows, in ns
+ * per access.  The .dat and .gp files stay beside the PNG and
  * SVG so a chart can be restyled by editing its script and running gnuplot on it again. */
 #define _GNU_SOURCE
 #include "clcoalesce/compare.h"
@@ -23,7 +24,8 @@ static const char plot_usage[] =
     "\n"
     "Writes a gnuplot script (.gp), its data (.dat) and the rendered PNG and SVG per chart\n"
     "into DIR: GB/s vs stride and GB/s vs offset as lines (one per file and type), every\n"
-    "other case as bars (variants on x, one bar per file and type).  Needs gnuplot.\n"
+    "other case as bars (variants on x, one bar per file and type; latency rows in ns per\n"
+    "access).  Needs gnuplot.\n"
     "\n"
     "  -o, --output DIR          folder for the charts (created if missing; files in it\n"
     "                            are replaced atomically, links followed)\n"
@@ -76,9 +78,35 @@ static bool on_path(const char *name)
     }
 }
 
+/* A verified row with its figure (GB/s, or ns per access for a latency row: value). */
 static bool plottable(const struct clc_result *r)
 {
-    return r->status == CLC_STATUS_OK && isfinite(r->gbps) && r->gbps > 0;
+    return r->status == CLC_STATUS_OK && isfinite(r->value) && r->value > 0;
+}
+
+/* The metric of case `name`'s charts: that of its first plottable row.  A row of the case
+ * in another metric has no place on that axis (none is written so today). */
+static enum clc_metric case_metric(const struct plot *p, const char *name)
+{
+    for (int f = 0; f < p->n; f++)
+        for (size_t i = 0; i < p->in[f].rep.n_results; i++) {
+            const struct clc_result *r = &p->in[f].rep.results[i];
+            if (plottable(r) && strcmp(r->case_name, name) == 0)
+                return r->metric;
+        }
+    return CLC_METRIC_GBPS;
+}
+
+/* A chart's axis: "GB/s", or "ns per access (lower is faster)". */
+static const char *axis_name(enum clc_metric m)
+{
+    return m == CLC_METRIC_GBPS ? "GB/s" : "ns per access (lower is faster)";
+}
+
+/* Whether r is drawn on the chart of case `name` in metric m. */
+static bool on_chart(const struct clc_result *r, const char *name, enum clc_metric m)
+{
+    return plottable(r) && r->metric == m && strcmp(r->case_name, name) == 0;
 }
 
 static bool is_line_case(const char *name)
@@ -229,7 +257,7 @@ static int render(struct plot *p, const char *stem)
 
 /* The script's head: what it is, how to rerun it, and the look shared by all charts. */
 static void script_head(FILE *g, const char *stem, const char *what, const char *title,
-                        const char *xlabel)
+                        const char *xlabel, enum clc_metric m)
 {
     fprintf(g, "# %s.gp - %s, written by clcoalesce plot.\n", stem, comment_text(what));
     fprintf(g, "# Data in %s.dat.  Edit and rerun here with: gnuplot %s.gp\n", stem, stem);
@@ -237,7 +265,9 @@ static void script_head(FILE *g, const char *stem, const char *what, const char 
     gp_str(g, title);
     fputs("\nset xlabel ", g);
     gp_str(g, xlabel);
-    fputs("\nset ylabel \"GB/s\"\n", g);
+    fputs("\nset ylabel ", g);
+    gp_str(g, axis_name(m));
+    fputc('\n', g);
     fputs("set yrange [0:*]\nset grid\nset key below\n", g);
 }
 
@@ -309,7 +339,7 @@ static size_t case_variants(const struct plot *p, const char *name, bool need_pa
     for (int f = 0; f < p->n; f++) {
         for (size_t i = 0; i < p->in[f].rep.n_results; i++) {
             const struct clc_result *r = &p->in[f].rep.results[i];
-            if (!plottable(r) || strcmp(r->case_name, name) != 0 || (need_param && !r->has_param))
+            if (!on_chart(r, name, CLC_METRIC_GBPS) || (need_param && !r->has_param))
                 continue;
             size_t k = 0;
             while (k < n && strcmp(v[k], r->variant) != 0)
@@ -365,7 +395,7 @@ static int line_chart(struct plot *p, const char *name)
     snprintf(title, sizeof title, "%s: GB/s vs %s", name, name);
     snprintf(xlabel, sizeof xlabel, "%s (elements)", name);
     snprintf(what, sizeof what, "GB/s vs %s, one line per file and type", name);
-    script_head(ch.g, ch.stem, what, title, xlabel);
+    script_head(ch.g, ch.stem, what, title, xlabel, CLC_METRIC_GBPS);
     fprintf(ch.d, "# %s: one block (gnuplot index) per line; columns: %s, GB/s\n",
             comment_text(name), comment_text(name));
 
@@ -382,8 +412,8 @@ static int line_chart(struct plot *p, const char *name)
                 size_t n = 0;
                 for (size_t i = 0; i < rep->n_results; i++) {
                     const struct clc_result *r = &rep->results[i];
-                    if (plottable(r) && r->has_param && r->type == (enum clc_type)t &&
-                        strcmp(r->case_name, name) == 0 && strcmp(r->variant, variants[v]) == 0)
+                    if (on_chart(r, name, CLC_METRIC_GBPS) && r->has_param &&
+                        r->type == (enum clc_type)t && strcmp(r->variant, variants[v]) == 0)
                         rows[n++] = r;
                 }
                 if (n == 0)
@@ -438,9 +468,11 @@ struct category {
     long param;
 };
 
-/* Bars for any case: variant (or variant:param) on x, one bar per file and type. */
+/* Bars for any case: variant (or variant:param) on x, one bar per file and type; GB/s, or
+ * ns per access for a case of latency rows. */
 static int bar_chart(struct plot *p, const char *name)
 {
+    enum clc_metric m = case_metric(p, name);
     size_t cap = 0;
     for (int f = 0; f < p->n; f++)
         cap += p->in[f].rep.n_results;
@@ -459,7 +491,7 @@ static int bar_chart(struct plot *p, const char *name)
         const struct clc_report *rep = &p->in[f].rep;
         for (size_t i = 0; i < rep->n_results; i++) {
             const struct clc_result *r = &rep->results[i];
-            if (!plottable(r) || strcmp(r->case_name, name) != 0)
+            if (!on_chart(r, name, m))
                 continue;
             types_of[f] |= r->type;
             size_t k = 0;
@@ -473,9 +505,9 @@ static int bar_chart(struct plot *p, const char *name)
         }
     }
     char title[128], what[128];
-    snprintf(title, sizeof title, "%s: GB/s by variant", name);
+    snprintf(title, sizeof title, "%s: %s by variant", name, axis_name(m));
     snprintf(what, sizeof what, "%s, one bar per file and type", name);
-    script_head(ch.g, ch.stem, what, title, any_param ? "variant:param" : "variant");
+    script_head(ch.g, ch.stem, what, title, any_param ? "variant:param" : "variant", m);
     fputs("set style data histograms\n"
           "set style histogram clustered gap 1\n"
           "set style fill solid 0.8 border -1\n"
@@ -489,7 +521,8 @@ static int bar_chart(struct plot *p, const char *name)
         fputs("set xtics rotate by -40 left\n", ch.g);
     script_png(ch.g, ch.stem);
 
-    fprintf(ch.d, "# %s: GB/s, NaN where a file has no verified row\n# x", comment_text(name));
+    fprintf(ch.d, "# %s: %s, NaN where a file has no verified row\n# x", comment_text(name),
+            axis_name(m));
     fputs("plot ", ch.g);
     int col = 2;
     for (int f = 0; f < p->n; f++) {
@@ -525,12 +558,11 @@ static int bar_chart(struct plot *p, const char *name)
                 double v = NAN;
                 for (size_t i = 0; i < rep->n_results && isnan(v); i++) {
                     const struct clc_result *r = &rep->results[i];
-                    if (plottable(r) && r->type == (enum clc_type)t &&
-                        strcmp(r->case_name, name) == 0 &&
+                    if (on_chart(r, name, m) && r->type == (enum clc_type)t &&
                         strcmp(r->variant, cat[k].variant) == 0 &&
                         r->has_param == cat[k].has_param &&
                         (!r->has_param || r->param == cat[k].param))
-                        v = r->gbps;
+                        v = r->value;
                 }
                 if (isnan(v))
                     fputs("\tNaN", ch.d);
@@ -675,7 +707,7 @@ int clc_cmd_plot(int argc, char **argv)
             n_plottable += plottable(&p.in[f].rep.results[i]);
     }
     if (n_plottable == 0) {
-        clc_error("no results to plot: no verified row with a GB/s figure in %s%s",
+        clc_error("no results to plot: no verified row with a figure (GB/s or ns) in %s%s",
                   p.n == 1 ? "" : "any of ", p.n == 1 ? p.in[0].path : "the files");
         goto done;
     }

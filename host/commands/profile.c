@@ -126,7 +126,7 @@ static void print_one_pass(FILE *f, json_t *points)
     fputs(any ? "\n" : "  a copy of one element per work-item: not measured\n", f);
 }
 
-static void print_summary(FILE *f, json_t *p)
+void clc_print_profile_summary(FILE *f, json_t *p)
 {
     json_t *lat = json_object_get(p, "latency_ns"), *cyc = json_object_get(p, "latency_cycles"),
            *str = json_object_get(p, "stream_gbps"), *inf = json_object_get(p, "inflight"),
@@ -152,21 +152,36 @@ static void print_summary(FILE *f, json_t *p)
     static const char *const streams[] = {"read", "write", "copy", "triad"};
     for (int i = 0; i < 4; i++) {
         json_t *v = json_object_get(str, streams[i]);
-        fprintf(f, "  stream  %-5s %8.1f GB/s\n", streams[i],
-                json_is_number(v) ? json_number_value(v) : NAN);
+        if (json_is_number(v))
+            fprintf(f, "  stream  %-5s %8.1f GB/s\n", streams[i], json_number_value(v));
+        else
+            fprintf(f, "  stream  %-5s        - (not measured)\n", streams[i]);
     }
+    /* a figure the run could not give is said once, not printed as nan */
     json_t *h = json_object_get(inf, "bytes_per_cu_50"), *n = json_object_get(inf, "bytes_per_cu_90");
-    fprintf(f, "  in flight per compute unit for 50 %% / 90 %% of the read ceiling: %.1f / %.1f KiB\n",
-            json_is_number(h) ? json_number_value(h) / 1024 : NAN,
-            json_is_number(n) ? json_number_value(n) / 1024 : NAN);
+    char half[24] = "-", most[24] = "-";
+    if (json_is_number(h))
+        snprintf(half, sizeof half, "%.1f", json_number_value(h) / 1024);
+    if (json_is_number(n))
+        snprintf(most, sizeof most, "%.1f", json_number_value(n) / 1024);
+    if (json_is_number(h) || json_is_number(n))
+        fprintf(f, "  in flight per compute unit for 50 %% / 90 %% of the read ceiling: %s / %s "
+                "KiB\n", half, most);
+    else
+        fprintf(f, "  in flight per compute unit: not measured (no inflight row reached half "
+                "the read ceiling)\n");
     print_one_pass(f, json_object_get(inf, "one_pass"));
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
-    if (json_is_integer(g))
-        fprintf(f, "  DRAM granule: %lld bytes; granules 2 / 4 apart move at %.0f %% / %.0f %%\n",
-                (long long)json_integer_value(g),
-                100 * gap_eff_at(gaps, 2), 100 * gap_eff_at(gaps, 4));
-    else
+    if (json_is_integer(g)) {
+        char two[24] = "- %", four[24] = "- %";
+        if (!isnan(gap_eff_at(gaps, 2)))
+            snprintf(two, sizeof two, "%.0f %%", 100 * gap_eff_at(gaps, 2));
+        if (!isnan(gap_eff_at(gaps, 4)))
+            snprintf(four, sizeof four, "%.0f %%", 100 * gap_eff_at(gaps, 4));
+        fprintf(f, "  DRAM granule: %lld bytes; granules 2 / 4 apart move at %s / %s\n",
+                (long long)json_integer_value(g), two, four);
+    } else
         fprintf(f, "  DRAM granule: not measured (the stride rows did not run)\n");
     json_t *sc = json_object_get(p, "scatter"), *ld = json_object_get(sc, "load_lines_per_s"),
            *st = json_object_get(sc, "store_lines_per_s");
@@ -218,7 +233,12 @@ static int run_small(const struct clc_opts *o, const char *name, const char *var
     small.variant = variant;
     const char *names[] = {name};
     clc_report_init(rep, clc_api_name(CLC_API_OPENCL));
-    return clc_run(&small, names, 1, rep, NULL);
+    /* its notes (device, kernels, rows) are the main run's again: said once, there */
+    bool quiet = clc_quiet;
+    clc_quiet = true;
+    int rc = clc_run(&small, names, 1, rep, NULL);
+    clc_quiet = quiet;
+    return rc;
 }
 
 /* The vector case's fills of 32- and 64-byte lanes (split stores), at the run's size, added
@@ -325,7 +345,7 @@ int clc_cmd_profile(int argc, char **argv)
          * kept: there it would bury the summary */
         bool json_stdout = a.output == NULL && !(keeps(&o) && isatty(STDOUT_FILENO));
         if (!clc_quiet || !json_stdout)
-            print_summary(json_stdout ? stderr : stdout, p);
+            clc_print_profile_summary(json_stdout ? stderr : stdout, p);
         rc = a.output != NULL ? clc_output_write(a.output, write_profile, p)
              : json_stdout    ? write_profile(stdout, p)
                               : CLC_OK;

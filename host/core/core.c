@@ -10,12 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <pthread.h>
 #include <time.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 bool clc_quiet = false;
+
+static int capturing; /* stderr goes to a build's capture (clc_build_begin): no status line */
 
 static char activity[256];
 static bool status_shown;
@@ -48,14 +51,41 @@ bool clc_status_active(void)
     return status_shown;
 }
 
+/* What erases the status line shown (clc_status_clear_text); rewritten whole before each new
+ * line is shown, so that a signal handler reading it sees a terminated string. */
+static char status_clear[512] = "\r";
+
+/* Whether the terminal takes cursor escapes: not where TERM is unset, empty or "dumb" (an
+ * editor's shell buffer, a serial console), which would show them as text. */
+static bool terminal_escapes(void)
+{
+    const char *t = getenv("TERM");
+    return t != NULL && *t != '\0' && strcmp(t, "dumb") != 0;
+}
+
 void clc_status(const char *text)
 {
+    if (__atomic_load_n(&capturing, __ATOMIC_ACQUIRE))
+        return; /* stderr is a build's for now: the line would land in what it printed */
     if (status_shown)
-        fputs("\r\033[K", stderr);
+        fputs(status_clear, stderr);
     status_shown = text != NULL;
-    if (text != NULL)
+    if (text != NULL) {
+        char clear[sizeof status_clear];
+        size_t n = strlen(text);
+        if (terminal_escapes()) /* to the end of the line, however long it wrapped */
+            snprintf(clear, sizeof clear, "\r\033[K");
+        else /* a carriage return, and blanks over the text */
+            snprintf(clear, sizeof clear, "\r%*s\r", (int)(n < sizeof clear - 3 ? n : sizeof clear - 3), "");
+        memcpy(status_clear, clear, sizeof clear);
         fputs(text, stderr);
+    }
     fflush(stderr);
+}
+
+const char *clc_status_clear_text(void)
+{
+    return status_clear;
 }
 
 bool clc_mute_messages(void)
@@ -237,41 +267,76 @@ const char *clc_call_name(const char *call, char *buf, size_t len)
     return buf;
 }
 
+/* Reads fd to its end into a buffer that grows as needed, at most `most` bytes; NULL with
+ * errno set (EFBIG beyond `most`).  *len gets the length. */
+static char *read_stream(int fd, size_t most, size_t *len)
+{
+    size_t cap = 1 << 16, got = 0;
+    char *buf = malloc(cap + 1);
+    if (buf == NULL)
+        return NULL;
+    for (;;) {
+        if (got == cap) {
+            if (cap > most) {
+                free(buf);
+                errno = EFBIG;
+                return NULL;
+            }
+            char *p = realloc(buf, 2 * cap + 1);
+            if (p == NULL) {
+                free(buf);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = p;
+            cap *= 2;
+        }
+        ssize_t n = read(fd, buf + got, cap - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            int e = errno;
+            free(buf);
+            errno = e;
+            return NULL;
+        }
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    if (got > most) {
+        free(buf);
+        errno = EFBIG;
+        return NULL;
+    }
+    buf[got] = '\0';
+    *len = got;
+    return buf;
+}
+
 char *clc_read_text(const char *path, size_t *len)
 {
-    /* O_NONBLOCK: opening a FIFO with no writer must not hang; only regular files are read */
+    /* O_NONBLOCK: opening a FIFO that has no writer yet must not hang (it then reads as
+     * empty); it is cleared below, so that a pipe is read as its writer writes */
     int fd = open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return NULL;
     struct stat st;
     char *buf = NULL;
-    int saved = 0;
+    size_t got = 0;
+    int saved = 0, fl;
     if (fstat(fd, &st) != 0) {
         saved = errno;
     } else if (S_ISDIR(st.st_mode)) {
         saved = EISDIR;
-    } else if (!S_ISREG(st.st_mode)) {
-        saved = EINVAL;
-    } else if (st.st_size > CLC_MAX_TEXT_FILE) {
-        saved = EFBIG;
-    } else if ((buf = malloc((size_t)st.st_size + 1)) == NULL) {
-        saved = ENOMEM;
-    } else {
-        size_t got = 0;
-        for (;;) {
-            ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0) {
-                saved = errno;
-                break;
-            }
-            if (n == 0 || (got += (size_t)n) == (size_t)st.st_size)
-                break;
-        }
-        buf[got] = '\0';
-        if (len != NULL)
-            *len = got;
+    } else if (S_ISREG(st.st_mode) && st.st_size > CLC_MAX_TEXT_FILE) {
+        saved = EFBIG; /* said before reading any of it */
+    } else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        saved = errno;
+    } else if ((buf = read_stream(fd, CLC_MAX_TEXT_FILE, &got)) == NULL) {
+        saved = errno; /* a pipe or a device (/dev/stdin, <(...)) may be endless: capped */
+    } else if (len != NULL) {
+        *len = got;
     }
     close(fd);
     if (saved != 0) {
@@ -280,6 +345,152 @@ char *clc_read_text(const char *path, size_t *len)
         return NULL;
     }
     return buf;
+}
+
+/* ------------------------------------------------------------------ builds */
+
+/* Skips "N warning(s)" or "N error(s)" at *p; true when found. */
+static bool count_of(const char **p)
+{
+    const char *s = *p;
+    if (!isdigit((unsigned char)*s))
+        return false;
+    while (isdigit((unsigned char)*s))
+        s++;
+    static const char *const kinds[] = {" warnings", " warning", " errors", " error"};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strncmp(s, kinds[i], strlen(kinds[i])) == 0) {
+            *p = s + strlen(kinds[i]);
+            return true;
+        }
+    return false;
+}
+
+/* Whether the line [s, end) is only a count the compiler adds up: "1 warning generated.",
+ * "2 warnings and 1 error generated." (clang's wording, which PoCL prints). */
+static bool summary_line(const char *s, const char *end)
+{
+    while (s < end && isspace((unsigned char)*s))
+        s++;
+    while (end > s && isspace((unsigned char)end[-1]))
+        end--;
+    if (!count_of(&s))
+        return false;
+    if (strncmp(s, " and ", 5) == 0) {
+        s += 5;
+        if (!count_of(&s))
+            return false;
+    }
+    return end - s == 11 && strncmp(s, " generated.", 11) == 0;
+}
+
+char *clc_build_messages(const char *text)
+{
+    size_t len = strlen(text), n = 0;
+    char *out = malloc(len + 1);
+    if (out == NULL)
+        return NULL;
+    bool content = false;
+    for (const char *s = text; *s;) {
+        const char *end = strchr(s, '\n');
+        const char *next = end ? end + 1 : s + strlen(s);
+        if (end == NULL)
+            end = next;
+        if (!summary_line(s, end)) {
+            memcpy(out + n, s, (size_t)(next - s));
+            n += (size_t)(next - s);
+            for (const char *c = s; c < end && !content; c++)
+                content = !isspace((unsigned char)*c);
+        }
+        s = next;
+    }
+    while (n > 0 && isspace((unsigned char)out[n - 1]))
+        n--;
+    out[n] = '\0';
+    if (!content) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
+static int builds;              /* builds under way in this process */
+static int saved_stdin = -1;    /* the real stdin and stderr meanwhile */
+static int saved_stderr = -1;
+static int captured_fd = -1;    /* where stderr goes meanwhile */
+
+/* fd `to` becomes a copy of `from`, and what it was is returned (-1 when it could not). */
+static int swap_fd(int to, int from)
+{
+    int saved = fcntl(to, F_DUPFD_CLOEXEC, 3);
+    if (saved >= 0 && dup2(from, to) < 0) {
+        close(saved);
+        saved = -1;
+    }
+    return saved;
+}
+
+/* fd `to` gets back `saved` (swap_fd's), which is closed. */
+static void restore_fd(int to, int *saved)
+{
+    if (*saved >= 0) {
+        dup2(*saved, to);
+        close(*saved);
+    }
+    *saved = -1;
+}
+
+int clc_stderr_fd(void)
+{
+    int fd = -1;
+    if (__atomic_load_n(&capturing, __ATOMIC_ACQUIRE))
+        fd = __atomic_load_n(&saved_stderr, __ATOMIC_ACQUIRE);
+    return fd >= 0 ? fd : STDERR_FILENO;
+}
+
+void clc_build_begin(void)
+{
+    pthread_mutex_lock(&build_lock);
+    if (builds++ == 0) {
+        int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (null >= 0) {
+            saved_stdin = swap_fd(STDIN_FILENO, null);
+            close(null);
+        }
+        FILE *tmp = tmpfile();
+        captured_fd = tmp != NULL ? fcntl(fileno(tmp), F_DUPFD_CLOEXEC, 3) : -1;
+        if (tmp != NULL)
+            fclose(tmp); /* the file lives on in captured_fd */
+        fflush(stderr);
+        if (captured_fd >= 0 && (saved_stderr = swap_fd(STDERR_FILENO, captured_fd)) >= 0)
+            __atomic_store_n(&capturing, 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&build_lock);
+}
+
+void clc_build_end(void)
+{
+    char *said = NULL;
+    pthread_mutex_lock(&build_lock);
+    if (builds > 0 && --builds == 0) {
+        fflush(stderr);
+        restore_fd(STDERR_FILENO, &saved_stderr);
+        __atomic_store_n(&capturing, 0, __ATOMIC_RELEASE);
+        restore_fd(STDIN_FILENO, &saved_stdin);
+        if (captured_fd >= 0) {
+            char buf[16384];
+            ssize_t n = pread(captured_fd, buf, sizeof buf - 1, 0);
+            buf[n > 0 ? n : 0] = '\0';
+            said = clc_build_messages(buf);
+            close(captured_fd);
+            captured_fd = -1;
+        }
+    }
+    pthread_mutex_unlock(&build_lock);
+    if (said != NULL)
+        clc_note("the kernel compiler printed:\n%s", said);
+    free(said);
 }
 
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len)

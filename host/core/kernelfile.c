@@ -94,8 +94,7 @@ char *clc_read_kernel_file(const char *path, size_t *len)
     char *src = clc_read_text(path, &n);
     if (src == NULL) {
         int e = errno ? errno : EIO;
-        clc_error("cannot read kernel file '%s': %s", path,
-                  e == EINVAL ? "not a regular file" : strerror(e));
+        clc_error("cannot read kernel file '%s': %s", path, strerror(e));
         return NULL;
     }
     if (strlen(src) != n) {

@@ -12,12 +12,35 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "clcoalesce/lesson.h"
 #include "clcoalesce/outfile.h"
 #include "clcoalesce/stats.h"
+
+bool clc_result_noisy(const struct clc_result *r)
+{
+    return r->status == CLC_STATUS_OK && isfinite(r->cv) && r->cv > CLC_NOISY_CV;
+}
+
+void clc_report_note_noisy(const struct clc_report *rep, size_t first)
+{
+    size_t n = 0, worst = first;
+    for (size_t i = first; i < rep->n_results; i++) {
+        if (!clc_result_noisy(&rep->results[i]))
+            continue;
+        if (n++ == 0 || rep->results[i].cv > rep->results[worst].cv)
+            worst = i;
+    }
+    if (n == 0)
+        return;
+    char label[512];
+    clc_row_label(&rep->results[worst], label, sizeof label);
+    clc_note("%zu row%s (marked 'noisy') spread by more than %.0f %% (cv) from sample to "
+             "sample, up to %.0f %% (%s): their median is less sure than the others'; more "
+             "--reps, an idle machine, or a larger --size steadies them (docs/noise.md)", n,
+             n == 1 ? "" : "s", 100 * CLC_NOISY_CV, 100 * rep->results[worst].cv, label);
+}
 
 const char *clc_status_name(enum clc_status s)
 {
@@ -270,6 +293,17 @@ const char *clc_printable(const char *s, char *buf, size_t len)
     return buf;
 }
 
+void clc_row_label(const struct clc_result *r, char *buf, size_t len)
+{
+    char name[4 * sizeof r->case_name], variant[4 * sizeof r->variant];
+    clc_printable(r->case_name, name, sizeof name);
+    clc_printable(r->variant, variant, sizeof variant);
+    if (r->has_param)
+        snprintf(buf, len, "%s/%s:%ld %s", name, variant, r->param, clc_type_name(r->type));
+    else
+        snprintf(buf, len, "%s/%s %s", name, variant, clc_type_name(r->type));
+}
+
 /* ------------------------------------------------------------------ table */
 
 double clc_report_api_ratio(const struct clc_report *rep, size_t i)
@@ -361,10 +395,11 @@ void clc_table_row(FILE *f, const struct clc_result *r, unsigned cols, double ra
     clc_printable(r->variant, variant, sizeof variant);
     clc_printable(r->note, note, sizeof note);
     const char *status = clc_status_name(r->status);
-    if (r->status == CLC_STATUS_OK)
-        status = !r->verified        ? "unchecked"
-                 : r->cache_resident ? "verified, in cache"
-                                     : "verified";
+    if (r->status == CLC_STATUS_OK) {
+        static const char *const ok[2][2] = {{"verified", "verified, noisy"},
+                                             {"verified, in cache", "verified, in cache, noisy"}};
+        status = !r->verified ? "unchecked" : ok[r->cache_resident][clc_result_noisy(r)];
+    }
     fprintf(f, "%-12s %-20s %6s %-6s ", name, variant, param, clc_type_name(r->type));
     if (cols & CLC_COL_API)
         fprintf(f, "%-6s ", api);
@@ -437,7 +472,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
     fputs("case,variant,param,type,bytes,reps,batch,ms_median,ms_min,ms_max,cv,ms_host,gbps,"
           "pct_copy,pct_peak,model_sectors_per_req,model_efficiency,model_bytes_moved,"
           "verified,status,run_api,device,note,size_bytes,api,metric,unit,value,cache_resident,"
-          "model_gbps,model_bound,model_dram_bytes\n",
+          "model_gbps,model_bound,model_dram_bytes,noisy\n",
           f);
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
@@ -474,6 +509,7 @@ int clc_write_csv(const struct clc_report *rep, FILE *f)
         csv_num(f, r->model.gbps);
         fprintf(f, ",%s", r->model.bound);
         csv_bytes(f, r->model.dram_bytes);
+        fprintf(f, ",%s", clc_result_noisy(r) ? "true" : "false");
         fputc('\n', f);
     }
     return ferror(f) ? CLC_ERR : CLC_OK;
@@ -687,6 +723,9 @@ json_t *clc_result_json(const struct clc_result *r)
     json_object_set_new(o, "model_features", features_json(&r->model.features));
     json_object_set_new(o, "verified", json_boolean(r->verified));
     json_object_set_new(o, "cache_resident", json_boolean(r->cache_resident));
+    /* written for a reader's convenience, never read back: it follows from cv, so files
+     * written before it existed are marked alike */
+    json_object_set_new(o, "noisy", json_boolean(clc_result_noisy(r)));
     json_object_set_new(o, "status", json_string(clc_status_name(r->status)));
     json_object_set_new(o, "note", text_json(r->note));
     return o;
@@ -710,9 +749,15 @@ int clc_write_json(const struct clc_report *rep, FILE *f)
     for (size_t i = 0; i < rep->n_results; i++)
         json_array_append_new(results, clc_result_json(&rep->results[i]));
     json_object_set_new(root, "results", results);
+    int rc = clc_json_dump(f, root);
+    json_decref(root);
+    return rc;
+}
+
+int clc_json_dump(FILE *f, const json_t *root)
+{
     int rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(8));
     fputc('\n', f);
-    json_decref(root);
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
 }
 
@@ -1355,21 +1400,17 @@ int clc_read_json_text(const char *text, size_t len, const char *name, struct cl
 
 int clc_read_json(const char *path, struct clc_report *rep)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        clc_error("%s: cannot read: %s", path, strerror(errno));
+    size_t len = 0;
+    char *text = clc_read_text(path, &len); /* a pipe or /dev/stdin as well as a file */
+    if (text == NULL) {
+        if (errno == EISDIR)
+            clc_error("%s: is a directory, not a result file", path);
+        else
+            clc_error("%s: cannot read: %s", path, strerror(errno));
         clc_report_init(rep, "");
         return CLC_ERR;
     }
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        clc_error("%s: is a directory, not a result file", path);
-        clc_report_init(rep, "");
-        return CLC_ERR;
-    }
-    json_error_t jerr;
-    json_t *root = json_loadf(f, READ_FLAGS, &jerr);
-    fclose(f);
-    return read_parsed(path, root, &jerr, rep);
+    int rc = clc_read_json_text(text, len, path, rep);
+    free(text);
+    return rc;
 }

@@ -684,6 +684,7 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
     s->t0 = clc_now_ns();
     if (s->rep->n_results == 0)
         s->rep->table_cols = table_cols(s);
+    size_t first = s->rep->n_results;
     if (s->table != NULL && s->rep->n_results == 0)
         clc_table_header(s->table, s->rep->table_cols);
     clc_ahead_start(s);
@@ -705,6 +706,7 @@ int clc_session_run(struct clc_session *s, const struct clc_case *const *cases, 
                  "DRAM", s->rows_in_cache, clc_format_size(m->l2_bytes, l2, sizeof l2),
                  m->l2_source);
     }
+    clc_report_note_noisy(s->rep, first);
     return rc;
 }
 

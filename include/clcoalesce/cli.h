@@ -81,6 +81,11 @@ int clc_device_worker(struct clc_run_args *a);
 /* `clcoalesce profile ...` (argv[0] is "profile"): the device's profile as JSON. */
 int clc_cmd_profile(int argc, char **argv);
 
+/* The summary `profile` prints of profile p (the JSON it writes), one figure a line; a figure
+ * p lacks is said to be not measured, once, never printed as a number. */
+struct json_t;
+void clc_print_profile_summary(FILE *f, struct json_t *p);
+
 /* `clcoalesce custom ...` (argv[0] is "custom"): a kernel of the user's own. */
 int clc_cmd_custom(int argc, char **argv);
 

@@ -69,12 +69,31 @@ int clc_parse_count(const char *s, long min, long max, long *out);
  * into buf and returned. */
 const char *clc_call_name(const char *call, char *buf, size_t len);
 
-/* The whole regular file at `path` in a NUL-terminated buffer the caller frees, its length
- * in *len when len is not NULL; NULL when it cannot be opened or read, errno then saying why:
- * EISDIR for a directory, EINVAL for anything else that is not a regular file (a FIFO is
- * never waited on), EFBIG above CLC_MAX_TEXT_FILE bytes. */
+/* The whole file at `path` in a NUL-terminated buffer the caller frees, its length in *len
+ * when len is not NULL; NULL when it cannot be opened or read, errno then saying why: EISDIR
+ * for a directory, EFBIG above CLC_MAX_TEXT_FILE bytes.  The one reader of every input file:
+ * a pipe, a process substitution (<(...)), /dev/stdin or another device is read to its end
+ * like a regular file, up to the same cap; a named FIFO without a writer reads as empty. */
 #define CLC_MAX_TEXT_FILE (64L << 20)
 char *clc_read_text(const char *path, size_t *len);
+
+/* Around a kernel build in this process: meanwhile stdin is /dev/null (a kernel that
+ * includes /dev/stdin or /dev/fd/0 reads nothing instead of waiting for the terminal or a
+ * pipe that never ends) and what the compiler prints on stderr is held (no status line is
+ * drawn meanwhile).  At the end of the last build under way, the real streams come back and
+ * what was held is shown once, in one note, less the compiler's count lines
+ * (clc_build_messages); nothing when that leaves nothing.  Calls nest, from any thread. */
+void clc_build_begin(void);
+void clc_build_end(void);
+
+/* The real stderr's file descriptor, also while a build holds fd 2: where a signal handler
+ * writes its last words.  Async-signal-safe. */
+int clc_stderr_fd(void);
+
+/* text, a compiler's output, less its lines that only count ("1 warning generated.", "2
+ * warnings and 1 error generated."), trailing blank lines trimmed: a string to free, or NULL
+ * when nothing else is left (or out of memory). */
+char *clc_build_messages(const char *text);
 
 /* Formats bytes as "256 MiB" / "1.5 GiB" into buf. */
 const char *clc_format_size(uint64_t bytes, char *buf, size_t len);
@@ -90,6 +109,11 @@ const char *clc_activity_text(void);
 void clc_status(const char *text);
 /* Whether a status line is on the screen now (a signal handler clears it before writing). */
 bool clc_status_active(void);
+
+/* What erases the status line shown: "\r\033[K", or where TERM says the terminal takes no
+ * escapes (unset, "dumb"), a carriage return, blanks and another.  Safe to read in a signal
+ * handler. */
+const char *clc_status_clear_text(void);
 
 /* Large host buffers reused from row to row (hostmem.c): clc_host_get returns one of at least
  * `bytes` (NULL when out of memory), clc_host_put takes it back for the next row (NULL is

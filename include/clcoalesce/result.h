@@ -22,6 +22,17 @@ enum clc_status {
 
 const char *clc_status_name(enum clc_status s);
 
+/* A verified row whose samples spread more than this (coefficient of variation, stddev /
+ * mean of the timed samples) is noisy: its median is less sure than the table's digits say.
+ * docs/noise.md explains the figure. */
+#define CLC_NOISY_CV 0.25
+
+/* Whether r is noisy: verified with a cv above CLC_NOISY_CV.  The table shows it as
+ * "verified, noisy", CSV and JSON as noisy = true; it follows from cv alone, so a row read
+ * from any file is marked alike. */
+struct clc_result;
+bool clc_result_noisy(const struct clc_result *r);
+
 /* What a row's `value` measures.  A new kind of measurement is a new entry here and in
  * result.c's table of names and units: the writers, `compare` and `plot` read it from there. */
 enum clc_metric {
@@ -268,6 +279,10 @@ int clc_report_skip(struct clc_report *rep, FILE *table, const char *case_name,
 /* True when every row is OK or SKIPPED. */
 bool clc_report_all_ok(const struct clc_report *rep);
 
+/* The note that ends a run with noisy rows (clc_result_noisy) among rep's rows from `first`
+ * on: how many, the noisiest, and what steadies them; nothing when there is none. */
+void clc_report_note_noisy(const struct clc_report *rep, size_t first);
+
 enum clc_format { CLC_FMT_TABLE, CLC_FMT_CSV, CLC_FMT_JSON };
 int clc_parse_format(const char *s, enum clc_format *f);
 
@@ -279,6 +294,10 @@ double clc_report_api_ratio(const struct clc_report *rep, size_t i);
  * written as \xNN, so that text read from a file anyone wrote cannot drive the terminal
  * it is shown on.  Returns buf. */
 const char *clc_printable(const char *s, char *buf, size_t len);
+
+/* "case/variant:param type" (no ":param" without one) of row r, printable (clc_printable),
+ * into buf; for a message or a summary that names one row. */
+void clc_row_label(const struct clc_result *r, char *buf, size_t len);
 
 /* Writes a name (case, variant) as a CSV field: bare, as it always was, or quoted (RFC
  * 4180) when it holds a comma, a quote or a line break, so that no name shifts the columns. */
@@ -315,6 +334,10 @@ int clc_write_json(const struct clc_report *rep, FILE *f);
 
 /* One row as the JSON writer writes it (a new reference). */
 struct json_t *clc_result_json(const struct clc_result *r);
+
+/* Writes root to f as the tool writes every JSON document (indented, in order, reals to 8
+ * digits) and a newline; CLC_OK, or CLC_ERR when writing fails. */
+int clc_json_dump(FILE *f, const struct json_t *root);
 
 /* Writes the report in `fmt` to `path` by clc_output_write's rules (a regular file through a
  * temporary file and a rename, a link's target, a FIFO or device directly, "-" to stdout),
