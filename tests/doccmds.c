@@ -88,9 +88,12 @@ static void add_command(struct clc_doc *doc, const char *args, const char *comme
 {
     const char *name = doc->name;
     ck_assert_msg(!continued, "%s:%d: one command per line, no continuation", name, lineno);
-    ck_assert_msg(strpbrk(args, "$|&;<>`'\"\\") == NULL && strstr(args, "..") == NULL,
-                  "%s:%d: no variables, pipes, redirections, quotes or parent folders in a "
-                  "command",
+    /* single quotes only round a value of words (a --describe), which the shell that runs
+     * the command takes whole */
+    ck_assert_msg(strpbrk(args, "$|&<>`\"\\") == NULL && strstr(args, "..") == NULL &&
+                      (strchr(args, ';') == NULL || strchr(args, '\'') != NULL),
+                  "%s:%d: no variables, pipes, redirections, double quotes or parent folders "
+                  "in a command",
                   name, lineno);
     ck_assert_msg(doc->ncmds < CLC_DOC_MAX_CMDS, "%s: too many commands", name);
     bool marked = marked_nvidia(comment), needs = needs_nvidia(args);

@@ -191,6 +191,14 @@ START_TEST(bad_options)
     clc_test_write_file(bad, "file\tkernel\tpattern\tlocal\titems\tfamily\tsplit\n"
                              "a.cl\tk\tcopy\t256\t1\tf\ttrain\n");
     clc_test_expect(cmd, 1, "bad.tsv:2: bad split", out, sizeof out, err, sizeof err);
+    /* an output that is the manifest would replace it: refused, the manifest kept */
+    snprintf(cmd, sizeof cmd, "validate --manifest %s -f json -o %s", bad, bad);
+    clc_test_expect(cmd, 2, "--manifest", out, sizeof out, err, sizeof err);
+    size_t len = 0;
+    char *kept = clc_read_text(bad, &len);
+    ck_assert_msg(kept != NULL && strncmp(kept, "file\tkernel\t", 12) == 0,
+                  "the manifest changed");
+    free(kept);
     clc_test_remove_dir(dir);
 }
 END_TEST

@@ -560,6 +560,11 @@ int clc_cmd_validate(int argc, char **argv)
         fputs(help_text, stdout);
         return CLC_OK;
     }
+    /* an output that is the manifest or the profile would replace it */
+    const struct clc_input in[] = {{a.manifest, "--manifest"}, {a.run.opts.profile, "--profile"}};
+    if (clc_output_refuse_inputs(PROG, HELP, "-o", a.run.output, in,
+                                 a.run.opts.profile != NULL ? 2 : 1) != CLC_OK)
+        return CLC_USAGE;
     if (a.run.output != NULL && clc_output_check(a.run.output) != CLC_OK)
         return CLC_ERR;
     struct entry *es = NULL;
@@ -577,6 +582,11 @@ int clc_cmd_validate(int argc, char **argv)
     rc = rows == NULL ? CLC_ERR : run_all(&a, es, n, &rep, rows, &n_rows);
     if (n_rows > 0) {
         struct output o = {&rep, rows, n_rows, a.manifest, a.run.format};
+        /* the table on the terminal too, as `run` streams its rows, when the report goes to
+         * a file */
+        bool to_file = a.run.output != NULL && strcmp(a.run.output, "-") != 0;
+        if (to_file && !a.run.quiet)
+            write_table(stdout, rows, n_rows, rep.n_apis > 1);
         int wrc = clc_output_write(a.run.output ? a.run.output : "-", fill, &o);
         if (wrc != CLC_OK)
             rc = CLC_ERR;
