@@ -335,6 +335,11 @@ int clc_doc_run(const struct clc_doc *doc, const char *dir)
                           "%s:%d: clcoalesce %s (NVIDIA): exit %d without saying what is "
                           "missing\n%s",
                           doc->name, c->line, args, rc, err);
+        } else if (is_command(args, "plot") && rc != 0) {
+            /* gnuplot draws the charts: a machine without it is told what to install */
+            ck_assert_msg(rc == 1 && strstr(err, "gnuplot not found") != NULL,
+                          "%s:%d: clcoalesce %s: exit %d\n%s", doc->name, c->line, args, rc,
+                          err);
         } else if (is_command(args, "compare") && has_word(args, "--model") && rc != 0) {
             /* rows in the cache (every row at --quick, and on a CPU) get no prediction on a
              * GPU's profile: a file with none is refused, as the page says */

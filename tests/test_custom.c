@@ -345,8 +345,13 @@ START_TEST(local_memory_too_large)
                   "    if (i < n)\n"
                   "        out[i] = tile[get_local_id(0)];\n"
                   "}\n");
-    run_copy_pattern(file, "big", "", 1, "kernel 'big' uses 1 GiB of local memory");
-    clc_test_assert_has(err, "CL_DEVICE_LOCAL_MEM_SIZE");
+    /* a compiler that refuses the array itself (NVIDIA's) fails the build, naming the file;
+     * one that builds it (PoCL) meets the tool's own check before any launch */
+    run_copy_pattern(file, "big", "", 1, NULL);
+    if (strstr(err, "building '") == NULL) {
+        clc_test_assert_has(err, "kernel 'big' uses 1 GiB of local memory");
+        clc_test_assert_has(err, "CL_DEVICE_LOCAL_MEM_SIZE");
+    }
     clc_test_assert_lacks(err, "outside its buffers");
 }
 END_TEST

@@ -234,7 +234,9 @@ int clc_custom_measure_any(struct clc_session *s, const struct clc_custom_kernel
     a->bytes = k->bytes;
     const char *rfile = k->reference_file ? k->reference_file : k->file;
     if ((src = read_source(k->file, a->path)) == NULL ||
-        (a->ref_kernel != NULL && (rsrc = read_source(rfile, a->ref_path)) == NULL))
+        (a->ref_kernel != NULL && (rsrc = read_source(rfile, a->ref_path)) == NULL) ||
+        clc_custom_empty(src, k->file, k->name) ||
+        (rsrc != NULL && clc_custom_empty(rsrc, rfile, a->ref_kernel)))
         goto done;
     char *ref_comment = rsrc != NULL ? clc_desc_find(rsrc, a->ref_kernel) : NULL;
     rc = describe(src, k->file, k->name, k->describe, ref_comment, &a->d, kp, &nk);

@@ -547,6 +547,14 @@ const char *clc_custom_trace_missing(const char *src)
     return NULL;
 }
 
+bool clc_custom_empty(const char *src, const char *file, const char *kernel)
+{
+    if (src[strspn(src, " \t\r\n")] != '\0')
+        return false;
+    clc_error("%s: no __kernel '%s' (the file is empty)", file, kernel);
+    return true;
+}
+
 const char *clc_custom_rewrite(const struct clc_session *s, const char *path, const char *src,
                                const char *opts, char *tmp, size_t tmp_len, char *why,
                                size_t why_len)
@@ -728,6 +736,10 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
     }
     if ((src = clc_read_kernel_file(path, NULL)) == NULL)
         return CLC_ERR;
+    if (clc_custom_empty(src, k->file, k->name)) {
+        free(src);
+        return CLC_ERR;
+    }
     su.path = path;
     char defines[128], trace_opts[160], rewritten[PATH_MAX], why[512];
     snprintf(trace_opts, sizeof trace_opts, "-DT=float %s",

@@ -33,6 +33,10 @@ int clc_custom_measure_any(struct clc_session *s, const struct clc_custom_kernel
  * or NULL when it has it all.  A plain text search: enough to say why the model is off. */
 const char *clc_custom_trace_missing(const char *src);
 
+/* True, after a message naming file and kernel, when src holds nothing but blanks: no
+ * driver is handed an empty program (NVIDIA's crashes on one). */
+bool clc_custom_empty(const char *src, const char *file, const char *kernel);
+
 /* What keeps a kernel's trace build from tracing it, or NULL: a kernel written without the
  * macros (src, its source, read from path) has its accesses rewritten (libclang, rewrite.h)
  * into a temporary file named in tmp, which its plan's trace_file names and the caller
