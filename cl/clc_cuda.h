@@ -206,6 +206,16 @@ template <class E> struct alignas(2 * sizeof(E)) clc_vec_data<E, 2> {
     };
 };
 
+/* Three components take the room and alignment of four, as OpenCL's do (vload3 and vstore3
+ * move three). */
+template <class E> struct alignas(4 * sizeof(E)) clc_vec_data<E, 3> {
+    union {
+        clc_arr<E, 4> clc_v;
+        struct { E x, y, z; };
+        struct { E s0, s1, s2; };
+    };
+};
+
 template <class E> struct alignas(4 * sizeof(E)) clc_vec_data<E, 4> {
     union {
         clc_arr<E, 4> clc_v;
@@ -373,6 +383,7 @@ CLC_VEC_FUNCTION(min, b < a ? b : a)
     }
 
 CLC_VLOAD_VSTORE(2)
+CLC_VLOAD_VSTORE(3)
 CLC_VLOAD_VSTORE(4)
 CLC_VLOAD_VSTORE(8)
 CLC_VLOAD_VSTORE(16)
@@ -381,6 +392,7 @@ CLC_VLOAD_VSTORE(16)
  * macros to our types rather than typedefs. */
 #define CLC_VEC_TYPEDEFS(e)                                                                    \
     typedef clc_vec<e, 2> clc_##e##2;                                                          \
+    typedef clc_vec<e, 3> clc_##e##3;                                                          \
     typedef clc_vec<e, 4> clc_##e##4;                                                          \
     typedef clc_vec<e, 8> clc_##e##8;                                                          \
     typedef clc_vec<e, 16> clc_##e##16;
@@ -429,6 +441,10 @@ CLC_VEC_TYPEDEFS(double)
 #define ulong8 clc_ulong8
 #define ulong16 clc_ulong16
 #define float2 clc_float2
+#define float3 clc_float3
+#define int3 clc_int3
+#define uint3 clc_uint3
+#define double3 clc_double3
 #define float4 clc_float4
 #define float8 clc_float8
 #define float16 clc_float16
@@ -436,6 +452,12 @@ CLC_VEC_TYPEDEFS(double)
 #define double4 clc_double4
 #define double8 clc_double8
 #define double16 clc_double16
+
+/* clz: the leading zero bits of a 32- or 64-bit integer (ulong is unsigned long here). */
+static CLC_INLINE int clz(int x) { return __clz(x); }
+static CLC_INLINE unsigned clz(unsigned x) { return (unsigned)__clz((int)x); }
+static CLC_INLINE long clz(long x) { return __clzll(x); }
+static CLC_INLINE ulong clz(ulong x) { return (ulong)__clzll((long long)x); }
 
 /* ------------------------------------------------------------------ images */
 

@@ -4,6 +4,7 @@
  * compiles on to a cubin.  Needs NVRTC, not a GPU: skipped (exit 77) where NVRTC is not
  * installed. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,38 @@ START_TEST(any_signature_examples_compile)
         free(ptx);
         free(log);
     }
+}
+END_TEST
+
+/* Every kernel file of the validation set compiles as CUDA, plain and traced, as `validate
+ * --api both` builds it (its float3 vectors and clz included). */
+START_TEST(validation_set_compiles)
+{
+    DIR *d = opendir(CLC_TEST_SOURCE_DIR "/bench/validation");
+    ck_assert_ptr_nonnull(d);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 3, ".cl") != 0)
+            continue;
+        char file[512];
+        snprintf(file, sizeof file, "../bench/validation/%s", e->d_name);
+        for (int traced = 0; traced < 2; traced++) {
+            char *ptx = NULL, *log = NULL;
+            const char *opts = traced ? "-DT=float -DCLC_ITEMS=4 -DCLC_LOCAL_X=256 "
+                                        "-DCLC_LOCAL_Y=1 -DCLC_TRACE"
+                                      : "-DT=float -DCLC_ITEMS=4 -DCLC_LOCAL_X=256 "
+                                        "-DCLC_LOCAL_Y=1";
+            int rc = clc_cuda_ptx(CLC_TEST_KERNEL_DIR, file, opts, 9, 0, "test", &ptx, &log);
+            ck_assert_msg(rc == CLC_OK, "%s with '%s' does not compile as CUDA: %s", file, opts,
+                          log ? log : "(see stderr)");
+            free(ptx);
+            free(log);
+        }
+        files++;
+    }
+    closedir(d);
+    ck_assert_int_ge(files, 8);
 }
 END_TEST
 
@@ -254,6 +287,7 @@ int main(void)
      * after an unload could not name the library that lsan.supp allows */
     clc_quiet = true;
     const TTest *tests[] = {every_planned_kernel_compiles, any_signature_examples_compile,
+                            validation_set_compiles,
                             vector_widths_kept,         image_reads_are_texture_fetches,
                             compile_error_names_the_file, trace_build_compiles_to_sass};
     return clc_test_main(clc_test_suite("cuda_source", tests, sizeof tests / sizeof tests[0]));

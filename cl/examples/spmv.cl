@@ -16,7 +16,7 @@
 
 /* clcoalesce:
  *   size R = n / 32
- *   size C = n / 32
+ *   size C = min(R, 16384)
  *   csr A R C 0.002
  *   arg rowptr in  uint  R + 1  rowptr A
  *   arg col    in  uint  A_nnz  colidx A
@@ -43,7 +43,7 @@ __kernel void spmv_scalar(__global const uint *rowptr, __global const uint *col,
 
 /* clcoalesce:
  *   size R = n / 32
- *   size C = n / 32
+ *   size C = min(R, 16384)
  *   csr A R C 0.002
  *   arg rowptr in  uint  R + 1  rowptr A
  *   arg col    in  uint  A_nnz  colidx A
