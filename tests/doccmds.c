@@ -228,7 +228,8 @@ char *clc_doc_test_form(const char *args)
 {
     if (strncmp(args, "run ", 4) != 0 && strcmp(args, "run") != 0 &&
         strncmp(args, "custom ", 7) != 0 && strncmp(args, "profile ", 8) != 0 &&
-        strcmp(args, "profile") != 0)
+        strcmp(args, "profile") != 0 && strncmp(args, "validate ", 9) != 0 &&
+        strcmp(args, "validate") != 0)
         return strdup(args);
     if (full_size())
         return strdup(args);
