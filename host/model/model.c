@@ -337,7 +337,8 @@ static size_t group_stores(const struct sample *sm, size_t from, size_t n,
             for (unsigned u = 0; u < span; u++)
                 (*out)[m++] = (struct stored_at){first + u, k};
         }
-    qsort(*out, m, sizeof **out, cmp_stored);
+    if (m > 1)
+        qsort(*out, m, sizeof **out, cmp_stored);
     return m;
 }
 
