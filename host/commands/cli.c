@@ -274,15 +274,11 @@ static bool case_known(const char *name)
     return clc_find_case(name) != NULL;
 }
 
-int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
+int clc_parse_tool_args(int argc, char **argv, const struct clc_run_cli *cli,
+                        struct clc_run_args *a)
 {
     struct clc_run_line line;
-    const struct clc_run_cli cli = {PROG, HELP, CLC_RUN_SWEEP | CLC_RUN_COLD, clc_tool_options,
-                                    NULL, "k:", parse_own, a, case_known};
-    memset(a, 0, sizeof *a);
-    clc_opts_defaults(&a->opts);
-    a->opts.compiler = clc_self_exe;
-    int rc = clc_parse_run(argc, argv, &cli, &a->opts.run, &line);
+    int rc = clc_parse_run(argc, argv, cli, &a->opts.run, &line);
     a->format = line.format;
     a->output = line.output;
     a->quiet = line.quiet;
@@ -291,6 +287,17 @@ int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
     a->n_cases = line.n_cases;
     if (a->quiet && a->opts.progress < 0)
         a->opts.progress = 0;
+    return rc;
+}
+
+int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a)
+{
+    const struct clc_run_cli cli = {PROG, HELP, CLC_RUN_SWEEP | CLC_RUN_COLD, clc_tool_options,
+                                    NULL, "k:", parse_own, a, case_known};
+    memset(a, 0, sizeof *a);
+    clc_opts_defaults(&a->opts);
+    a->opts.compiler = clc_self_exe;
+    int rc = clc_parse_tool_args(argc, argv, &cli, a);
     if (rc == CLC_OK && !a->help) {
         const struct clc_input in[] = {{a->opts.profile, "--profile"}};
         rc = clc_output_refuse_inputs(PROG, HELP, "-o", a->output, in, 1);

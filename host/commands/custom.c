@@ -372,7 +372,6 @@ static bool no_case(const char *name)
 /* Parses `custom`'s arguments.  Returns CLC_OK or CLC_USAGE after a message. */
 int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
 {
-    struct clc_run_line line;
     const struct clc_run_cli cli = {PROG,      HELP,     CLC_RUN_COLD, clc_tool_options,
                                     own_options, "k:",   parse_own,    a,
                                     no_case};
@@ -381,13 +380,7 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
     clc_opts_defaults(&a->run.opts);
     a->run.opts.compiler = clc_self_exe;
     a->run.timeout = DEFAULT_TIMEOUT;
-    int rc = clc_parse_run(argc, argv, &cli, &a->run.opts.run, &line);
-    a->run.format = line.format;
-    a->run.output = line.output;
-    a->run.quiet = line.quiet;
-    a->run.help = line.help;
-    if (a->run.quiet && a->run.opts.progress < 0)
-        a->run.opts.progress = 0;
+    int rc = clc_parse_tool_args(argc, argv, &cli, &a->run);
     if (rc != CLC_OK || a->run.help)
         return rc;
     if (!a->kernel_file || !a->kernel_name) {

@@ -119,7 +119,6 @@ static bool no_case(const char *name)
 /* Parses `validate`'s arguments.  Returns CLC_OK or CLC_USAGE after a message. */
 static int parse_args(int argc, char **argv, struct validate_args *a)
 {
-    struct clc_run_line line;
     const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_COLD, clc_tool_options,
                                     own_options, NULL, parse_own,    a,
                                     no_case};
@@ -127,13 +126,7 @@ static int parse_args(int argc, char **argv, struct validate_args *a)
     clc_opts_defaults(&a->run.opts);
     a->run.opts.compiler = clc_self_exe;
     a->manifest = DEFAULT_MANIFEST;
-    int rc = clc_parse_run(argc, argv, &cli, &a->run.opts.run, &line);
-    a->run.format = line.format;
-    a->run.output = line.output;
-    a->run.quiet = line.quiet;
-    a->run.help = line.help;
-    if (a->run.quiet && a->run.opts.progress < 0)
-        a->run.opts.progress = 0;
+    int rc = clc_parse_tool_args(argc, argv, &cli, &a->run);
     if (rc != CLC_OK || a->run.help)
         return rc;
     if (a->run.format == CLC_FMT_CSV) {

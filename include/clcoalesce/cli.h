@@ -18,6 +18,12 @@ struct clc_run_args {
     int n_cases;
 };
 
+/* Parses a command's run options with cli (its own options through cli->own) into a:
+ * clc_parse_run, then the line's format, output, quiet, help and cases; --quiet turns a
+ * default progress line off.  Returns CLC_OK or CLC_USAGE with a message. */
+int clc_parse_tool_args(int argc, char **argv, const struct clc_run_cli *cli,
+                        struct clc_run_args *a);
+
 /* Parses `run`'s arguments (argv[0] is "run").  Returns CLC_OK or CLC_USAGE with a message. */
 int clc_parse_run_args(int argc, char **argv, struct clc_run_args *a);
 
