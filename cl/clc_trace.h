@@ -142,6 +142,20 @@ uint clc_trace_inside(__global ulong *trace, ulong addr, uint size)
     return inside;
 }
 
+/* Whether [addr, addr + size), reached from the pointer base, lies inside the buffer base
+ * points into: an index past one buffer's end must not pass for an access to the next one,
+ * which a driver may place right after it.  A base inside no buffer (a pointer one past the
+ * end, say) is held against all of them. */
+uint clc_trace_inside_from(__global ulong *trace, ulong base, ulong addr, uint size)
+{
+    ulong nb = trace[0] < CLC_TRACE_MAX_BOUNDS ? trace[0] : CLC_TRACE_MAX_BOUNDS;
+    for (uint b = 0; b < nb; b++)
+        if (base >= trace[1 + 2 * b] && base < trace[2 + 2 * b])
+            return addr >= trace[1 + 2 * b] && addr + size <= trace[2 + 2 * b] &&
+                   addr + size > addr;
+    return clc_trace_inside(trace, addr, size);
+}
+
 /* CLC_TRACE_DEPENDENT when index i of a load is the value that the previous record of this
  * work-item (t: its records, k of them so far), a load of 4 or 8 bytes inside the buffers,
  * holds; 0 otherwise. */
@@ -168,7 +182,7 @@ CLC_TRACE_CALL long clc_trace_ix(__global ulong *trace, __global ulong *t, __glo
                                  uint size, uint store)
 {
     ulong addr = base + (ulong)i * size;
-    uint k = *count, inside = clc_trace_inside(trace, addr, size);
+    uint k = *count, inside = clc_trace_inside_from(trace, base, addr, size);
     if (t != 0 && k < slots) {
         t[2 * (size_t)k] = addr;
         t[2 * (size_t)k + 1] = ((ulong)size << 1) | store |

@@ -395,6 +395,26 @@ START_TEST(out_of_bounds_caught_by_the_checked_run)
 }
 END_TEST
 
+START_TEST(an_index_into_the_next_buffer_is_caught)
+{
+    /* in's index reaches into out: inside a buffer, but not the one in points to (a driver
+     * may place the next buffer right after the first, where in[n] lies) */
+    char dir[64], args[1024];
+    clc_test_make_dir(dir, "custom-any-across");
+    const char *file = clc_test_path(dir, "across.cl");
+    clc_test_write_file(file, "#include \"clc.h\"\n"
+                              "__kernel void across(__global const float *in, __global float *out,"
+                              " uint n CLC_TRACE_ARGS)\n{\n    CLC_TRACE_BEGIN\n"
+                              "    uint i = get_global_id(0);\n    long d = out - in;\n"
+                              "    if (i < n)\n        STORE(out, i, LOAD(in, i + d));\n}\n");
+    snprintf(args, sizeof args, "custom --kernel-file %s --kernel across --describe 'arg in in "
+             "float n; arg out out float n; arg n scalar uint n' --size 64K -r 2", file);
+    clc_test_expect(args, 1, "found by the checked run", out, sizeof out, err, sizeof err);
+    clc_test_assert_has(err, "in[");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(examples_verify_against_their_reference_and_are_modelled)
 {
     static const char *const ex[][3] = {
@@ -432,6 +452,7 @@ int main(void)
                             without_reference_the_row_is_unchecked,
                             bad_inputs_are_named,
                             out_of_bounds_caught_by_the_checked_run,
+                            an_index_into_the_next_buffer_is_caught,
                             examples_verify_against_their_reference_and_are_modelled};
     return clc_test_main(clc_test_suite("custom_any", tests, sizeof tests / sizeof tests[0]));
 }
