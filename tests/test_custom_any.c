@@ -375,23 +375,29 @@ START_TEST(bad_inputs_are_named)
 }
 END_TEST
 
-START_TEST(out_of_bounds_caught_by_the_checked_run)
+/* Runs kernel k (in, out, n; the body after i = get_global_id(0)) described and unchecked, and
+ * expects the checked run to stop it, naming the load of in. */
+static void expect_load_caught(const char *k, const char *body)
 {
-    /* a traced kernel whose first work-item reads one element past its input (the first:
-     * the checked run traces the first work-groups on any device) */
-    char dir[64], args[1024];
+    char dir[64], src[1024], args[1024];
     clc_test_make_dir(dir, "custom-any-oob");
     const char *file = clc_test_path(dir, "oob.cl");
-    clc_test_write_file(file, "#include \"clc.h\"\n"
-                              "__kernel void past(__global const float *in, __global float *out,"
-                              " uint n CLC_TRACE_ARGS)\n{\n    CLC_TRACE_BEGIN\n"
-                              "    uint i = get_global_id(0);\n"
-                              "    if (i < n)\n        STORE(out, i, LOAD(in, n - i));\n}\n");
-    snprintf(args, sizeof args, "custom --kernel-file %s --kernel past --describe 'arg in in "
-             "float n; arg out out float n; arg n scalar uint n' --size 64K -r 2", file);
+    snprintf(src, sizeof src, "#include \"clc.h\"\n__kernel void %s(__global const float *in, "
+             "__global float *out, uint n CLC_TRACE_ARGS)\n{\n    CLC_TRACE_BEGIN\n"
+             "    uint i = get_global_id(0);\n%s}\n", k, body);
+    clc_test_write_file(file, src);
+    snprintf(args, sizeof args, "custom --kernel-file %s --kernel %s --describe 'arg in in "
+             "float n; arg out out float n; arg n scalar uint n' --size 64K -r 2", file, k);
     clc_test_expect(args, 1, "found by the checked run", out, sizeof out, err, sizeof err);
     clc_test_assert_has(err, "in[");
     clc_test_remove_dir(dir);
+}
+
+START_TEST(out_of_bounds_caught_by_the_checked_run)
+{
+    /* the first work-item reads one element past its input (the first: the checked run
+     * traces the first work-groups on any device) */
+    expect_load_caught("past", "    if (i < n)\n        STORE(out, i, LOAD(in, n - i));\n");
 }
 END_TEST
 
@@ -399,19 +405,8 @@ START_TEST(an_index_into_the_next_buffer_is_caught)
 {
     /* in's index reaches into out: inside a buffer, but not the one in points to (a driver
      * may place the next buffer right after the first, where in[n] lies) */
-    char dir[64], args[1024];
-    clc_test_make_dir(dir, "custom-any-across");
-    const char *file = clc_test_path(dir, "across.cl");
-    clc_test_write_file(file, "#include \"clc.h\"\n"
-                              "__kernel void across(__global const float *in, __global float *out,"
-                              " uint n CLC_TRACE_ARGS)\n{\n    CLC_TRACE_BEGIN\n"
-                              "    uint i = get_global_id(0);\n    long d = out - in;\n"
-                              "    if (i < n)\n        STORE(out, i, LOAD(in, i + d));\n}\n");
-    snprintf(args, sizeof args, "custom --kernel-file %s --kernel across --describe 'arg in in "
-             "float n; arg out out float n; arg n scalar uint n' --size 64K -r 2", file);
-    clc_test_expect(args, 1, "found by the checked run", out, sizeof out, err, sizeof err);
-    clc_test_assert_has(err, "in[");
-    clc_test_remove_dir(dir);
+    expect_load_caught("across", "    long d = out - in;\n"
+                                 "    if (i < n)\n        STORE(out, i, LOAD(in, i + d));\n");
 }
 END_TEST
 
