@@ -286,8 +286,9 @@ START_TEST(granules_of_a_stride_by_gap)
 }
 END_TEST
 
-/* Addresses at least 4 KiB apart in no order: every granule alone in its window (class 5),
- * as is a single access with no neighbour at all; two adjacent granules loaded alone in a
+/* Addresses at least 4 KiB apart in no order: every granule alone in its window, DRAM's at
+ * random (no gap class), the lanes of each warp being related by no stride; a single access
+ * with no neighbour at all is alone (class 5); two adjacent granules loaded alone in a
  * window are as sparse as the window's room for them says (gap 8), stored they are not. */
 START_TEST(granules_far_apart_are_alone)
 {
@@ -300,8 +301,32 @@ START_TEST(granules_far_apart_are_alone)
     }
     struct clc_model m;
     analyse(&s, &m);
-    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
+        assert_granules(&m, 0, gi, 0, 0);
+        ck_assert_uint_eq(m.random[gi], 64);
+    }
+    free(s.w);
+
+    /* the same slots in a stride's order (37 slots apart, mod 64): one step a warp, a
+     * stride's granules, none at random */
+    synth_init(&s, 64, 64, 2, 32);
+    for (size_t i = 0; i < 64; i++)
+        synth_add(&s, i, BASE + (uint64_t)((i * 37) % 64) * 8192, 4, false);
+    analyse(&s, &m);
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
         assert_granules(&m, 0, gi, 5, 64);
+        ck_assert_uint_eq(m.random[gi], 0);
+    }
+    free(s.w);
+
+    /* a tile's rows, 16 lanes along each of two rows 8 KiB apart: two steps a warp, not
+     * random */
+    synth_init(&s, 64, 64, 2, 32);
+    for (size_t i = 0; i < 64; i++)
+        synth_add(&s, i, BASE + (i / 16) * 8192 + (i % 16) * 4, 4, false);
+    analyse(&s, &m);
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+        ck_assert_uint_eq(m.random[gi], 0);
     free(s.w);
 
     analyse_streams(32, 32, (struct stream){BASE + 8, 0, 4}, NO_STORE, &m);

@@ -135,6 +135,30 @@ START_TEST(scatter_layer_slows_far_granules)
 }
 END_TEST
 
+START_TEST(scatter_layer_takes_gathers_at_random)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    p.gap_eff[CLC_MODEL_GAPS - 1] = 0.5;
+    /* half the loads' bytes gathered at random: at the farthest stride's efficiency where
+     * the profile has no random rate, at that rate where it has */
+    r.model.features.dram[0][1][0] = 0.25;
+    r.model.features.dram_random[1] = 0.25;
+    p.random_eff = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.25 + 0.25 / 0.5 + 0.5), 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+    p.random_eff = 0.8;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.25 + 0.25 / 0.8 + 0.5), 1e-6);
+    /* a device of 32-byte granules reads the 32-byte figure */
+    p.granule = 32;
+    r.model.features.dram[0][0][0] = 0.25;
+    r.model.features.dram[1][0][0] = 0.5;
+    r.model.features.dram_random[0] = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.25 + 0.5 / 0.8 + 0.5), 1e-6);
+}
+END_TEST
+
 /* Sets what r's work-items keep in flight: items per compute unit, loads each, their bytes. */
 static void keeps_in_flight(struct clc_result *r, double items, double loads, double lane)
 {
@@ -792,6 +816,16 @@ static void profile_rows(struct clc_report *rep)
         clc_report_add(rep, &st);
         clc_report_add(rep, &ld);
     }
+    /* loads at random: a 64-byte granule at 60 % of the copy ceiling and an element stored
+     * per element, (64 / 0.6 + es) / 90 GB/s each */
+    for (unsigned es = 4; es <= 8; es *= 2) {
+        struct clc_result r = clc_test_row("scatter", "random", -1,
+                                           es == 4 ? CLC_FLOAT : CLC_DOUBLE, 1);
+        r.bytes = 2 * es * 1000000;
+        r.ms_median = (64 / 0.6 + es) / 90e9 * 1e6 * 1e3;
+        r.value = r.gbps = (double)r.bytes / (r.ms_median * 1e6);
+        clc_report_add(rep, &r);
+    }
     /* the latency sweep: 20 ns up to 128 KiB (L1), 100 at 256 KiB, 150 past */
     for (long set = 16; set <= 1024; set *= 2) {
         struct clc_result r = clc_test_row("latency", "chase", set, CLC_FLOAT, 0);
@@ -826,6 +860,7 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(p.l1_bytes, 128 << 10, 1e-9);
     /* gaps 1, 2, 4 measured; 1.5 and 3 between them in log scale; 8, farther than measured,
      * as 4 */
+    ck_assert_double_eq_tol(p.random_eff, 0.6, 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[0], 1.0, 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[1], 1.0 - log2(1.5) * 0.3, 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[2], 0.7, 1e-9);
@@ -958,6 +993,7 @@ START_TEST(profile_file_loads)
     ck_assert_int_eq(clc_profile_load(path, &p), CLC_OK);
     ck_assert_double_eq_tol(p.write_gbps, 120, 1e-9);
     ck_assert_uint_eq(p.granule, 64);
+    ck_assert_double_eq_tol(p.random_eff, 0.6, 1e-9); /* the random loads, read back */
     ck_assert_double_eq_tol(p.launch_us, 3.5, 1e-9);
     ck_assert_str_eq(p.device, "Test GPU");
     ck_assert_int_eq(p.compute_units, 2);
@@ -1229,7 +1265,7 @@ int main(void)
     const TTest *tests[] = {
         dram_layer_streams_at_the_ceiling,
         granules_layer_charges_what_is_not_used,
-        scatter_layer_slows_far_granules,
+        scatter_layer_slows_far_granules, scatter_layer_takes_gathers_at_random,
         inflight_layer_follows_the_curve,
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,

@@ -2,7 +2,9 @@
  * stores into (store) or loads from (load) its own 128-byte line, a column of a block of 32
  * rows, the sectors filling or serving the next warps while they wait in L2, so DRAM moves
  * each byte once.  The profile reads them as line transactions per second, the limit of
- * kernels that store down columns or gather within a window that L2 holds. */
+ * kernels that store down columns or gather within a window that L2 holds.  And the rate at
+ * which DRAM serves granules at random (random: each lane loads its own granule anywhere in
+ * the buffer), which the profile reads as random gathers' efficiency. */
 #include "clcoalesce/cases.h"
 
 #define LOCAL 256
@@ -49,9 +51,26 @@ static int plan_load(const struct clc_env *e, const struct clc_variant *v, long 
     return CLC_OK;
 }
 
+/* random: the bits of the least power of two >= n, kept for the check */
+static int plan_random(const struct clc_env *e, const struct clc_variant *v, long param,
+                       struct clc_plan *p)
+{
+    (void)param;
+    unsigned *bits = clc_plan_host(p, sizeof *bits);
+    if (bits == NULL)
+        return CLC_ERR;
+    for (*bits = 1; *bits < 64 && (UINT64_C(1) << *bits) < e->n; ++*bits)
+        ;
+    clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scatter_random);
+    clc_plan_arg_u32(p, *bits);
+    p->ref_ctx = bits;
+    return CLC_OK;
+}
+
 static const struct clc_variant variants[] = {
     {.name = "store", .kernel = "scatter_store", .plan = plan_store},
     {.name = "load", .kernel = "scatter_load", .plan = plan_load},
+    {.name = "random", .kernel = "scatter_random", .plan = plan_random},
 };
 
 const struct clc_case clc_case_scatter = {
@@ -61,11 +80,14 @@ const struct clc_case clc_case_scatter = {
                "stores and loads",
     .variants_text = "store (out[e] = value), load (out[i] = in[e]): e walks blocks of 32 rows "
                      "of 16384 elements (fewer in a buffer under 2 MiB) column by column, lane "
-                     "l of a warp in row l, warp w in column w",
-    .bytes_rule = "store: n x element size written; load: n x element size read and written",
+                     "l of a warp in row l, warp w in column w; random (out[i] = in[e]): e a "
+                     "fixed permutation of the elements, computed from i, at random",
+    .bytes_rule = "store: n x element size written; load, random: n x element size read and "
+                  "written",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "
               "request stores or loads 32 lines instead of 1 (float) or 2 (double); loads "
-              "faster than stores",
+              "faster than stores; random far below the others: DRAM moves a granule per "
+              "element, at random",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = 1,

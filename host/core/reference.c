@@ -39,6 +39,33 @@ void clc_ref_scatter(const struct clc_ref_args *a)
     }
 }
 
+/* scatter.cl's scatter_mix, on the host. */
+static uint64_t scatter_mix(uint64_t x, uint64_t mask, unsigned shift)
+{
+    x = (x * UINT64_C(0x9E3779B97F4A7C15)) & mask;
+    x ^= x >> shift;
+    x = (x * UINT64_C(0xC2B2AE3D27D4EB4F)) & mask;
+    return x ^ (x >> shift);
+}
+
+uint64_t clc_scatter_random_index(uint64_t i, uint64_t n, unsigned bits)
+{
+    uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+    unsigned shift = (bits + 1) / 2;
+    uint64_t x = scatter_mix(i, mask, shift);
+    while (x >= n)
+        x = scatter_mix(x, mask, shift);
+    return x;
+}
+
+void clc_ref_scatter_random(const struct clc_ref_args *a)
+{
+    unsigned bits = *(const unsigned *)a->ctx;
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < a->n_out; i++)
+        clc_put(a->want, i, a->t, clc_get(a->in, clc_scatter_random_index(i, a->n_out, bits), a->t));
+}
+
 void clc_ref_relu(const struct clc_ref_args *a)
 {
     CLC_PARALLEL_FOR

@@ -547,6 +547,9 @@ static const struct {
     FEATURE(local_accesses),
     FEATURE(local_passes_per_access),
     FEATURE(local_load_passes),
+    {"dram_random_32", offsetof(struct clc_model_features, dram_random[0])},
+    {"dram_random_64", offsetof(struct clc_model_features, dram_random[1])},
+    {"dram_random_128", offsetof(struct clc_model_features, dram_random[2])},
 #undef FEATURE
 };
 #define FEATURE_NUMS (sizeof feature_nums / sizeof feature_nums[0])

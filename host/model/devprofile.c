@@ -473,6 +473,31 @@ static double stride_eff(const struct clc_report *rep, unsigned sb, unsigned g, 
     return bytes / (copy * 1e9) / t;
 }
 
+/* DRAM's efficiency for granules at random addresses, as the gap classes' (relative to
+ * adjacent granules, e0): the scatter case's random load moves a lone granule of g bytes and
+ * stores an element, streamed, per element; at the copy ceiling that takes (g / e + es) /
+ * copy, so e = g / (t x copy - es) from its time t per element.  The mean of its fp32 and
+ * fp64 rows; NAN where neither ran. */
+static double random_eff(const struct clc_report *rep, unsigned g, double copy, double e0)
+{
+    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
+    double sum = 0;
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        const struct clc_result *r = row(rep, "scatter", "random", -1, types[i]);
+        double es = (double)clc_type_size(types[i]);
+        if (r == NULL || !(r->ms_median > 0) || r->bytes == 0)
+            continue;
+        double t = r->ms_median * 1e-3 / ((double)r->bytes / (2.0 * es));
+        double left = t * copy * 1e9 - es;
+        if (left > 0) {
+            sum += g / left / e0;
+            n++;
+        }
+    }
+    return n ? sum / n : NAN;
+}
+
 /* The granule: at stride 64 bytes a 32-byte granule reads half of what stride 32 bytes
  * reads, a larger one the same per element, so the time per element doubles from 32 to 64
  * bytes only with granules of 64 bytes or more (and again from 64 to 128 with 128).  Then
@@ -483,6 +508,7 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
     double t32 = stride_time(rep, 32), t64 = stride_time(rep, 64), t128 = stride_time(rep, 128);
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = NAN;
+    p->random_eff = NAN;
     if (!(t32 > 0 && t64 > 0) || !(p->copy_gbps > 0))
         return;
     unsigned g = t64 / t32 < 1.4 ? 32 : t128 > 0 && t128 / t64 > 1.8 ? 128 : 64;
@@ -505,6 +531,7 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
         unsigned k = (unsigned)at < MEASURED - 1 ? (unsigned)at : MEASURED - 2;
         p->gap_eff[c] = eff[k] + (at - k) * (eff[k + 1] - eff[k]);
     }
+    p->random_eff = random_eff(rep, g, p->copy_gbps, e0);
 }
 
 /* ------------------------------------------------------------------ from a report */
@@ -553,6 +580,7 @@ static void clear(struct clc_profile *p)
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = NAN;
+    p->random_eff = NAN;
 }
 
 /* The device facts a profile carries, from the device they were measured on. */
@@ -664,6 +692,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
         json_array_append_new(gaps, num(p->gap_eff[c]));
     json_object_set_new(dram, "granule_bytes", count_or_null(p->granule));
     json_object_set_new(dram, "gap_efficiency", gaps);
+    json_object_set_new(dram, "random_efficiency", num(p->random_eff));
     json_object_set_new(dev, "name", json_string(p->device));
     json_object_set_new(dev, "api", json_string(p->api));
     json_object_set_new(dev, "peak_gbps", num(p->peak_gbps));
@@ -790,6 +819,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
         json_t *v = json_array_get(gaps, c);
         p->gap_eff[c] = json_is_number(v) ? json_number_value(v) : NAN;
     }
+    p->random_eff = num_at(dram, "random_efficiency");
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
     p->launch_us = num_at(o, "launch_us");

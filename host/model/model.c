@@ -277,6 +277,7 @@ struct sample {
 /* Granules of one direction in a sample: by size and gap class, and the bytes they hold. */
 struct sampled {
     uint64_t granules[CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
+    uint64_t random[CLC_MODEL_GRANULES]; /* loads' lone granules of irregular requests */
     uint64_t useful;
 };
 
@@ -357,6 +358,37 @@ static bool stored_before(const struct stored_at *st, size_t n, uint64_t id, uns
     return lo < n && st[lo].id == id && st[lo].k < k;
 }
 
+static int cmp_addr(const void *a, const void *b)
+{
+    return cmp_u64(a, b);
+}
+
+/* Whether the loads of slot k of the warp whose lanes are work-items [from, from + n) of sm
+ * land at addresses with no structure: sorted, more than an eighth of their steps differ
+ * from every other (a gather through random indices or a hash, whose granules DRAM serves
+ * at random).  A stride's, a column's or a permutation's like i * k mod n keep one step;
+ * a tile's rows, two (along a row, and to the next row); blocks of lanes, a few. */
+static bool irregular(const struct sample *sm, size_t from, size_t n, unsigned k)
+{
+    uint64_t a[CLC_MODEL_MAX_WARP];
+    unsigned m = 0;
+    for (size_t i = from; i < from + n && m < CLC_MODEL_MAX_WARP; i++) {
+        const uint64_t *r = slot_of(sm, i, k);
+        if (r[1] != 0 && (r[1] & 1) == 0)
+            a[m++] = r[0];
+    }
+    if (m < 8)
+        return false;
+    qsort(a, m, sizeof a[0], cmp_addr);
+    for (unsigned l = 0; l + 1 < m; l++)
+        a[l] = a[l + 1] - a[l];
+    qsort(a, m - 1, sizeof a[0], cmp_addr);
+    unsigned steps = 1;
+    for (unsigned l = 1; l + 1 < m; l++)
+        steps += a[l] != a[l - 1];
+    return 8 * steps > m;
+}
+
 /* Fills si from sm; false when out of memory.  In a sample in program order, a load of a
  * granule its work-group stored at an earlier slot (a second pass over the output, the
  * read-back of a read-modify-write) is not read from DRAM: it counts its useful bytes only. */
@@ -365,15 +397,29 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
     memset(si, 0, sizeof *si);
     struct stored_at *st = NULL;
     size_t st_cap = 0, n_st = 0;
+    bool *irr = calloc(sm->slots ? sm->slots : 1, sizeof *irr);
+    if (irr == NULL)
+        return false;
     for (size_t i = 0; i < sm->items; i++) {
         if (sm->wg > 0 && i % sm->wg == 0) {
             size_t n = sm->items - i < sm->wg ? sm->items - i : sm->wg;
             n_st = group_stores(sm, i, n, &st, &st_cap);
             if (n_st == SIZE_MAX) {
                 free(st);
+                free(irr);
                 sample_ids_free(si);
                 return false;
             }
+        }
+        /* warps start at each work-group's first work-item (the sample's first without
+         * groups) */
+        size_t lane = (sm->wg > 0 ? i % sm->wg : i) % CLC_MODEL_WARP;
+        if (lane == 0) {
+            size_t n = sm->items - i < CLC_MODEL_WARP ? sm->items - i : CLC_MODEL_WARP;
+            if (sm->wg > 0 && sm->wg - i % sm->wg < n)
+                n = sm->wg - i % sm->wg;
+            for (unsigned k = 0; k < sm->slots; k++)
+                irr[k] = irregular(sm, i, n, k);
         }
         for (unsigned k = 0; k < sm->slots; k++) {
             const uint64_t *r = slot_of(sm, i, k);
@@ -388,6 +434,7 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
                 uint64_t *grown = realloc(si->ids[dir], cap * sizeof *grown);
                 if (grown == NULL) {
                     free(st);
+                    free(irr);
                     sample_ids_free(si);
                     return false;
                 }
@@ -395,32 +442,41 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
                 si->cap[dir] = cap;
             }
             si->useful[dir] += clc_trace_size(r[1]);
+            /* each id tagged in its lowest bit: a load of an irregular request */
             for (unsigned u = 0; u < span; u++)
                 if (dir == 1 || sm->wg == 0 || !stored_before(st, n_st, first + u, k))
-                    si->ids[dir][si->n[dir]++] = first + u;
+                    si->ids[dir][si->n[dir]++] = (first + u) << 1 | (dir == 0 && irr[k]);
         }
     }
     free(st);
+    free(irr);
     return true;
 }
 
-/* Counts the distinct granules among ids[0 .. n) (32-byte ids of direction dir; sorted and
- * overwritten here, tmp room for n) into out's counts, each by the density of its window
- * (gap_class).  Sorted once: the larger granules' ids are the same ids shifted, still in
- * order. */
-static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp,
+/* Counts the distinct granules among ids[0 .. n) (32-byte ids of direction dir, tagged as
+ * collect_ids tags them; sorted and overwritten here, tmp room for n, irr for n flags)
+ * into out's counts, each by the density of its window (gap_class), but those of irregular
+ * loads in a sparse window apart: DRAM serves them at random.  Sorted once: the larger granules' ids are the same ids shifted,
+ * still in order; a granule is irregular where any access to it is. */
+static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp, bool *irr,
                            struct sampled *out)
 {
     memset(out->granules, 0, sizeof out->granules);
+    memset(out->random, 0, sizeof out->random);
     sort_ids(ids, n, tmp);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
-        /* ids[0 .. n): the distinct ids of the size before (32-byte ones at first); halved,
-         * still in order, they are this size's ids, deduplicated in place */
+        /* ids[0 .. n): the distinct ids of the size before (tagged 32-byte ones at first);
+         * halved, still in order, they are this size's ids, deduplicated in place */
         size_t d = 0;
         for (size_t i = 0; i < n; i++) {
-            uint64_t id = gi ? ids[i] >> 1 : ids[i];
-            if (d == 0 || id != ids[d - 1])
+            uint64_t id = ids[i] >> 1;
+            bool tag = gi ? irr[i] : (ids[i] & 1) != 0;
+            if (d == 0 || id != ids[d - 1]) {
+                irr[d] = tag;
                 ids[d++] = id;
+            } else {
+                irr[d - 1] = irr[d - 1] || tag;
+            }
         }
         n = d;
         /* the ids of one window are consecutive in the sorted list; the windows at the
@@ -432,7 +488,13 @@ static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp,
                 ;
             lo = lo > ids[0] ? lo : ids[0];
             hi = hi < ids[n - 1] ? hi : ids[n - 1];
-            out->granules[gi][gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir))] += j - i;
+            unsigned c = gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir));
+            for (size_t k = i; k < j; k++) {
+                if (c > 0 && irr[k])
+                    out->random[gi]++;
+                else
+                    out->granules[gi][c]++;
+            }
         }
     }
 }
@@ -445,12 +507,14 @@ static bool sample_granules(const struct sample *sm, struct sampled out[2])
         return false;
     size_t most = si.n[0] > si.n[1] ? si.n[0] : si.n[1];
     uint64_t *tmp = malloc((most ? most : 1) * sizeof *tmp);
-    bool ok = tmp != NULL;
+    bool *irr = malloc((most ? most : 1) * sizeof *irr);
+    bool ok = tmp != NULL && irr != NULL;
     for (unsigned dir = 0; ok && dir < 2; dir++) {
-        count_granules(si.ids[dir], si.n[dir], dir, tmp, &out[dir]);
+        count_granules(si.ids[dir], si.n[dir], dir, tmp, irr, &out[dir]);
         out[dir].useful = si.useful[dir];
     }
     free(tmp);
+    free(irr);
     sample_ids_free(&si);
     return ok;
 }
@@ -508,6 +572,8 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);
         m->granule_useful[dir] = best->useful;
+        if (dir == 0)
+            memcpy(m->random, best->random, sizeof best->random);
     }
     return true;
 }

@@ -98,6 +98,11 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
                                                clc_model_granule_bytes(g) /
                                                (double)m->granule_useful[dir] * share[dir]
                                          : 0;
+    for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+        f->dram_random[g] = m->granule_useful[0] ? (double)m->random[g] *
+                                                       clc_model_granule_bytes(g) /
+                                                       (double)m->granule_useful[0] * share[0]
+                                                 : 0;
     f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
     f->load_lines = (double)m->load.new_lines / useful;
     f->store_lines = (double)m->store.new_lines / useful;
@@ -151,6 +156,8 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
         for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
             for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
                 g.dram[d][gi][c] *= a;
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+        g.dram_random[gi] *= a;
     double *per_byte[] = {&g.l2_per_useful, &g.load_lines,         &g.store_lines,
                           &g.store_partial, &g.load_sectors,       &g.load_reused_lines,
                           &g.load_reused_sectors, &g.stored,       &g.l1_requests,
@@ -244,6 +251,7 @@ struct clc_layer_state {
     double rd, rd_eff; /* DRAM bytes read per useful byte, and weighed by their gaps' */
     double wr, wr_eff; /* efficiencies; written likewise */
     double streamed;   /* the loads of the kernel's own pattern, which stores ride on */
+    double random;     /* of rd, a gather's lone granules, which DRAM serves at random */
     double resident;   /* work-items per compute unit */
     double ms;         /* the time so far: set before the first timed layer, from the
                         * bandwidth the layers above leave; NAN till then */
@@ -272,11 +280,16 @@ static double layer_granules(struct clc_layer_state *s, struct clc_model_layer *
     return 1.0 / (s->rd + s->wr);
 }
 
-/* Scatter: the granules at their gap classes' efficiencies. */
+/* Scatter: the granules at their gap classes' efficiencies, a gather's at random. */
 static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l)
 {
-    snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed",
-             100.0 * gap_eff(s->p, CLC_MODEL_GAPS - 1));
+    if (s->random > 0)
+        snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed, %.0f %% of "
+                 "them at random (%.0f %%)", 100.0 * gap_eff(s->p, CLC_MODEL_GAPS - 1),
+                 100.0 * s->random / s->rd, 100.0 * s->p->random_eff);
+    else
+        snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed",
+                 100.0 * gap_eff(s->p, CLC_MODEL_GAPS - 1));
     return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
 }
 
@@ -549,6 +562,14 @@ static bool prepare(struct clc_layer_state *s)
         s->wr_eff += f->dram[1][s->gi][c] / gap_eff(p, c);
         wr_sectors += f->dram[1][0][c];
     }
+    /* a gather's granules at the rate DRAM serves granules at random, not a stride's
+     * (which keeps to a few of its channels and banks); a profile without that rate takes
+     * them as the farthest stride's */
+    double random = f->dram_random[s->gi] > 0 ? f->dram_random[s->gi] : 0;
+    bool rate = p->random_eff > 0 && p->random_eff <= 1.5;
+    s->rd += random;
+    s->rd_eff += random / (rate ? p->random_eff : gap_eff(p, CLC_MODEL_GAPS - 1));
+    s->random = rate ? random : 0;
     s->resident = f->resident_per_cu;
     if (!(s->resident > 0))
         s->resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,

@@ -124,6 +124,10 @@ struct clc_model {
     uint64_t granules[2][CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
     uint64_t granule_useful[2];   /* per direction, the bytes the accesses those granules
                                    * were counted from access */
+    /* The loads' granules, in no gap class, that an irregular request (lanes that no one
+     * stride relates: a gather) touched where their window is not dense, by granule size:
+     * DRAM serves them at random, at a rate of its own. */
+    uint64_t random[CLC_MODEL_GRANULES];
     /* Loads in flight per work-item: the longest run of global loads with no store between
      * them in a work-item's sequence, averaged over the traced work-items (a loop that
      * stores each element it loads: 1; K loads summed then stored: K; a gather's index load

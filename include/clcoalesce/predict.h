@@ -89,6 +89,8 @@ struct clc_profile {
                               * pass) and stride `banks` (all in one bank) */
     unsigned granule;      /* DRAM granule in bytes (32, 64, 128), from the stride rows */
     double gap_eff[CLC_MODEL_GAPS]; /* DRAM efficiency by gap class (model.h), class 0 = 1 */
+    double random_eff;       /* DRAM's efficiency for granules at random addresses, as
+                              * gap_eff's (the scatter case's random load) */
     double launch_us;      /* fixed cost of one launch, microseconds */
     double spread;         /* how much its rows' samples vary: the median coefficient of
                             * variation of the rows it reads (0.3: 30 %); a difference

@@ -34,6 +34,11 @@ void clc_ref_scale(const struct clc_ref_args *a);
 /* want[i] = in[e(i)], e the scatter case's walk down the columns of blocks of 32 rows of
  * *ctx (a uint64_t) elements, each element past the whole blocks in place. */
 void clc_ref_scatter(const struct clc_ref_args *a);
+/* The element scatter.cl's scatter_random loads for work-item i of n (2^bits >= n): a
+ * permutation of [0, n) that scatters neighbours. */
+uint64_t clc_scatter_random_index(uint64_t i, uint64_t n, unsigned bits);
+/* want[i] = in[clc_scatter_random_index(i, n_out, *ctx)], ctx an unsigned: bits. */
+void clc_ref_scatter_random(const struct clc_ref_args *a);
 /* want[j] = in[(j * 32) % n_in] * 2: uncoalesced. */
 void clc_ref_uncoalesced(const struct clc_ref_args *a);
 /* want[j] = max(in[j], 0): vector's relu. */

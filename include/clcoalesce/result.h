@@ -68,6 +68,9 @@ struct clc_model_features {
     /* DRAM bytes per useful byte: [loads, stores][granule 32, 64, 128 bytes][gap class],
      * model.h's granules */
     double dram[2][CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
+    /* loads' DRAM bytes per useful byte besides dram's: the granules irregular requests
+     * touch (a gather) in windows that are not dense, by granule size, DRAM's at random */
+    double dram_random[CLC_MODEL_GRANULES];
     double l2_per_useful;    /* sector bytes per useful byte (1 / the sector efficiency) */
     double load_lines;       /* line requests the L1 sends the L2 per useful byte (model.h's
                               * new_lines): loads' lines their warp's last load did not touch */
