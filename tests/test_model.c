@@ -608,6 +608,36 @@ START_TEST(wide_sample_cut_short_sees_another_mix)
 }
 END_TEST
 
+/* A gather at random within a block of 1024 elements: the traced warp's 32 loads fall far
+ * apart (at random, in the narrow sample), while the wide sample's 1024 work-items load the
+ * whole block, granule by granule: the wide sample, which sees what DRAM moves, counts, its
+ * granules' random ones included in the comparison. */
+START_TEST(wide_sample_sees_a_block_gathered_whole)
+{
+    struct synth s;
+    synth_init(&s, 32, 32, 2, 32);
+    for (uint32_t i = 0; i < 32; i++) /* 32 elements of the block, at random */
+        synth_add(&s, i, BASE + 4 * (((i * 2654435761u + 12345u) * (i + 7u)) >> 22), 4, false);
+    enum { WIDE = 1024, WSLOTS = 2 };
+    uint64_t *wide = calloc(WIDE * 2 * WSLOTS, sizeof *wide);
+    ck_assert_ptr_nonnull(wide);
+    for (size_t i = 0; i < WIDE; i++) {
+        wide[i * 2 * WSLOTS] = BASE + 4 * i; /* in any order: the whole block */
+        wide[i * 2 * WSLOTS + 1] = (uint64_t)4 << 1;
+    }
+    s.t.wide_words = wide;
+    s.t.wide_items = WIDE;
+    s.t.wide_slots = WSLOTS;
+    struct clc_model m;
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.granule_useful[0], WIDE * 4);
+    assert_granules(&m, 0, 0, 0, 128); /* 4 KiB in 32-byte granules, adjacent */
+    ck_assert_uint_eq(m.random[0], 0);
+    free(wide);
+    free(s.w);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ __local passes */
 
 #define LBASE 0x1040ull /* a __local address: only its value modulo 128 matters */
@@ -998,7 +1028,7 @@ int main(void)
                             loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             new_lines_of_a_warp, local_passes_by_stride,
-                            local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix,
+                            local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
                             loads_after_stores_hit_the_l2,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,

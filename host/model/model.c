@@ -277,7 +277,7 @@ struct sample {
 /* Granules of one direction in a sample: by size and gap class, and the bytes they hold. */
 struct sampled {
     uint64_t granules[CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
-    uint64_t random[CLC_MODEL_GRANULES]; /* loads' lone granules of irregular requests */
+    uint64_t random[CLC_MODEL_GRANULES]; /* loads' granules of irregular requests, sparse */
     uint64_t useful;
 };
 
@@ -556,11 +556,14 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
             /* the bytes of their granules at every size (in 32-byte units): a sample that cuts
              * work-items' runs short can tie at 32 bytes and still lose at 64 */
             uint64_t ga = 0, gb = 0;
-            for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+            for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++) {
+                ga += pa->random[g] << g;
+                gb += pb->random[g] << g;
                 for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
                     ga += pa->granules[g][c] << g;
                     gb += pb->granules[g][c] << g;
                 }
+            }
             /* gb / b.useful <= ga / a.useful, in whole numbers: on a tie the wide sample,
              * whose windows the traced warps alone rarely fill */
             bool wide = pb->useful > 0 && (pa->useful == 0 || gb * pa->useful <= ga * pb->useful);
