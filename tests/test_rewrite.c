@@ -1,7 +1,8 @@
 /* test_rewrite.c - a kernel written without the trace macros, rewritten for its trace build
- * (host/core/rewrite.c): for each access form (indexing, compound assignment, pointer
- * arithmetic, a pointer derived from a parameter, vloadN / vstoreN, a vector pointer cast,
- * atomics on __global and __local memory, __local arrays and __local pointer parameters) the
+ * (host/core/rewrite.c): for each access form of rewrite_forms.h (indexing, compound
+ * assignment, pointer arithmetic, a pointer derived from a parameter, vloadN / vstoreN of
+ * every width and the half forms, a vector pointer cast, every atomic of OpenCL C 1.2 on
+ * __global and __local memory, __local arrays and __local pointer parameters) the
  * rewritten source builds, computes what the kernel computes built normally, and records
  * the accesses the same kernel written with LOAD / STORE records; an access it cannot trace
  * is named by file and line; and `custom` on the examples of cl/examples with their macros
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "clcoalesce/rewrite.h"
+#include "rewrite_forms.h"
 #include "testutil.h"
 
 #define ITEMS 64  /* work-items, one work-group */
@@ -286,112 +288,14 @@ static void check_form(const char *body, const char *hand_body, bool same_output
     clc_test_remove_dir(dir);
 }
 
-#define I "    size_t i = get_global_id(0);\n"
-
-START_TEST(indexing)
-{
-    check_form(I "    b[i] = a[i] * 2;\n    b[i + 64] = a[2 * i + 1];\n",
-               I "    STORE(b, i, LOAD(a, i) * 2);\n    STORE(b, i + 64, LOAD(a, 2 * i + 1));\n",
-               true);
-}
-END_TEST
-
-START_TEST(compound_assignment)
-{
-    check_form(I "    b[i] += a[i];\n    b[i + 64]++;\n    --b[i + 128];\n",
-               I "    STORE(b, i, LOAD(b, i) + LOAD(a, i));\n"
-                 "    STORE(b, i + 64, LOAD(b, i + 64) + 1);\n"
-                 "    STORE(b, i + 128, LOAD(b, i + 128) - 1);\n",
-               true);
-}
-END_TEST
-
-START_TEST(pointer_arithmetic)
-{
-    check_form(I "    __global float *p = a + 2 * i;\n"
-                 "    *(b + i) = *p++;\n"
-                 "    *(b + 64 + i) = *p;\n",
-               I "    STORE(b, i, LOAD(a, 2 * i));\n"
-                 "    STORE(b, 64 + i, LOAD(a, 2 * i + 1));\n",
-               true);
-}
-END_TEST
-
-START_TEST(derived_pointer)
-{
-    check_form(I "    __global const float *row = a + 3 * i;\n"
-                 "    __global float *dst = &b[i];\n"
-                 "    dst[0] = row[1] + row[2];\n",
-               I "    __global const float *row = a + 3 * i;\n"
-                 "    STORE(b, i, LOAD(row, 1) + LOAD(row, 2));\n",
-               true);
-}
-END_TEST
-
-START_TEST(vload_vstore)
-{
-    check_form(I "    float4 v = vload4(i, a);\n    vstore4(v * 2, i, b);\n"
-                 "    vstore2(vload2(1, a + i), 0, b + 2 * i + 128);\n",
-               I "    float4 v = VLOAD(4, i, a);\n    VSTORE(4, v * 2, i, b);\n"
-                 "    VSTORE(2, VLOAD(2, 1, a + i), 0, b + 2 * i + 128);\n",
-               true);
-}
-END_TEST
-
-START_TEST(vector_pointer_cast)
-{
-    check_form(I "    ((__global float4 *)b)[i] = ((__global const float4 *)a)[i] + 1;\n",
-               I "    STORE(((__global float4 *)b), i, LOAD(((__global const float4 *)a), i) + 1);\n",
-               true);
-}
-END_TEST
-
-/* Atomics have no hand macro: the hand version records a load and a store of the same int,
- * which is what the rewritten atomic records, and computes something else. */
-START_TEST(global_atomics)
-{
-    check_form(I "    atomic_add(&h[i % 8], 1);\n    atomic_inc(h + 8 + i % 4);\n",
-               I "    STORE(h, i % 8, LOAD(h, i % 8) + 1);\n"
-                 "    STORE(h, 8 + i % 4, LOAD(h, 8 + i % 4) + 1);\n",
-               false);
-}
-END_TEST
-
-#define LID "    size_t l = get_local_id(0);\n"
-
-START_TEST(local_atomics)
-{
-    check_form(LID "    __local int n[4];\n"
-                   "    if (l < 4)\n        n[l] = 0;\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    atomic_add(&n[l % 4], (int)l);\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    if (l < 4)\n        h[l] = n[l];\n",
-               LID "    __local int n[4];\n"
-                   "    if (l < 4)\n        LSTORE(n, l, 0);\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    LSTORE(n, l % 4, LLOAD(n, l % 4) + (int)l);\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    if (l < 4)\n        STORE(h, l, LLOAD(n, l));\n",
-               false);
-}
-END_TEST
-
-START_TEST(local_arrays_and_pointers)
-{
-    check_form(LID "    __local float tile[4][17];\n"
-                   "    tile[l % 4][l / 4] = a[l];\n"
-                   "    lp[l] = a[l + 64];\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    b[l] = tile[l / 16][l % 16] + lp[63 - l];\n",
-               LID "    __local float tile[4][17];\n"
-                   "    LSTORE(tile[l % 4], l / 4, LOAD(a, l));\n"
-                   "    LSTORE(lp, l, LOAD(a, l + 64));\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    STORE(b, l, LLOAD(tile[l / 16], l % 16) + LLOAD(lp, 63 - l));\n",
-               true);
-}
-END_TEST
+/* One test per access form of rewrite_forms.h. */
+#define FORM_TEST(name, as_written, with_macros, same_output)                                  \
+    START_TEST(name)                                                                           \
+    {                                                                                          \
+        check_form(as_written, with_macros, same_output);                                      \
+    }                                                                                          \
+    END_TEST
+CLC_REWRITE_FORMS(FORM_TEST)
 
 /* ------------------------------------------------------------------ what cannot be traced */
 
@@ -659,8 +563,8 @@ int main(void)
         return CLC_TEST_SKIPPED;
     }
     const TTest *tests[] = {
-        indexing, compound_assignment, pointer_arithmetic, derived_pointer, vload_vstore,
-        vector_pointer_cast, global_atomics, local_atomics, local_arrays_and_pointers,
+#define FORM_NAME(name, as_written, with_macros, same_output) name,
+        CLC_REWRITE_FORMS(FORM_NAME)
         access_in_a_function_is_named, access_in_a_macro_is_named,
         builtin_through_a_pointer_is_named, compile_error_is_named,
         out_of_bounds_as_written_named,
