@@ -117,6 +117,20 @@ struct shape {
 /* The launch of the access forms: k(a, b, h, __local float lp[ITEMS]), ITEMS work-items. */
 static const struct shape forms = {"k", 1, {ITEMS, 1}, 0, {0, 0}};
 
+/* The header of cl/clc_trace.h in words (WORDS of them, the rest zero): nb buffers of
+ * ELEMS * 4 bytes at base[], no fault yet, no wide sample. */
+static void trace_header(cl_ulong *words, const cl_ulong *base, int nb)
+{
+    memset(words, 0, WORDS * sizeof *words);
+    words[0] = (cl_ulong)nb;
+    for (int b = 0; b < nb; b++) {
+        words[1 + 2 * b] = base[b];
+        words[2 + 2 * b] = base[b] + ELEMS * 4;
+    }
+    words[24] = 0xffffffffu;
+    words[25] = ~(cl_ulong)0;
+}
+
 /* Launches sh's kernel of src (trace: its trace build) and fills r. */
 static void launch(struct cl *c, const char *src, bool trace, const struct shape *sh,
                    struct run *r)
@@ -142,15 +156,7 @@ static void launch(struct cl *c, const char *src, bool trace, const struct shape
     ck_assert_int_eq(clEnqueueReadBuffer(c->q, m[3], CL_TRUE, 0, sizeof r->base, r->base, 0,
                                          NULL, NULL), CL_SUCCESS);
     clReleaseKernel(ka);
-    /* the header of cl/clc_trace.h: three buffers, no fault yet, no wide sample */
-    memset(r->words, 0, sizeof r->words);
-    r->words[0] = 3;
-    for (int b = 0; b < 3; b++) {
-        r->words[1 + 2 * b] = r->base[b];
-        r->words[2 + 2 * b] = r->base[b] + ELEMS * 4;
-    }
-    r->words[24] = 0xffffffffu;
-    r->words[25] = ~(cl_ulong)0;
+    trace_header(r->words, r->base, 3);
     ck_assert_int_eq(clEnqueueWriteBuffer(c->q, m[3], CL_TRUE, 0, sizeof r->words, r->words, 0,
                                           NULL, NULL), CL_SUCCESS);
     cl_kernel k = cl_build(c, src, trace ? "-DCLC_TRACE" : "", sh->kernel);
@@ -555,6 +561,119 @@ START_TEST(examples_as_written_model_the_same)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the handout kernels */
+
+/* A handout kernel's launch: its arguments, one letter each (F: a float buffer of ELEMS, U:
+ * a uint buffer of ELEMS, C: a uchar buffer of 4 * ELEMS, i / u: the int / uint of scalar[],
+ * in turn; L: a __local buffer of ELEMS uints), over global[] in work-groups of local[], the
+ * first of them traced. */
+struct handout {
+    const char *file, *kernel, *args;
+    cl_uint scalar[2];
+    unsigned dims;
+    size_t global[2], local[2];
+};
+
+/* Launches h's kernel of src (trace: its trace build with one traced group), after filling
+ * its buffers with the same values each time; their contents end in bufs, the trace words in
+ * words. */
+static void launch_handout(struct cl *c, const struct handout *h, const char *src, bool trace,
+                           unsigned char bufs[4][4 * ELEMS], cl_ulong *words)
+{
+    cl_int e;
+    cl_mem m[5];
+    int nb = 0, ns = 0;
+    cl_kernel k = cl_build(c, src, trace ? "-DCLC_TRACE" : "", h->kernel);
+    for (const char *a = h->args; *a; a++) {
+        cl_uint n = (cl_uint)(a - h->args);
+        if (*a == 'i' || *a == 'u') {
+            clSetKernelArg(k, n, sizeof(cl_uint), &h->scalar[ns++]);
+        } else if (*a == 'L') {
+            clSetKernelArg(k, n, ELEMS * sizeof(cl_uint), NULL);
+        } else {
+            for (int i = 0; i < 4 * ELEMS; i++)
+                bufs[nb][i] = *a == 'F' && i % 4 == 3 ? 0x40 : (unsigned char)(i * 7 + nb);
+            if (*a == 'U')
+                memset(bufs[nb], 0, 4 * ELEMS);
+            m[nb] = clCreateBuffer(c->ctx, CL_MEM_COPY_HOST_PTR, 4 * ELEMS, bufs[nb], &e);
+            ck_assert_int_eq(e, CL_SUCCESS);
+            clSetKernelArg(k, n, sizeof(cl_mem), &m[nb++]);
+        }
+    }
+    cl_uint n = (cl_uint)strlen(h->args);
+    if (trace) {
+        cl_ulong addr[4];
+        cl_mem am = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, sizeof addr, NULL, &e);
+        cl_kernel ka = cl_build(c, addr_src, "", "addr");
+        for (int b = 0; b < 4; b++)
+            clSetKernelArg(ka, (cl_uint)b, sizeof(cl_mem), b == 0 ? &am : &m[b <= nb ? b - 1 : 0]);
+        size_t one = 1;
+        ck_assert_int_eq(clEnqueueNDRangeKernel(c->q, ka, 1, NULL, &one, &one, 0, NULL, NULL),
+                         CL_SUCCESS);
+        clEnqueueReadBuffer(c->q, am, CL_TRUE, 0, sizeof addr, addr, 0, NULL, NULL);
+        clReleaseKernel(ka);
+        clReleaseMemObject(am);
+        trace_header(words, addr, nb);
+        m[nb] = clCreateBuffer(c->ctx, CL_MEM_COPY_HOST_PTR, WORDS * sizeof *words, words, &e);
+        ck_assert_int_eq(e, CL_SUCCESS);
+        cl_uint slots = SLOTS, groups = 1;
+        clSetKernelArg(k, n++, sizeof(cl_mem), &m[nb]);
+        clSetKernelArg(k, n++, sizeof slots, &slots);
+        clSetKernelArg(k, n++, sizeof groups, &groups);
+    }
+    ck_assert_int_eq(clEnqueueNDRangeKernel(c->q, k, h->dims, NULL, h->global, h->local, 0, NULL,
+                                            NULL), CL_SUCCESS);
+    for (int b = 0; b < nb; b++)
+        ck_assert_int_eq(clEnqueueReadBuffer(c->q, m[b], CL_TRUE, 0, 4 * ELEMS, bufs[b], 0, NULL,
+                                             NULL), CL_SUCCESS);
+    if (trace)
+        ck_assert_int_eq(clEnqueueReadBuffer(c->q, m[nb], CL_TRUE, 0, WORDS * sizeof *words,
+                                             words, 0, NULL, NULL), CL_SUCCESS);
+    for (int b = 0; b < nb + trace; b++)
+        clReleaseMemObject(m[b]);
+    clReleaseKernel(k);
+}
+
+/* Every kernel of tests/data/handout, written as course handouts write them: its rewritten
+ * trace build leaves every buffer as its normal build does, records accesses and makes none
+ * outside its buffers (test_cuda_rewrite.c compiles the same rewritten sources as CUDA). */
+START_TEST(handout_kernels_compute_the_same)
+{
+    static const struct handout ho[] = {
+        {"stencil.cl", "jacobi", "FFii", {16, 16}, 2, {16, 16}, {16, 16}},
+        {"stencil.cl", "jacobi_rows", "FFii", {16, 16}, 1, {16, 1}, {16, 1}},
+        {"stencil.cl", "jacobi_wrong", "FFii", {16, 16}, 2, {16, 16}, {16, 16}},
+        {"matvec.cl", "matvec", "FFFii", {8, 32}, 1, {8, 1}, {8, 1}},
+        {"matvec.cl", "matvec_group", "FFFii", {8, 32}, 1, {8 * 64, 1}, {64, 1}},
+        {"histogram.cl", "histogram", "CuUL", {4 * ELEMS, 0}, 1, {4 * 64, 1}, {64, 1}},
+        {"histogram.cl", "histogram_global", "CuUL", {4 * ELEMS, 0}, 1, {4 * 64, 1}, {64, 1}},
+    };
+    struct cl c;
+    cl_open(&c);
+    for (size_t i = 0; i < sizeof ho / sizeof *ho; i++) {
+        char path[512], why[512], *rewritten = NULL;
+        snprintf(path, sizeof path, "%s/tests/data/handout/%s", CLC_TEST_SOURCE_DIR, ho[i].file);
+        char *text = clc_read_text(path, NULL);
+        ck_assert_ptr_nonnull(text);
+        ck_assert_msg(clc_rewrite_for_trace(path, CLC_TEST_KERNEL_DIR, "-DT=float", &rewritten,
+                                            why, sizeof why) == CLC_OK, "%s", why);
+        static unsigned char normal[4][4 * ELEMS], traced[4][4 * ELEMS];
+        static cl_ulong words[WORDS];
+        launch_handout(&c, &ho[i], text, false, normal, words);
+        launch_handout(&c, &ho[i], rewritten, true, traced, words);
+        ck_assert_msg(memcmp(normal, traced, sizeof normal) == 0, "%s: the rewritten trace "
+                      "build of %s computes something else:\n%s", ho[i].file, ho[i].kernel,
+                      rewritten);
+        ck_assert_msg((words[17] & 0xffffffffu) == 0, "%s: %llu accesses outside the buffers",
+                      ho[i].kernel, (unsigned long long)(words[17] & 0xffffffffu));
+        ck_assert_msg(words[128 + 1] != 0, "%s: work-item 0 recorded nothing", ho[i].kernel);
+        free(text);
+        free(rewritten);
+    }
+    cl_close(&c);
+}
+END_TEST
+
 int main(void)
 {
     /* visible as skipped, not passed, where libclang was missing when the tool was built */
@@ -569,6 +688,7 @@ int main(void)
         builtin_through_a_pointer_is_named, compile_error_is_named,
         out_of_bounds_as_written_named,
         examples_as_written_compute_the_same, examples_as_written_model_the_same,
+        handout_kernels_compute_the_same,
     };
     return clc_test_main(clc_test_suite("rewrite", tests, sizeof tests / sizeof tests[0]));
 }
