@@ -27,8 +27,9 @@
  * launch bound of X * Y * Z), uchar/ushort/uint/ulong, the work-item functions, barrier and
  * the fences, the vector types charN ... doubleN (N = 2, 4, 8, 16) with .x .y .z .w and
  * .s0 ... .sF, elementwise + - * / % & | ^ with compound assignments and unary - ~, fmax /
- * fmin / max / min, vloadN / vstoreN, 32-bit atomic_inc / atomic_add / atomic_min /
- * atomic_cmpxchg.
+ * fmin / max / min, vloadN / vstoreN, vload_halfN / vstore_halfN (half as storage), every
+ * atomic of OpenCL C 1.2 and its atom_ spelling (64-bit too), and what the trace build of
+ * a kernel rewritten without the macros (cl/clc_trace.h) needs: clc_unref for decltype.
  *
  * Limitations (compile errors, not wrong results, unless said otherwise):
  *  - __local declares only arrays (or scalars) inside a kernel; __local pointer parameters
@@ -38,8 +39,8 @@
  *    refused, and so is (float4)(x), which looks the same to C++.  Set the components one by
  *    one, or write (float4)0 + x.
  *  - No swizzles (.xy, .lo, .hi, .even, .odd), vector comparisons, shifts, convert_* or as_*,
- *    of the atomics only the 32-bit atomic_inc, atomic_add, atomic_min and atomic_cmpxchg;
- *    get_work_dim is missing (CUDA does not record it).
+ *    nor the atomic_ functions of OpenCL C 2.0; get_work_dim is missing (CUDA does not
+ *    record it).
  *  - Images: only __read_only image2d_t of one float channel, read with read_imagef at int2
  *    coordinates (.x of the result); the sampler is ignored: the host's texture object
  *    holds what OpenCL's sampler says (unnormalised coordinates, nearest, 0 outside).
@@ -136,36 +137,47 @@ static CLC_INLINE void barrier(uint flags)
     __syncthreads();
 }
 
-/* The 32-bit integer atomics of OpenCL 1.1 that the trace build needs (atomic_inc,
- * atomic_min) and their nearest kin: each returns the old value, as OpenCL's do. */
-static CLC_INLINE uint atomic_inc(volatile uint *p)
+/* The atomics of OpenCL C 1.2, each returning the old value as OpenCL's do: atomic_add,
+ * _sub, _xchg, _inc, _dec, _cmpxchg, _min, _max, _and, _or, _xor on 32-bit int and uint
+ * (atomic_xchg on float too), and their atom_ spellings, which cl_khr_int64_base_atomics
+ * and cl_khr_int64_extended_atomics also give on 64-bit long and ulong.  Each maps onto
+ * CUDA's atomic of the same width (C: the CUDA type; 64-bit add, sub and the bitwise ones
+ * on unsigned long long, whose two's complement results are the signed ones too). */
+#define CLC_ATOMIC(name, T, C, call)                                                           \
+    static CLC_INLINE T atomic_##name(volatile T *p, T v) { return (T)call((C *)p, (C)v); }    \
+    static CLC_INLINE T atom_##name(volatile T *p, T v) { return (T)call((C *)p, (C)v); }
+#define CLC_ATOMIC_OF(T, C, C64)                                                               \
+    CLC_ATOMIC(add, T, C64, atomicAdd)                                                         \
+    CLC_ATOMIC(sub, T, C64, clc_atomic_sub)                                                    \
+    CLC_ATOMIC(xchg, T, C64, atomicExch)                                                       \
+    CLC_ATOMIC(min, T, C, atomicMin)                                                           \
+    CLC_ATOMIC(max, T, C, atomicMax)                                                           \
+    CLC_ATOMIC(and, T, C64, atomicAnd)                                                         \
+    CLC_ATOMIC(or, T, C64, atomicOr)                                                           \
+    CLC_ATOMIC(xor, T, C64, atomicXor)                                                         \
+    static CLC_INLINE T atomic_inc(volatile T *p) { return atomic_add(p, (T)1); }              \
+    static CLC_INLINE T atom_inc(volatile T *p) { return atomic_add(p, (T)1); }                \
+    static CLC_INLINE T atomic_dec(volatile T *p) { return atomic_sub(p, (T)1); }              \
+    static CLC_INLINE T atom_dec(volatile T *p) { return atomic_sub(p, (T)1); }                \
+    static CLC_INLINE T atomic_cmpxchg(volatile T *p, T cmp, T v)                              \
+    {                                                                                          \
+        return (T)atomicCAS((C64 *)p, (C64)cmp, (C64)v);                                       \
+    }                                                                                          \
+    static CLC_INLINE T atom_cmpxchg(volatile T *p, T cmp, T v) { return atomic_cmpxchg(p, cmp, v); }
+
+/* CUDA has atomicSub for 32 bits only: 64 bits add the negation. */
+static CLC_INLINE int clc_atomic_sub(int *p, int v) { return atomicSub(p, v); }
+static CLC_INLINE unsigned clc_atomic_sub(unsigned *p, unsigned v) { return atomicSub(p, v); }
+static CLC_INLINE unsigned long long clc_atomic_sub(unsigned long long *p, unsigned long long v)
 {
-    return atomicAdd((uint *)p, 1u);
+    return atomicAdd(p, 0ull - v);
 }
-static CLC_INLINE int atomic_inc(volatile int *p)
-{
-    return atomicAdd((int *)p, 1);
-}
-static CLC_INLINE uint atomic_add(volatile uint *p, uint v)
-{
-    return atomicAdd((uint *)p, v);
-}
-static CLC_INLINE int atomic_add(volatile int *p, int v)
-{
-    return atomicAdd((int *)p, v);
-}
-static CLC_INLINE uint atomic_min(volatile uint *p, uint v)
-{
-    return atomicMin((uint *)p, v);
-}
-static CLC_INLINE uint atomic_cmpxchg(volatile uint *p, uint cmp, uint v)
-{
-    return atomicCAS((uint *)p, cmp, v);
-}
-static CLC_INLINE int atomic_cmpxchg(volatile int *p, int cmp, int v)
-{
-    return atomicCAS((int *)p, cmp, v);
-}
+
+CLC_ATOMIC_OF(int, int, int)
+CLC_ATOMIC_OF(uint, unsigned, unsigned)
+CLC_ATOMIC_OF(long, long long, unsigned long long)
+CLC_ATOMIC_OF(ulong, unsigned long long, unsigned long long)
+CLC_ATOMIC(xchg, float, float, atomicExch)
 
 /* OpenCL's fences order one work-item's accesses as its work-group sees them. */
 static CLC_INLINE void mem_fence(uint flags)
@@ -272,6 +284,14 @@ template <class E, int N> struct clc_vec : clc_vec_data<E, N> {
             this->clc_v.a[i] = E(0);
     }
     __device__ explicit clc_vec(clc_not_zero); /* never defined: never gets that far */
+};
+
+/* T without a reference: what cl/clc_trace.h's decltype gives of an lvalue pointer. */
+template <class T> struct clc_unref {
+    typedef T type;
+};
+template <class T> struct clc_unref<T &> {
+    typedef T type;
 };
 
 /* The scalar operand of a mixed operation: not deduced, so 2 in v * 2 converts to E. */
@@ -452,6 +472,105 @@ CLC_VEC_TYPEDEFS(double)
 #define double4 clc_double4
 #define double8 clc_double8
 #define double16 clc_double16
+
+/* ------------------------------------------------------------------ halves
+ * OpenCL C 1.2 stores half without cl_khr_fp16: a half * is read and written only through
+ * vload_half / vstore_half, which convert to and from float (and double).  Here half is 16
+ * bits of storage, converted by the PTX instructions themselves (no CUDA header needed).
+ * vload_halfN / vstore_halfN move N halves at p + N * i; the vloada_ / vstorea_ forms at
+ * p + 4 * i for N = 3; vstore rounds to nearest even, or as the suffix says (_rte, _rtz,
+ * _rtp, _rtn), as OpenCL's do. */
+struct clc_half {
+    unsigned short clc_bits;
+};
+#define half clc_half
+
+static CLC_INLINE float clc_from_half(clc_half h)
+{
+    float f;
+    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.clc_bits));
+    return f;
+}
+
+/* clc_to_half<suffix>(x): float or double x rounded to half as vstore_half<suffix> does. */
+#define CLC_TO_HALF(suffix, rnd)                                                               \
+    static CLC_INLINE clc_half clc_to_half##suffix(float x)                                    \
+    {                                                                                          \
+        clc_half h;                                                                            \
+        asm("cvt." rnd ".f16.f32 %0, %1;" : "=h"(h.clc_bits) : "f"(x));                        \
+        return h;                                                                              \
+    }                                                                                          \
+    static CLC_INLINE clc_half clc_to_half##suffix(double x)                                   \
+    {                                                                                          \
+        clc_half h;                                                                            \
+        asm("cvt." rnd ".f16.f64 %0, %1;" : "=h"(h.clc_bits) : "d"(x));                        \
+        return h;                                                                              \
+    }
+
+CLC_TO_HALF(, "rn")
+CLC_TO_HALF(_rte, "rn")
+CLC_TO_HALF(_rtz, "rz")
+CLC_TO_HALF(_rtp, "rp")
+CLC_TO_HALF(_rtn, "rm")
+
+static CLC_INLINE float vload_half(size_t i, const clc_half *p) { return clc_from_half(p[i]); }
+
+/* n halves at p + stride * i into a floatn. */
+#define CLC_VLOAD_HALF(name, n, stride)                                                        \
+    static CLC_INLINE clc_vec<float, n> name(size_t i, const clc_half *p)                      \
+    {                                                                                          \
+        clc_vec<float, n> v;                                                                   \
+        for (int k = 0; k < n; k++)                                                            \
+            v.clc_v.a[k] = clc_from_half(p[i * stride + k]);                                   \
+        return v;                                                                              \
+    }
+
+CLC_VLOAD_HALF(vload_half2, 2, 2)
+CLC_VLOAD_HALF(vload_half3, 3, 3)
+CLC_VLOAD_HALF(vload_half4, 4, 4)
+CLC_VLOAD_HALF(vload_half8, 8, 8)
+CLC_VLOAD_HALF(vload_half16, 16, 16)
+CLC_VLOAD_HALF(vloada_half2, 2, 2)
+CLC_VLOAD_HALF(vloada_half3, 3, 4)
+CLC_VLOAD_HALF(vloada_half4, 4, 4)
+CLC_VLOAD_HALF(vloada_half8, 8, 8)
+CLC_VLOAD_HALF(vloada_half16, 16, 16)
+
+/* vstore_half<suffix> of a float or a double, and vstore_half / vstorea_half of a vector of
+ * n of them (vstore_half<n><suffix> at p + n * i, vstorea_half<n><suffix> at p + stride * i). */
+#define CLC_VSTORE_HALF_N(n, stride, suffix)                                                   \
+    template <class E>                                                                         \
+    CLC_INLINE void vstore_half##n##suffix(const clc_vec<E, n> &v, size_t i, clc_half *p)      \
+    {                                                                                          \
+        for (int k = 0; k < n; k++)                                                            \
+            p[i * n + k] = clc_to_half##suffix(v.clc_v.a[k]);                                  \
+    }                                                                                          \
+    template <class E>                                                                         \
+    CLC_INLINE void vstorea_half##n##suffix(const clc_vec<E, n> &v, size_t i, clc_half *p)     \
+    {                                                                                          \
+        for (int k = 0; k < n; k++)                                                            \
+            p[i * stride + k] = clc_to_half##suffix(v.clc_v.a[k]);                             \
+    }
+#define CLC_VSTORE_HALF(suffix)                                                                \
+    static CLC_INLINE void vstore_half##suffix(float x, size_t i, clc_half *p)                 \
+    {                                                                                          \
+        p[i] = clc_to_half##suffix(x);                                                         \
+    }                                                                                          \
+    static CLC_INLINE void vstore_half##suffix(double x, size_t i, clc_half *p)                \
+    {                                                                                          \
+        p[i] = clc_to_half##suffix(x);                                                         \
+    }                                                                                          \
+    CLC_VSTORE_HALF_N(2, 2, suffix)                                                            \
+    CLC_VSTORE_HALF_N(3, 4, suffix)                                                            \
+    CLC_VSTORE_HALF_N(4, 4, suffix)                                                            \
+    CLC_VSTORE_HALF_N(8, 8, suffix)                                                            \
+    CLC_VSTORE_HALF_N(16, 16, suffix)
+
+CLC_VSTORE_HALF()
+CLC_VSTORE_HALF(_rte)
+CLC_VSTORE_HALF(_rtz)
+CLC_VSTORE_HALF(_rtp)
+CLC_VSTORE_HALF(_rtn)
 
 /* clz: the leading zero bits of a 32- or 64-bit integer (ulong is unsigned long here). */
 static CLC_INLINE int clz(int x) { return __clz(x); }

@@ -307,15 +307,24 @@ CLC_TRACE_CALL ulong clc_trace_la(__global ulong *t, uint *count, uint slots, ul
     return addr;
 }
 
-/* The pointer q to the object accessed, evaluated once (__typeof__ and sizeof evaluate
- * nothing). */
+/* The type of the pointer q, q unevaluated: __typeof__ in OpenCL C; NVRTC's C++ has no
+ * __typeof__, and decltype of an lvalue q (a pointer variable) is a reference, which a cast
+ * from an integer cannot give (clc_unref, cl/clc_cuda.h, takes it off). */
+#ifdef CLC_CUDA
+#define CLC_TRACE_TYPEOF_(q) clc_unref<decltype(q)>::type
+#else
+#define CLC_TRACE_TYPEOF_(q) __typeof__(q)
+#endif
+
+/* The pointer q to the object accessed, evaluated once (CLC_TRACE_TYPEOF_ and sizeof
+ * evaluate nothing). */
 #define CLC_TRACE_GP_(q, kind)                                                              \
-    ((__typeof__(q))clc_trace_ga(clc_trace, clc_trace_p, clc_trace_wp, &clc_trace_n,        \
-                                 clc_trace_wn, clc_trace_slots, (ulong)(q),                 \
-                                 (uint)sizeof(*(q)), (kind)))
+    ((CLC_TRACE_TYPEOF_(q))clc_trace_ga(clc_trace, clc_trace_p, clc_trace_wp, &clc_trace_n,   \
+                                        clc_trace_wn, clc_trace_slots, (ulong)(q),          \
+                                        (uint)sizeof(*(q)), (kind)))
 #define CLC_TRACE_LP_(q, kind)                                                              \
-    ((__typeof__(q))clc_trace_la(clc_trace_lp, &clc_trace_ln, clc_trace_slots, (ulong)(q),  \
-                                 (uint)sizeof(*(q)), (kind)))
+    ((CLC_TRACE_TYPEOF_(q))clc_trace_la(clc_trace_lp, &clc_trace_ln, clc_trace_slots,       \
+                                        (ulong)(q), (uint)sizeof(*(q)), (kind)))
 
 /* The lvalue e (p[i], *p, p->x, a __local variable), its address evaluated once. */
 #define CLC_TRACE_GA_(e, kind) (*CLC_TRACE_GP_(&(e), kind))

@@ -1,7 +1,8 @@
 /* test_rewrite.c - a kernel written without the trace macros, rewritten for its trace build
- * (host/core/rewrite.c): for each access form (indexing, compound assignment, pointer
- * arithmetic, a pointer derived from a parameter, vloadN / vstoreN, a vector pointer cast,
- * atomics on __global and __local memory, __local arrays and __local pointer parameters) the
+ * (host/core/rewrite.c): for each access form of rewrite_forms.h (indexing, compound
+ * assignment, pointer arithmetic, a pointer derived from a parameter, vloadN / vstoreN of
+ * every width and the half forms, a vector pointer cast, every atomic of OpenCL C 1.2 on
+ * __global and __local memory, __local arrays and __local pointer parameters) the
  * rewritten source builds, computes what the kernel computes built normally, and records
  * the accesses the same kernel written with LOAD / STORE records; an access it cannot trace
  * is named by file and line; and `custom` on the examples of cl/examples with their macros
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "clcoalesce/rewrite.h"
+#include "rewrite_forms.h"
 #include "testutil.h"
 
 #define ITEMS 64  /* work-items, one work-group */
@@ -115,6 +117,20 @@ struct shape {
 /* The launch of the access forms: k(a, b, h, __local float lp[ITEMS]), ITEMS work-items. */
 static const struct shape forms = {"k", 1, {ITEMS, 1}, 0, {0, 0}};
 
+/* The header of cl/clc_trace.h in words (WORDS of them, the rest zero): nb buffers of
+ * ELEMS * 4 bytes at base[], no fault yet, no wide sample. */
+static void trace_header(cl_ulong *words, const cl_ulong *base, int nb)
+{
+    memset(words, 0, WORDS * sizeof *words);
+    words[0] = (cl_ulong)nb;
+    for (int b = 0; b < nb; b++) {
+        words[1 + 2 * b] = base[b];
+        words[2 + 2 * b] = base[b] + ELEMS * 4;
+    }
+    words[24] = 0xffffffffu;
+    words[25] = ~(cl_ulong)0;
+}
+
 /* Launches sh's kernel of src (trace: its trace build) and fills r. */
 static void launch(struct cl *c, const char *src, bool trace, const struct shape *sh,
                    struct run *r)
@@ -140,15 +156,7 @@ static void launch(struct cl *c, const char *src, bool trace, const struct shape
     ck_assert_int_eq(clEnqueueReadBuffer(c->q, m[3], CL_TRUE, 0, sizeof r->base, r->base, 0,
                                          NULL, NULL), CL_SUCCESS);
     clReleaseKernel(ka);
-    /* the header of cl/clc_trace.h: three buffers, no fault yet, no wide sample */
-    memset(r->words, 0, sizeof r->words);
-    r->words[0] = 3;
-    for (int b = 0; b < 3; b++) {
-        r->words[1 + 2 * b] = r->base[b];
-        r->words[2 + 2 * b] = r->base[b] + ELEMS * 4;
-    }
-    r->words[24] = 0xffffffffu;
-    r->words[25] = ~(cl_ulong)0;
+    trace_header(r->words, r->base, 3);
     ck_assert_int_eq(clEnqueueWriteBuffer(c->q, m[3], CL_TRUE, 0, sizeof r->words, r->words, 0,
                                           NULL, NULL), CL_SUCCESS);
     cl_kernel k = cl_build(c, src, trace ? "-DCLC_TRACE" : "", sh->kernel);
@@ -286,112 +294,14 @@ static void check_form(const char *body, const char *hand_body, bool same_output
     clc_test_remove_dir(dir);
 }
 
-#define I "    size_t i = get_global_id(0);\n"
-
-START_TEST(indexing)
-{
-    check_form(I "    b[i] = a[i] * 2;\n    b[i + 64] = a[2 * i + 1];\n",
-               I "    STORE(b, i, LOAD(a, i) * 2);\n    STORE(b, i + 64, LOAD(a, 2 * i + 1));\n",
-               true);
-}
-END_TEST
-
-START_TEST(compound_assignment)
-{
-    check_form(I "    b[i] += a[i];\n    b[i + 64]++;\n    --b[i + 128];\n",
-               I "    STORE(b, i, LOAD(b, i) + LOAD(a, i));\n"
-                 "    STORE(b, i + 64, LOAD(b, i + 64) + 1);\n"
-                 "    STORE(b, i + 128, LOAD(b, i + 128) - 1);\n",
-               true);
-}
-END_TEST
-
-START_TEST(pointer_arithmetic)
-{
-    check_form(I "    __global float *p = a + 2 * i;\n"
-                 "    *(b + i) = *p++;\n"
-                 "    *(b + 64 + i) = *p;\n",
-               I "    STORE(b, i, LOAD(a, 2 * i));\n"
-                 "    STORE(b, 64 + i, LOAD(a, 2 * i + 1));\n",
-               true);
-}
-END_TEST
-
-START_TEST(derived_pointer)
-{
-    check_form(I "    __global const float *row = a + 3 * i;\n"
-                 "    __global float *dst = &b[i];\n"
-                 "    dst[0] = row[1] + row[2];\n",
-               I "    __global const float *row = a + 3 * i;\n"
-                 "    STORE(b, i, LOAD(row, 1) + LOAD(row, 2));\n",
-               true);
-}
-END_TEST
-
-START_TEST(vload_vstore)
-{
-    check_form(I "    float4 v = vload4(i, a);\n    vstore4(v * 2, i, b);\n"
-                 "    vstore2(vload2(1, a + i), 0, b + 2 * i + 128);\n",
-               I "    float4 v = VLOAD(4, i, a);\n    VSTORE(4, v * 2, i, b);\n"
-                 "    VSTORE(2, VLOAD(2, 1, a + i), 0, b + 2 * i + 128);\n",
-               true);
-}
-END_TEST
-
-START_TEST(vector_pointer_cast)
-{
-    check_form(I "    ((__global float4 *)b)[i] = ((__global const float4 *)a)[i] + 1;\n",
-               I "    STORE(((__global float4 *)b), i, LOAD(((__global const float4 *)a), i) + 1);\n",
-               true);
-}
-END_TEST
-
-/* Atomics have no hand macro: the hand version records a load and a store of the same int,
- * which is what the rewritten atomic records, and computes something else. */
-START_TEST(global_atomics)
-{
-    check_form(I "    atomic_add(&h[i % 8], 1);\n    atomic_inc(h + 8 + i % 4);\n",
-               I "    STORE(h, i % 8, LOAD(h, i % 8) + 1);\n"
-                 "    STORE(h, 8 + i % 4, LOAD(h, 8 + i % 4) + 1);\n",
-               false);
-}
-END_TEST
-
-#define LID "    size_t l = get_local_id(0);\n"
-
-START_TEST(local_atomics)
-{
-    check_form(LID "    __local int n[4];\n"
-                   "    if (l < 4)\n        n[l] = 0;\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    atomic_add(&n[l % 4], (int)l);\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    if (l < 4)\n        h[l] = n[l];\n",
-               LID "    __local int n[4];\n"
-                   "    if (l < 4)\n        LSTORE(n, l, 0);\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    LSTORE(n, l % 4, LLOAD(n, l % 4) + (int)l);\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    if (l < 4)\n        STORE(h, l, LLOAD(n, l));\n",
-               false);
-}
-END_TEST
-
-START_TEST(local_arrays_and_pointers)
-{
-    check_form(LID "    __local float tile[4][17];\n"
-                   "    tile[l % 4][l / 4] = a[l];\n"
-                   "    lp[l] = a[l + 64];\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    b[l] = tile[l / 16][l % 16] + lp[63 - l];\n",
-               LID "    __local float tile[4][17];\n"
-                   "    LSTORE(tile[l % 4], l / 4, LOAD(a, l));\n"
-                   "    LSTORE(lp, l, LOAD(a, l + 64));\n"
-                   "    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                   "    STORE(b, l, LLOAD(tile[l / 16], l % 16) + LLOAD(lp, 63 - l));\n",
-               true);
-}
-END_TEST
+/* One test per access form of rewrite_forms.h. */
+#define FORM_TEST(name, as_written, with_macros, same_output)                                  \
+    START_TEST(name)                                                                           \
+    {                                                                                          \
+        check_form(as_written, with_macros, same_output);                                      \
+    }                                                                                          \
+    END_TEST
+CLC_REWRITE_FORMS(FORM_TEST)
 
 /* ------------------------------------------------------------------ what cannot be traced */
 
@@ -651,6 +561,119 @@ START_TEST(examples_as_written_model_the_same)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the handout kernels */
+
+/* A handout kernel's launch: its arguments, one letter each (F: a float buffer of ELEMS, U:
+ * a uint buffer of ELEMS, C: a uchar buffer of 4 * ELEMS, i / u: the int / uint of scalar[],
+ * in turn; L: a __local buffer of ELEMS uints), over global[] in work-groups of local[], the
+ * first of them traced. */
+struct handout {
+    const char *file, *kernel, *args;
+    cl_uint scalar[2];
+    unsigned dims;
+    size_t global[2], local[2];
+};
+
+/* Launches h's kernel of src (trace: its trace build with one traced group), after filling
+ * its buffers with the same values each time; their contents end in bufs, the trace words in
+ * words. */
+static void launch_handout(struct cl *c, const struct handout *h, const char *src, bool trace,
+                           unsigned char bufs[4][4 * ELEMS], cl_ulong *words)
+{
+    cl_int e;
+    cl_mem m[5];
+    int nb = 0, ns = 0;
+    cl_kernel k = cl_build(c, src, trace ? "-DCLC_TRACE" : "", h->kernel);
+    for (const char *a = h->args; *a; a++) {
+        cl_uint n = (cl_uint)(a - h->args);
+        if (*a == 'i' || *a == 'u') {
+            clSetKernelArg(k, n, sizeof(cl_uint), &h->scalar[ns++]);
+        } else if (*a == 'L') {
+            clSetKernelArg(k, n, ELEMS * sizeof(cl_uint), NULL);
+        } else {
+            for (int i = 0; i < 4 * ELEMS; i++)
+                bufs[nb][i] = *a == 'F' && i % 4 == 3 ? 0x40 : (unsigned char)(i * 7 + nb);
+            if (*a == 'U')
+                memset(bufs[nb], 0, 4 * ELEMS);
+            m[nb] = clCreateBuffer(c->ctx, CL_MEM_COPY_HOST_PTR, 4 * ELEMS, bufs[nb], &e);
+            ck_assert_int_eq(e, CL_SUCCESS);
+            clSetKernelArg(k, n, sizeof(cl_mem), &m[nb++]);
+        }
+    }
+    cl_uint n = (cl_uint)strlen(h->args);
+    if (trace) {
+        cl_ulong addr[4];
+        cl_mem am = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, sizeof addr, NULL, &e);
+        cl_kernel ka = cl_build(c, addr_src, "", "addr");
+        for (int b = 0; b < 4; b++)
+            clSetKernelArg(ka, (cl_uint)b, sizeof(cl_mem), b == 0 ? &am : &m[b <= nb ? b - 1 : 0]);
+        size_t one = 1;
+        ck_assert_int_eq(clEnqueueNDRangeKernel(c->q, ka, 1, NULL, &one, &one, 0, NULL, NULL),
+                         CL_SUCCESS);
+        clEnqueueReadBuffer(c->q, am, CL_TRUE, 0, sizeof addr, addr, 0, NULL, NULL);
+        clReleaseKernel(ka);
+        clReleaseMemObject(am);
+        trace_header(words, addr, nb);
+        m[nb] = clCreateBuffer(c->ctx, CL_MEM_COPY_HOST_PTR, WORDS * sizeof *words, words, &e);
+        ck_assert_int_eq(e, CL_SUCCESS);
+        cl_uint slots = SLOTS, groups = 1;
+        clSetKernelArg(k, n++, sizeof(cl_mem), &m[nb]);
+        clSetKernelArg(k, n++, sizeof slots, &slots);
+        clSetKernelArg(k, n++, sizeof groups, &groups);
+    }
+    ck_assert_int_eq(clEnqueueNDRangeKernel(c->q, k, h->dims, NULL, h->global, h->local, 0, NULL,
+                                            NULL), CL_SUCCESS);
+    for (int b = 0; b < nb; b++)
+        ck_assert_int_eq(clEnqueueReadBuffer(c->q, m[b], CL_TRUE, 0, 4 * ELEMS, bufs[b], 0, NULL,
+                                             NULL), CL_SUCCESS);
+    if (trace)
+        ck_assert_int_eq(clEnqueueReadBuffer(c->q, m[nb], CL_TRUE, 0, WORDS * sizeof *words,
+                                             words, 0, NULL, NULL), CL_SUCCESS);
+    for (int b = 0; b < nb + trace; b++)
+        clReleaseMemObject(m[b]);
+    clReleaseKernel(k);
+}
+
+/* Every kernel of tests/data/handout, written as course handouts write them: its rewritten
+ * trace build leaves every buffer as its normal build does, records accesses and makes none
+ * outside its buffers (test_cuda_rewrite.c compiles the same rewritten sources as CUDA). */
+START_TEST(handout_kernels_compute_the_same)
+{
+    static const struct handout ho[] = {
+        {"stencil.cl", "jacobi", "FFii", {16, 16}, 2, {16, 16}, {16, 16}},
+        {"stencil.cl", "jacobi_rows", "FFii", {16, 16}, 1, {16, 1}, {16, 1}},
+        {"stencil.cl", "jacobi_wrong", "FFii", {16, 16}, 2, {16, 16}, {16, 16}},
+        {"matvec.cl", "matvec", "FFFii", {8, 32}, 1, {8, 1}, {8, 1}},
+        {"matvec.cl", "matvec_group", "FFFii", {8, 32}, 1, {8 * 64, 1}, {64, 1}},
+        {"histogram.cl", "histogram", "CuUL", {4 * ELEMS, 0}, 1, {4 * 64, 1}, {64, 1}},
+        {"histogram.cl", "histogram_global", "CuUL", {4 * ELEMS, 0}, 1, {4 * 64, 1}, {64, 1}},
+    };
+    struct cl c;
+    cl_open(&c);
+    for (size_t i = 0; i < sizeof ho / sizeof *ho; i++) {
+        char path[512], why[512], *rewritten = NULL;
+        snprintf(path, sizeof path, "%s/tests/data/handout/%s", CLC_TEST_SOURCE_DIR, ho[i].file);
+        char *text = clc_read_text(path, NULL);
+        ck_assert_ptr_nonnull(text);
+        ck_assert_msg(clc_rewrite_for_trace(path, CLC_TEST_KERNEL_DIR, "-DT=float", &rewritten,
+                                            why, sizeof why) == CLC_OK, "%s", why);
+        static unsigned char normal[4][4 * ELEMS], traced[4][4 * ELEMS];
+        static cl_ulong words[WORDS];
+        launch_handout(&c, &ho[i], text, false, normal, words);
+        launch_handout(&c, &ho[i], rewritten, true, traced, words);
+        ck_assert_msg(memcmp(normal, traced, sizeof normal) == 0, "%s: the rewritten trace "
+                      "build of %s computes something else:\n%s", ho[i].file, ho[i].kernel,
+                      rewritten);
+        ck_assert_msg((words[17] & 0xffffffffu) == 0, "%s: %llu accesses outside the buffers",
+                      ho[i].kernel, (unsigned long long)(words[17] & 0xffffffffu));
+        ck_assert_msg(words[128 + 1] != 0, "%s: work-item 0 recorded nothing", ho[i].kernel);
+        free(text);
+        free(rewritten);
+    }
+    cl_close(&c);
+}
+END_TEST
+
 int main(void)
 {
     /* visible as skipped, not passed, where libclang was missing when the tool was built */
@@ -659,12 +682,13 @@ int main(void)
         return CLC_TEST_SKIPPED;
     }
     const TTest *tests[] = {
-        indexing, compound_assignment, pointer_arithmetic, derived_pointer, vload_vstore,
-        vector_pointer_cast, global_atomics, local_atomics, local_arrays_and_pointers,
+#define FORM_NAME(name, as_written, with_macros, same_output) name,
+        CLC_REWRITE_FORMS(FORM_NAME)
         access_in_a_function_is_named, access_in_a_macro_is_named,
         builtin_through_a_pointer_is_named, compile_error_is_named,
         out_of_bounds_as_written_named,
         examples_as_written_compute_the_same, examples_as_written_model_the_same,
+        handout_kernels_compute_the_same,
     };
     return clc_test_main(clc_test_suite("rewrite", tests, sizeof tests / sizeof tests[0]));
 }

@@ -4,6 +4,7 @@
 
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <dlfcn.h>
 #include <ftw.h>
 #include <jansson.h>
 #include <limits.h>
@@ -599,4 +600,14 @@ const char *clc_test_write_profile(const char *dir)
     ck_assert_int_eq(json_dump_file(root, path, 0), 0);
     json_decref(root);
     return path;
+}
+
+bool clc_test_have_nvrtc(void)
+{
+    static const char *const names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2",
+                                        "libnvrtc.so"};
+    void *nvrtc = NULL;
+    for (size_t i = 0; nvrtc == NULL && i < sizeof names / sizeof names[0]; i++)
+        nvrtc = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    return nvrtc != NULL;
 }

@@ -161,6 +161,11 @@ Suite *clc_test_suite(const char *name, const TTest *const *tests, size_t n);
  * afterwards, whatever the tests left in it. */
 int clc_test_main(Suite *s);
 
+/* Whether NVRTC can be loaded (the CUDA compile tests need it, not a GPU).  It stays loaded:
+ * NVRTC allocates a block when it loads and keeps it, and a leak report after an unload
+ * could not name the library that lsan.supp allows. */
+bool clc_test_have_nvrtc(void);
+
 /* ------------------------------------------------------------------ temporary files */
 
 /* The process's temporary root, <$TMPDIR or /tmp>/clc-test-<suite>-XXXXXX, made on first

@@ -191,7 +191,9 @@ static const char help_text[] =
     "  every global access through LOAD(p, i) / STORE(p, i, v) (VLOAD / VSTORE for vloadN /\n"
     "  vstoreN): such a file is built as it is.  With --api cuda or both the same file is\n"
     "  compiled as CUDA (see docs/custom.md: vector literals such as (float4)(a, b, c, d)\n"
-    "  have no CUDA form; set the components instead).\n"
+    "  have no CUDA form; set the components instead), and a kernel without the macros is\n"
+    "  traced and predicted through CUDA as through OpenCL, its rewritten trace build\n"
+    "  compiled by NVRTC (a __local pointer parameter has no CUDA form: OpenCL only).\n"
     "\n"
     "exit status: 1 when the file cannot be read, does not build (the compiler's messages\n"
     "  name your file and line), accesses memory outside its buffers, crashes, runs past\n"
@@ -556,11 +558,8 @@ const char *clc_custom_rewrite(const struct clc_session *s, const char *path, co
     tmp[0] = '\0';
     if (missing == NULL || strstr(src, "CLC_TRACE_ARGS") != NULL)
         return missing; /* the macros, whole or in part: built as it is */
-    if (s->be[0]->dev.api != CLC_API_OPENCL) {
-        /* the recorders of the rewritten source are tried with OpenCL compilers only */
-        snprintf(why, why_len, "a kernel without the macros is traced through OpenCL only");
-        return why;
-    }
+    /* one rewritten source for every API: NVRTC compiles it with cl/clc_cuda.h in front, as
+     * it compiles the macros' trace build */
     if (clc_rewrite_to_file(path, s->be[0]->kernel_dir, opts, tmp, tmp_len, why, why_len) !=
         CLC_OK) {
         tmp[0] = '\0';
