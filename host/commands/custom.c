@@ -30,6 +30,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <spawn.h>
@@ -372,8 +373,8 @@ static bool no_case(const char *name)
 /* Parses `custom`'s arguments.  Returns CLC_OK or CLC_USAGE after a message. */
 int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
 {
-    const struct clc_run_cli cli = {PROG,      HELP,     CLC_RUN_COLD, clc_tool_options,
-                                    own_options, "k:",   parse_own,    a,
+    const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_SWEEP | CLC_RUN_COLD,
+                                    clc_tool_options, own_options, "k:", parse_own, a,
                                     no_case};
     memset(a, 0, sizeof *a);
     a->tolerance = -1;
@@ -571,17 +572,21 @@ const char *clc_custom_rewrite(const struct clc_session *s, const char *path, co
 
 /* ------------------------------------------------------------------ ranking */
 
-/* Every verified row from `first` on, by GB/s, with its percentage of the best. */
+/* Every verified row of `size` from `first` on, by GB/s, with its percentage of the best. */
 static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, const char *name,
                           const struct pattern *pt, uint64_t size)
 {
-    size_t n = 0, *order = malloc((rep->n_results - first + 1) * sizeof *order);
+    size_t n = 0, left = 0, *order = malloc((rep->n_results - first + 1) * sizeof *order);
     if (order == NULL)
         return;
     for (size_t i = first; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
-        if (r->status != CLC_STATUS_OK || !(r->gbps > 0))
+        if (r->size != size)
             continue;
+        if (r->status != CLC_STATUS_OK || !(r->gbps > 0)) {
+            left++;
+            continue;
+        }
         size_t j = n++;
         for (; j > 0 && rep->results[order[j - 1]].gbps < r->gbps; j--)
             order[j] = order[j - 1];
@@ -615,11 +620,34 @@ static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, c
                 r->variant, param, api, r->gbps, 100.0 * r->gbps / best, model, pred,
                 yours ? 9 : 0, bound, yours ? "<- yours" : "");
     }
-    size_t left = rep->n_results - first - n;
     if (left)
         fprintf(f, "(%zu row%s not ranked: skipped or failed)\n", left, left == 1 ? "" : "s");
     fflush(f);
     free(order);
+}
+
+/* The bytes each of the user's rows from `first` on counts (the rule its GB/s divides by,
+ * and which rule that is) beside the DRAM bytes the model predicts for its launch. */
+static void print_bytes(FILE *f, const struct clc_report *rep, size_t first)
+{
+    bool head = false;
+    for (size_t i = first; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (strcmp(r->case_name, "custom") != 0 || r->bytes_rule[0] == '\0' ||
+            r->status == CLC_STATUS_SKIPPED)
+            continue;
+        if (!head)
+            fprintf(f, "\nbytes per launch (GB/s = these / time), beside the model's DRAM "
+                       "bytes:\n");
+        head = true;
+        char sz[32], dram[48] = "no DRAM prediction (no profile)";
+        if (isfinite(r->model.dram_bytes))
+            snprintf(dram, sizeof dram, "the model's DRAM bytes %.0f", r->model.dram_bytes);
+        fprintf(f, "  %s%s%s at %s: %" PRIu64 " bytes (%s); %s\n", r->variant,
+                rep->n_apis > 1 ? ", " : "", rep->n_apis > 1 ? r->api : "",
+                clc_format_size(r->size, sz, sizeof sz), r->bytes, r->bytes_rule, dram);
+    }
+    fflush(f);
 }
 
 /* Why the user's kernel runs as it does: each of its rows from `first` on that the profile
@@ -752,7 +780,7 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
     snprintf(expect, sizeof expect, "the %s pattern passes %u: %s", pt->name, pt->nargs,
              pt->signature);
     int rc = clc_custom_run(s, k, &mine, &variant, su.missing, opts, (int)pt->nargs, expect,
-                            local);
+                            local, NULL);
     if (rewritten[0] != '\0')
         unlink(rewritten);
     return rc;
@@ -761,7 +789,7 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
 int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
                    const struct clc_case *mine, const struct clc_variant *variant,
                    const char *missing, const char *opts, int nargs, const char *expect,
-                   const size_t local[3])
+                   const size_t local[3], struct clc_custom_counts *counts)
 {
     /* --variant picks among the built-in variants: the user's kernel runs whatever it says */
     struct clc_opts o = *s->o;
@@ -781,14 +809,22 @@ int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
     if (missing == NULL) {
         /* the checked run, at a small size, before any unchecked launch */
         struct clc_traced tr;
-        uint64_t small = (uint64_t)1 << 20;
-        int trc = clc_session_trace(s, mine, variant, 0, CLC_FLOAT, small, &tr);
+        int trc = clc_session_trace(s, mine, variant, 0, CLC_FLOAT, CLC_CUSTOM_CHECK_SIZE, &tr);
         if (trc == CLC_OK && tr.fault.count > 0) {
             char msg[320];
             clc_fault_message(&tr.plan, k->name, &tr.fault, msg, sizeof msg);
             clc_error("%s (found by the checked run at 1 MiB, before any unchecked launch)", msg);
         }
         bool bad = trc != CLC_OK || tr.fault.count > 0;
+        if (!bad && counts != NULL && tr.counted) {
+            counts->valid = true;
+            counts->nbufs = tr.plan.nbufs;
+            for (unsigned b = 0; b < tr.plan.nbufs; b++) {
+                counts->size[b] = tr.plan.bufs[b].elems * tr.plan.bufs[b].elem_size;
+                counts->read[b] = tr.read[b];
+                counts->written[b] = tr.written[b];
+            }
+        }
         clc_traced_free(&tr);
         if (bad)
             goto done;
@@ -900,10 +936,19 @@ static int work_on(const struct clc_run_args *ra, struct clc_report *rep, const 
         clc_session_predict_end(&s);
     FILE *f = s.table != NULL ? s.table : clc_quiet ? NULL : stderr;
     if (f != NULL && pt == NULL) {
+        print_bytes(f, rep, first);
         print_why(f, &s, rep, first);
     } else if (f != NULL) {
-        uint64_t size = rep->n_results > first ? rep->results[first].size : 0;
-        print_ranking(f, rep, first, a->kernel_name, pt, size);
+        /* one ranking per size the user's rows ran at (a sweep has several) */
+        for (size_t i = first; i < rep->n_results; i++) {
+            const struct clc_result *r = &rep->results[i];
+            bool seen = strcmp(r->case_name, "custom") != 0;
+            for (size_t j = first; j < i && !seen; j++)
+                seen = strcmp(rep->results[j].case_name, "custom") == 0 &&
+                       rep->results[j].size == r->size;
+            if (!seen)
+                print_ranking(f, rep, first, a->kernel_name, pt, r->size);
+        }
         print_why(f, &s, rep, first);
     }
 done:
