@@ -269,15 +269,15 @@ static int check_sizes(const struct clc_session *s, const struct any *a)
     }
     uint64_t first = o->sweep_max != 0 ? o->sweep_min : o->size;
     uint64_t last = o->sweep_max != 0 ? o->sweep_max : o->size;
-    const char *what = o->sweep_max != 0 ? "--sweep-size" : "--size";
+    const char *what = o->sweep_max != 0 ? "a size of --sweep-size" : "the --size";
     for (uint64_t size = first; size != 0 && size <= last;
          size = size > UINT64_MAX / 2 ? 0 : 2 * size) {
         struct clc_dvals v;
         char err[CLC_DESC_ERR], sz[32];
         bool fits = clc_desc_eval(&a->d, size, 0, &v, err, sizeof err);
         if (!fits || !clc_desc_eval(&a->d, size, max_alloc, &v, err, sizeof err)) {
-            clc_error("kernel '%s' at %s %s: %s", a->kernel, what,
-                      clc_format_size(size, sz, sizeof sz), err);
+            clc_error("kernel '%s' at %s, %s: %s", a->kernel,
+                      clc_format_size(size, sz, sizeof sz), what, err);
             return fits ? CLC_ERR : CLC_USAGE;
         }
     }

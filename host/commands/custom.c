@@ -120,8 +120,14 @@ static const char help_text[] =
     "  by element: integers exactly, floats within --tolerance.  A mismatch names the\n"
     "  buffer, the first index and both values (exit 1).  Without a reference the row\n"
     "  runs and is timed, but its status is 'unchecked', never 'verified'.\n"
-    "Bytes per launch: each in buffer's bytes, each out buffer's, an inout buffer's\n"
-    "  twice (every element read or written once); --bytes EXPR sets them.\n"
+    "Bytes per launch: the distinct bytes the launch reads plus those it writes, counted\n"
+    "  by the checked run at 1 MiB, each buffer's read and written fractions carried over\n"
+    "  to its bytes at the row's size (exact where the part touched is a fixed fraction of\n"
+    "  the buffer); --bytes EXPR sets them; a kernel that cannot be traced counts its\n"
+    "  buffers, an inout one twice.  The row's bytes_rule says which, and the output shows\n"
+    "  them beside the DRAM bytes the model predicts.\n"
+    "--size S sets n = S / 4; --sweep-size MIN:MAX runs at MIN, 2 x MIN ... up to MAX, a\n"
+    "  checked row per size; every size is evaluated before anything runs.\n"
     "  examples:\n"
     "  /* clcoalesce:\n"
     "   *   size W = sqrt(n)\n"
@@ -137,7 +143,8 @@ static const char help_text[] =
     "      --reference stencil_naive\n"
     "  clcoalesce custom --kernel-file cl/examples/histogram.cl --kernel histogram_local \\\n"
     "      --reference histogram_global --describe 'arg data in uchar n random 0 256;\n"
-    "      arg n scalar uint n; arg bins inout uint 256 const 0; grid 16384; group 256'\n"
+    "      arg n scalar uint n; arg bins inout uint 256 const 0; grid 16384; group 256'\n"    "  clcoalesce custom --kernel-file cl/examples/stencil.cl --kernel stencil_tiled \\\n"
+    "      --reference stencil_naive --sweep-size 64KiB:256KiB\n"
     "\n"
     "With --pattern P, one of four fixed signatures checked against a host reference:\n"
     "\n"
@@ -800,6 +807,25 @@ int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
     int rc = clc_check_sizes(&o, cases, 1);
     if (rc != CLC_OK)
         return rc;
+    /* a sweep of a pattern runs at every size asked for or not at all (run's stops at the
+     * first size that does not fit; a described kernel's sizes were checked against its
+     * buffers already) */
+    for (uint64_t step = o.sweep_min; k->pattern != NULL && o.sweep_max != 0 &&
+                                      step <= o.sweep_max;
+         step = step > UINT64_MAX / 2 ? UINT64_MAX : 2 * step) {
+        for (int i = 0; i < s->n_be; i++) {
+            if (!clc_size_fits(&s->be[i]->dev.meta, mine->alloc_factor, step)) {
+                char a[32], lim[32];
+                clc_error("kernel '%s' at %s, a size of --sweep-size: the device allows %s "
+                          "per buffer (%s)", k->name, clc_format_size(step, a, sizeof a),
+                          clc_format_size(s->be[i]->dev.meta.max_alloc, lim, sizeof lim),
+                          s->be[i]->ops->alloc_limit);
+                return CLC_ERR;
+            }
+        }
+        if (step == UINT64_MAX)
+            break;
+    }
     const struct clc_opts *given = s->o;
     s->o = &o;
     s->custom_kernel = k->name;
