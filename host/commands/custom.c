@@ -842,6 +842,9 @@ int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
             clc_error("%s (found by the checked run at 1 MiB, before any unchecked launch)", msg);
         }
         bool bad = trc != CLC_OK || tr.fault.count > 0;
+        if (!bad && counts != NULL && !tr.counted)
+            clc_note("the checked run's buffers are too large to map byte by byte: the bytes "
+                     "counted are the buffers' sizes");
         if (!bad && counts != NULL && tr.counted) {
             counts->valid = true;
             counts->nbufs = tr.plan.nbufs;
