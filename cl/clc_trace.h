@@ -18,6 +18,7 @@
  *                         (~0: the first in time), and how often it had one (low 32 bits):
  *                         the host launches again for the lowest, so the work-item it names
  *                         does not depend on the order work-groups ran in
+ *     [27]                where the byte maps begin, in words; 0: none (below)
  *     [32 .. 127]         a scratch area: an access outside the buffers is done here instead
  *     [CLC_TRACE_HEADER + w * 2 * slots ...]  work-item w's records of global accesses
  *                         (w = group linear id * local size + local linear id, for the
@@ -28,6 +29,11 @@
  *                         sample: the first [23] global loads, then the first [23] stores,
  *                         of each work-item of the first [22] groups; a sample wide enough
  *                         to see what L2 reuses between groups
+ *     [[27] ...]          the byte maps, when the host asks for them: for each buffer b
+ *                         in turn, a bit per byte it read, then a bit per byte it wrote, each
+ *                         map ceil(bytes of b / 32) 32-bit words; every work-item marks every
+ *                         access inside the buffers, so the host counts the distinct bytes
+ *                         the whole launch read and wrote
  * A record is two words: the byte address of the first byte accessed, then
  * (access size in bytes << 1) | 1 for a store, 0 for a load, with CLC_TRACE_DEPENDENT set
  * on a load whose index is the value the work-item's previous access, a load of 4 or 8
@@ -56,6 +62,7 @@
 #define CLC_TRACE_LOWEST 24
 #define CLC_TRACE_WANT 25
 #define CLC_TRACE_WANT_SEEN 26
+#define CLC_TRACE_MAPS 27
 #define CLC_TRACE_SCRATCH 64 /* in the scratch area with 128 bytes below and 256 above */
 #define CLC_TRACE_DEPENDENT ((ulong)1 << 32)
 
@@ -156,6 +163,43 @@ uint clc_trace_inside_from(__global ulong *trace, ulong base, ulong addr, uint s
     return clc_trace_inside(trace, addr, size);
 }
 
+/* Sets the bits of mask in the 32-bit word m, unless they are set already (most accesses of
+ * a stencil's or a gather's find theirs set): a compare-and-swap, which OpenCL C and the CUDA
+ * form of this header both have. */
+void clc_trace_mark(__global uint *m, uint mask)
+{
+    uint old = *(volatile __global uint *)m;
+    while ((old & mask) != mask) {
+        uint seen = atomic_cmpxchg((volatile __global uint *)m, old, old | mask);
+        if (seen == old)
+            break;
+        old = seen;
+    }
+}
+
+/* Marks the bytes [addr, addr + size), inside one of the buffers, read (store 0) or written
+ * (store 1) in that buffer's byte map, when the host asked for the maps. */
+void clc_trace_count(__global ulong *trace, ulong addr, uint size, uint store)
+{
+    if (trace[CLC_TRACE_MAPS] == 0)
+        return;
+    __global uint *map = (__global uint *)(trace + trace[CLC_TRACE_MAPS]);
+    ulong nb = trace[0] < CLC_TRACE_MAX_BOUNDS ? trace[0] : CLC_TRACE_MAX_BOUNDS;
+    for (uint b = 0; b < nb; b++) {
+        ulong lo = trace[1 + 2 * b], hi = trace[2 + 2 * b], words = (hi - lo + 31) / 32;
+        if (addr >= lo && addr + size <= hi) {
+            __global uint *m = map + store * words;
+            for (ulong x = addr - lo, end = addr - lo + size; x < end;) {
+                uint bit = (uint)(x % 32), n = end - x < 32 - bit ? (uint)(end - x) : 32 - bit;
+                clc_trace_mark(m + x / 32, n == 32 ? ~0u : ((1u << n) - 1) << bit);
+                x += n;
+            }
+            return;
+        }
+        map += 2 * words;
+    }
+}
+
 /* CLC_TRACE_DEPENDENT when index i of a load is the value that the previous record of this
  * work-item (t: its records, k of them so far), a load of 4 or 8 bytes inside the buffers,
  * holds; 0 otherwise. */
@@ -198,8 +242,10 @@ CLC_TRACE_CALL long clc_trace_ix(__global ulong *trace, __global ulong *t, __glo
         wcount[store] = wk + 1;
     }
     *count = k + 1;
-    if (inside)
+    if (inside) {
+        clc_trace_count(trace, addr, size, store);
         return i;
+    }
     clc_trace_fault(trace, base, addr, size, store);
     return ((long)(ulong)&trace[CLC_TRACE_SCRATCH] - (long)base) / (long)size;
 }

@@ -4,7 +4,14 @@
  * their generators on the host, its outputs poisoned, its launch in 1 to 3 dimensions.  The
  * check runs the user's reference kernel (--reference) on the same back end over the same
  * inputs and compares every output buffer element by element; without one the row is
- * unchecked, never verified. */
+ * unchecked, never verified.
+ *
+ * The bytes a row counts are the distinct bytes its launch reads plus those it writes (the
+ * effective-bandwidth rule), counted by the checked run, which marks every byte every
+ * work-item reads or writes (cl/clc_trace.h's byte maps).  That run is at
+ * CLC_CUSTOM_CHECK_SIZE, a row at its own size: each buffer's read and written fractions are
+ * carried over to that buffer's bytes at the row's size (carry_over).  --bytes overrides;
+ * a kernel that could not be traced counts its buffers' sizes, an inout one twice. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -26,6 +33,7 @@ struct any {
     char ref_path[PATH_MAX];     /* the reference's file, absolute */
     const char *kernel, *ref_kernel; /* ref_kernel NULL: unchecked */
     const char *bytes;           /* --bytes, NULL: the distinct bytes rule */
+    struct clc_custom_counts counts; /* what the checked run counted, for the bytes */
     double tol;
     const char *missing;         /* what keeps the trace build from tracing it, or NULL */
     char trace_file[PATH_MAX];   /* its rewritten source for the trace build, or "" */
@@ -75,6 +83,21 @@ static bool check_none(const struct clc_check_in *c, struct clc_result *r)
     return true;
 }
 
+/* The bytes of a buffer of `bytes` bytes that the launch touches at a row's size, when the
+ * checked run saw `counted` of its `checked` bytes touched: the same fraction, rounded to
+ * the nearest byte.  Exact where the part touched is a fixed fraction of the buffer at every
+ * size (the whole of it, every k-th element, the first half); not where it is not: a part
+ * of fixed size (a stencil's untouched corners, a histogram's bins) or one that grows
+ * slower than the buffer (a matrix's border) is off by the difference of its shares at the
+ * two sizes. */
+static uint64_t carry_over(uint64_t counted, uint64_t checked, uint64_t bytes)
+{
+    if (checked == 0)
+        return 0;
+    unsigned __int128 x = (unsigned __int128)counted * bytes + checked / 2;
+    return (uint64_t)(x / checked);
+}
+
 /* The kernel argument kind of a scalar of `bytes` bytes. */
 static enum clc_arg_kind scalar_kind(unsigned bytes)
 {
@@ -101,7 +124,8 @@ static int plan_any(const struct clc_env *e, const struct clc_variant *var, long
     p->kernel = var->kernel;
     p->file = a->path;
     p->trace_file = a->trace_file[0] != '\0' ? a->trace_file : NULL;
-    uint64_t bytes = 0;
+    uint64_t bytes = 0, distinct = 0;
+    const struct clc_custom_counts *cn = &a->counts;
     for (unsigned i = 0; i < a->d.nargs; i++) {
         const struct clc_darg *d = &a->d.args[i];
         x->buf_of[i] = -1;
@@ -134,12 +158,23 @@ static int plan_any(const struct clc_env *e, const struct clc_variant *var, long
         }
         clc_plan_arg_buf(p, k);
         bytes += d->role == CLC_ROLE_INOUT ? 2 * b : b;
+        if (cn->valid && k < cn->nbufs)
+            distinct += carry_over(cn->read[k], cn->size[k], b) +
+                        carry_over(cn->written[k], cn->size[k], b);
     }
-    if (a->bytes != NULL && !clc_desc_expr(a->bytes, &x->v, &bytes, err, sizeof err)) {
-        clc_error("--bytes: %s", err);
-        return CLC_ERR;
+    p->bytes_rule = "buffer sizes";
+    if (a->bytes != NULL) {
+        if (!clc_desc_expr(a->bytes, &x->v, &bytes, err, sizeof err)) {
+            clc_error("--bytes: %s", err);
+            return CLC_ERR;
+        }
+        p->bytes_rule = "from --bytes";
+    } else if (cn->valid) {
+        bytes = distinct;
+        p->bytes_rule = "distinct from the trace";
     }
     p->bytes = bytes;
+    p->count_bytes = true;
     p->dims = x->v.dims;
     memcpy(p->global, x->v.global, sizeof p->global);
     memcpy(p->local, x->v.local, sizeof p->local);
@@ -214,6 +249,36 @@ static int same_signature(const struct clc_param *a, int na, const struct clc_pa
                       "they differ at parameter %d%s%s)", ref, kernel, nb, na, i + 1,
                       i < nb ? ", " : "", i < nb ? b[i].name : "");
             return CLC_USAGE;
+        }
+    }
+    return CLC_OK;
+}
+
+/* Evaluates the description at every size the run gives (--size, each step of
+ * --sweep-size), before anything runs: CLC_USAGE after a message when a size overflows,
+ * CLC_ERR when a buffer exceeds the largest allocation of a device of the session, else
+ * CLC_OK.  A size the tool chooses is checked when it is planned. */
+static int check_sizes(const struct clc_session *s, const struct any *a)
+{
+    const struct clc_opts *o = s->o;
+    uint64_t max_alloc = 0;
+    for (int i = 0; i < s->n_be; i++) {
+        uint64_t m = s->be[i]->dev.meta.max_alloc;
+        if (m > 0 && (max_alloc == 0 || m < max_alloc))
+            max_alloc = m;
+    }
+    uint64_t first = o->sweep_max != 0 ? o->sweep_min : o->size;
+    uint64_t last = o->sweep_max != 0 ? o->sweep_max : o->size;
+    const char *what = o->sweep_max != 0 ? "a size of --sweep-size" : "the --size";
+    for (uint64_t size = first; size != 0 && size <= last;
+         size = size > UINT64_MAX / 2 ? 0 : 2 * size) {
+        struct clc_dvals v;
+        char err[CLC_DESC_ERR], sz[32];
+        bool fits = clc_desc_eval(&a->d, size, 0, &v, err, sizeof err);
+        if (!fits || !clc_desc_eval(&a->d, size, max_alloc, &v, err, sizeof err)) {
+            clc_error("kernel '%s' at %s, %s: %s", a->kernel,
+                      clc_format_size(size, sz, sizeof sz), what, err);
+            return fits ? CLC_ERR : CLC_USAGE;
         }
     }
     return CLC_OK;
@@ -298,9 +363,11 @@ int clc_custom_measure_any(struct clc_session *s, const struct clc_custom_kernel
         rc = CLC_USAGE;
         goto done;
     }
+    if ((rc = check_sizes(s, a)) != CLC_OK)
+        goto done;
     snprintf(expect, sizeof expect, "its description has %u", a->d.nargs);
     rc = clc_custom_run(s, k, &mine, &variant, a->missing, "-DT=float", (int)a->d.nargs, expect,
-                        v.local);
+                        v.local, &a->counts);
 done:
     if (a->trace_file[0] != '\0')
         unlink(a->trace_file);

@@ -30,6 +30,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <spawn.h>
@@ -119,8 +120,14 @@ static const char help_text[] =
     "  by element: integers exactly, floats within --tolerance.  A mismatch names the\n"
     "  buffer, the first index and both values (exit 1).  Without a reference the row\n"
     "  runs and is timed, but its status is 'unchecked', never 'verified'.\n"
-    "Bytes per launch: each in buffer's bytes, each out buffer's, an inout buffer's\n"
-    "  twice (every element read or written once); --bytes EXPR sets them.\n"
+    "Bytes per launch: the distinct bytes the launch reads plus those it writes, counted\n"
+    "  by the checked run at 1 MiB, each buffer's read and written fractions carried over\n"
+    "  to its bytes at the row's size (exact where the part touched is a fixed fraction of\n"
+    "  the buffer); --bytes EXPR sets them; a kernel that cannot be traced counts its\n"
+    "  buffers, an inout one twice.  The row's bytes_rule says which, and the output shows\n"
+    "  them beside the DRAM bytes the model predicts.\n"
+    "--size S sets n = S / 4; --sweep-size MIN:MAX runs at MIN, 2 x MIN ... up to MAX, a\n"
+    "  checked row per size; every size is evaluated before anything runs.\n"
     "  examples:\n"
     "  /* clcoalesce:\n"
     "   *   size W = sqrt(n)\n"
@@ -136,7 +143,8 @@ static const char help_text[] =
     "      --reference stencil_naive\n"
     "  clcoalesce custom --kernel-file cl/examples/histogram.cl --kernel histogram_local \\\n"
     "      --reference histogram_global --describe 'arg data in uchar n random 0 256;\n"
-    "      arg n scalar uint n; arg bins inout uint 256 const 0; grid 16384; group 256'\n"
+    "      arg n scalar uint n; arg bins inout uint 256 const 0; grid 16384; group 256'\n"    "  clcoalesce custom --kernel-file cl/examples/stencil.cl --kernel stencil_tiled \\\n"
+    "      --reference stencil_naive --sweep-size 64KiB:256KiB\n"
     "\n"
     "With --pattern P, one of four fixed signatures checked against a host reference:\n"
     "\n"
@@ -374,8 +382,8 @@ static bool no_case(const char *name)
 /* Parses `custom`'s arguments.  Returns CLC_OK or CLC_USAGE after a message. */
 int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
 {
-    const struct clc_run_cli cli = {PROG,      HELP,     CLC_RUN_COLD, clc_tool_options,
-                                    own_options, "k:",   parse_own,    a,
+    const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_SWEEP | CLC_RUN_COLD,
+                                    clc_tool_options, own_options, "k:", parse_own, a,
                                     no_case};
     memset(a, 0, sizeof *a);
     a->tolerance = -1;
@@ -570,17 +578,21 @@ const char *clc_custom_rewrite(const struct clc_session *s, const char *path, co
 
 /* ------------------------------------------------------------------ ranking */
 
-/* Every verified row from `first` on, by GB/s, with its percentage of the best. */
+/* Every verified row of `size` from `first` on, by GB/s, with its percentage of the best. */
 static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, const char *name,
                           const struct pattern *pt, uint64_t size)
 {
-    size_t n = 0, *order = malloc((rep->n_results - first + 1) * sizeof *order);
+    size_t n = 0, left = 0, *order = malloc((rep->n_results - first + 1) * sizeof *order);
     if (order == NULL)
         return;
     for (size_t i = first; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
-        if (r->status != CLC_STATUS_OK || !(r->gbps > 0))
+        if (r->size != size)
             continue;
+        if (r->status != CLC_STATUS_OK || !(r->gbps > 0)) {
+            left++;
+            continue;
+        }
         size_t j = n++;
         for (; j > 0 && rep->results[order[j - 1]].gbps < r->gbps; j--)
             order[j] = order[j - 1];
@@ -614,11 +626,34 @@ static void print_ranking(FILE *f, const struct clc_report *rep, size_t first, c
                 r->variant, param, api, r->gbps, 100.0 * r->gbps / best, model, pred,
                 yours ? 9 : 0, bound, yours ? "<- yours" : "");
     }
-    size_t left = rep->n_results - first - n;
     if (left)
         fprintf(f, "(%zu row%s not ranked: skipped or failed)\n", left, left == 1 ? "" : "s");
     fflush(f);
     free(order);
+}
+
+/* The bytes each of the user's rows from `first` on counts (the rule its GB/s divides by,
+ * and which rule that is) beside the DRAM bytes the model predicts for its launch. */
+static void print_bytes(FILE *f, const struct clc_report *rep, size_t first)
+{
+    bool head = false;
+    for (size_t i = first; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (strcmp(r->case_name, "custom") != 0 || r->bytes_rule[0] == '\0' ||
+            r->status == CLC_STATUS_SKIPPED)
+            continue;
+        if (!head)
+            fprintf(f, "\nbytes per launch (GB/s = these / time), beside the model's DRAM "
+                       "bytes:\n");
+        head = true;
+        char sz[32], dram[48] = "no DRAM prediction (no profile)";
+        if (isfinite(r->model.dram_bytes))
+            snprintf(dram, sizeof dram, "the model's DRAM bytes %.0f", r->model.dram_bytes);
+        fprintf(f, "  %s%s%s at %s: %" PRIu64 " bytes (%s); %s\n", r->variant,
+                rep->n_apis > 1 ? ", " : "", rep->n_apis > 1 ? r->api : "",
+                clc_format_size(r->size, sz, sizeof sz), r->bytes, r->bytes_rule, dram);
+    }
+    fflush(f);
 }
 
 /* Why the user's kernel runs as it does: each of its rows from `first` on that the profile
@@ -751,7 +786,7 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
     snprintf(expect, sizeof expect, "the %s pattern passes %u: %s", pt->name, pt->nargs,
              pt->signature);
     int rc = clc_custom_run(s, k, &mine, &variant, su.missing, opts, (int)pt->nargs, expect,
-                            local);
+                            local, NULL);
     if (rewritten[0] != '\0')
         unlink(rewritten);
     return rc;
@@ -760,7 +795,7 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
 int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
                    const struct clc_case *mine, const struct clc_variant *variant,
                    const char *missing, const char *opts, int nargs, const char *expect,
-                   const size_t local[3])
+                   const size_t local[3], struct clc_custom_counts *counts)
 {
     /* --variant picks among the built-in variants: the user's kernel runs whatever it says */
     struct clc_opts o = *s->o;
@@ -771,6 +806,25 @@ int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
     int rc = clc_check_sizes(&o, cases, 1);
     if (rc != CLC_OK)
         return rc;
+    /* a sweep of a pattern runs at every size asked for or not at all (run's stops at the
+     * first size that does not fit; a described kernel's sizes were checked against its
+     * buffers already) */
+    for (uint64_t step = o.sweep_min; k->pattern != NULL && o.sweep_max != 0 &&
+                                      step <= o.sweep_max;
+         step = step > UINT64_MAX / 2 ? UINT64_MAX : 2 * step) {
+        for (int i = 0; i < s->n_be; i++) {
+            if (!clc_size_fits(&s->be[i]->dev.meta, mine->alloc_factor, step)) {
+                char a[32], lim[32];
+                clc_error("kernel '%s' at %s, a size of --sweep-size: the device allows %s "
+                          "per buffer (%s)", k->name, clc_format_size(step, a, sizeof a),
+                          clc_format_size(s->be[i]->dev.meta.max_alloc, lim, sizeof lim),
+                          s->be[i]->ops->alloc_limit);
+                return CLC_ERR;
+            }
+        }
+        if (step == UINT64_MAX)
+            break;
+    }
     const struct clc_opts *given = s->o;
     s->o = &o;
     s->custom_kernel = k->name;
@@ -780,14 +834,25 @@ int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
     if (missing == NULL) {
         /* the checked run, at a small size, before any unchecked launch */
         struct clc_traced tr;
-        uint64_t small = (uint64_t)1 << 20;
-        int trc = clc_session_trace(s, mine, variant, 0, CLC_FLOAT, small, &tr);
+        int trc = clc_session_trace(s, mine, variant, 0, CLC_FLOAT, CLC_CUSTOM_CHECK_SIZE, &tr);
         if (trc == CLC_OK && tr.fault.count > 0) {
             char msg[320];
             clc_fault_message(&tr.plan, k->name, &tr.fault, msg, sizeof msg);
             clc_error("%s (found by the checked run at 1 MiB, before any unchecked launch)", msg);
         }
         bool bad = trc != CLC_OK || tr.fault.count > 0;
+        if (!bad && counts != NULL && !tr.counted)
+            clc_note("the checked run's buffers are too large to map byte by byte: the bytes "
+                     "counted are the buffers' sizes");
+        if (!bad && counts != NULL && tr.counted) {
+            counts->valid = true;
+            counts->nbufs = tr.plan.nbufs;
+            for (unsigned b = 0; b < tr.plan.nbufs; b++) {
+                counts->size[b] = tr.plan.bufs[b].elems * tr.plan.bufs[b].elem_size;
+                counts->read[b] = tr.read[b];
+                counts->written[b] = tr.written[b];
+            }
+        }
         clc_traced_free(&tr);
         if (bad)
             goto done;
@@ -899,10 +964,19 @@ static int work_on(const struct clc_run_args *ra, struct clc_report *rep, const 
         clc_session_predict_end(&s);
     FILE *f = s.table != NULL ? s.table : clc_quiet ? NULL : stderr;
     if (f != NULL && pt == NULL) {
+        print_bytes(f, rep, first);
         print_why(f, &s, rep, first);
     } else if (f != NULL) {
-        uint64_t size = rep->n_results > first ? rep->results[first].size : 0;
-        print_ranking(f, rep, first, a->kernel_name, pt, size);
+        /* one ranking per size the user's rows ran at (a sweep has several) */
+        for (size_t i = first; i < rep->n_results; i++) {
+            const struct clc_result *r = &rep->results[i];
+            bool seen = strcmp(r->case_name, "custom") != 0;
+            for (size_t j = first; j < i && !seen; j++)
+                seen = strcmp(rep->results[j].case_name, "custom") == 0 &&
+                       rep->results[j].size == r->size;
+            if (!seen)
+                print_ranking(f, rep, first, a->kernel_name, pt, r->size);
+        }
         print_why(f, &s, rep, first);
     }
 done:

@@ -692,6 +692,7 @@ json_t *clc_result_json(const struct clc_result *r)
     json_object_set_new(o, "param", r->has_param ? json_integer(r->param) : json_null());
     json_object_set_new(o, "type", json_string(clc_type_name(r->type)));
     json_object_set_new(o, "bytes", json_integer((json_int_t)r->bytes));
+    json_object_set_new(o, "bytes_rule", text_or_null(r->bytes_rule));
     json_object_set_new(o, "size_bytes", json_integer((json_int_t)r->size));
     json_object_set_new(o, "reps", json_integer(r->reps));
     json_object_set_new(o, "batch", json_integer(r->batch));
@@ -1163,7 +1164,8 @@ static int read_result(struct reader *rd, json_t *o, size_t idx, struct clc_resu
             lacks(rd, LACK_MS_MEDIAN, idx);
     }
     if (get_str(rd, o, "model_bound", false, true, r->model.bound, sizeof r->model.bound) !=
-        CLC_OK)
+            CLC_OK ||
+        get_str(rd, o, "bytes_rule", false, true, r->bytes_rule, sizeof r->bytes_rule) != CLC_OK)
         return CLC_ERR;
     if (read_features(rd, member(o, "model_features"), &r->model.features) != CLC_OK)
         return CLC_ERR;

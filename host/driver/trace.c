@@ -25,6 +25,9 @@
 #define W_LOWEST 24       /* the lowest work-item outside the buffers (low 32 bits) */
 #define W_WANT 25         /* the work-item whose first such access W_ITEM.. are to hold */
 #define W_WANT_SEEN 26
+#define W_MAPS 27         /* where the byte maps begin, in words; 0: none */
+#define MAX_MAP_BYTES ((uint64_t)64 << 20) /* the byte maps of a trace, at most: 1/4 of the
+                                            * bytes of the buffers they count */
 #define WIDE_ITEMS 65536  /* work-items in the wide sample, at most (whole groups) */
 #define WIDE_SLOTS 4      /* loads, and as many stores, each records there */
 #define TRACE_SLOTS 64    /* accesses recorded per work-item: global ones, and as many __local */
@@ -108,10 +111,36 @@ static int lowest_fault(struct clc_backend *be, const struct clc_op *op, struct 
     return CLC_OK;
 }
 
+/* The 32-bit words of buffer b's byte map (a bit per byte) in each direction. */
+static uint64_t map_words(const struct clc_plan *p, unsigned b)
+{
+    return (p->bufs[b].elems * p->bufs[b].elem_size + 31) / 32;
+}
+
+/* The distinct bytes of each buffer that the launch read and wrote, counted from the byte
+ * maps at `maps` (clc_trace.h's layout) into out. */
+static void count_maps(const struct clc_plan *p, const uint64_t *maps, struct clc_traced *out)
+{
+    const uint32_t *m = (const uint32_t *)maps;
+    for (unsigned b = 0; b < p->nbufs; b++) {
+        uint64_t w = map_words(p, b);
+        for (int dir = 0; dir < 2; dir++) {
+            uint64_t bits = 0;
+            for (uint64_t i = 0; i < w; i++)
+                bits += (uint64_t)__builtin_popcount(m[i]);
+            (dir ? out->written : out->read)[b] = bits;
+            m += w;
+        }
+    }
+    out->counted = true;
+}
+
 /* Launches in's kernel rebuilt as its trace build (see trace_build), over the same range with
- * the same buffers, and fills out->trace, out->fault and out->info.  Buffers the kernel
- * writes change. */
-static int trace_instance(struct clc_session *s, struct clc_instance *in, struct clc_traced *out)
+ * the same buffers, and fills out->trace, out->fault and out->info; with `count` (and byte
+ * maps that fit MAX_MAP_BYTES) also out->read and out->written.  Buffers the kernel writes
+ * change. */
+static int trace_instance(struct clc_session *s, struct clc_instance *in, struct clc_traced *out,
+                          bool count)
 {
     struct clc_backend *be = in->be;
     const struct clc_plan *p = in->plan;
@@ -172,6 +201,15 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     if (wgroups > groups)
         wgroups = groups;
     size_t witems = wgroups * wg, nwords = HEADER_WORDS + 2 * region + witems * 2 * 2 * WIDE_SLOTS;
+    /* then the byte maps, two per buffer, in 32-bit words rounded up to whole 64-bit ones */
+    size_t maps_at = nwords;
+    uint64_t map32 = 0;
+    for (unsigned i = 0; count && i < p->nbufs; i++)
+        map32 += 2 * map_words(p, i);
+    if (map32 * 4 > MAX_MAP_BYTES)
+        map32 = 0;
+    if (map32 > 0)
+        nwords += (size_t)((map32 + 1) / 2);
     words = calloc(nwords, sizeof *words);
     if (words == NULL) {
         clc_error("out of host memory for the trace");
@@ -182,6 +220,7 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     words[W_WIDE_SLOTS] = WIDE_SLOTS;
     words[W_LOWEST] = 0xffffffffu;
     words[W_WANT] = ~(uint64_t)0;
+    words[W_MAPS] = map32 > 0 ? maps_at : 0;
     for (unsigned i = 0; i < p->nbufs; i++) {
         words[1 + 2 * i] = begin[i];
         words[2 + 2 * i] = end[i];
@@ -221,6 +260,8 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
         f->buf = owner(begin, end, p->nbufs, words[W_BASE]);
         f->offset = f->buf >= 0 ? (int64_t)(f->addr - begin[f->buf]) : 0;
     }
+    if (map32 > 0)
+        count_maps(p, words + maps_at, out);
     out->words = words;
     words = NULL;
     /* banks and bank_width 0: the model's defaults */
@@ -264,7 +305,7 @@ int clc_session_trace(struct clc_session *s, const struct clc_case *c, const str
     if (rc == CLC_OK)
         rc = clc_instance_init(&in);
     if (rc == CLC_OK)
-        rc = trace_instance(s, &in, out);
+        rc = trace_instance(s, &in, out, out->plan.count_bytes);
     if (rc == BUILD_FAILED)
         rc = CLC_ERR;
     clc_instance_close(&in);
@@ -295,7 +336,7 @@ int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_res
     struct clc_traced tr;
     memset(&tr, 0, sizeof tr);
     *clean = true;
-    int rc = trace_instance(s, in, &tr);
+    int rc = trace_instance(s, in, &tr, false);
     if (rc == CLC_SKIP) {
         clc_note_append(r, "%smodel: off (no CLC_TRACE_ARGS)", r->note[0] ? "; " : "");
         return CLC_OK;

@@ -91,6 +91,10 @@ struct clc_plan {
     unsigned nbufs;
     struct clc_buffer_spec bufs[CLC_PLAN_BUFS];
     uint64_t bytes;         /* bytes counted per launch (the case's documented rule) */
+    const char *bytes_rule; /* the rule that counted them, when it is not the case's own (a
+                             * user's kernel: "distinct from the trace" ...); NULL otherwise */
+    bool count_bytes;       /* its checked run (clc_session_trace) counts the distinct bytes
+                             * each buffer reads and writes */
     enum clc_metric metric; /* CLC_METRIC_GBPS unless set */
     double accesses;        /* CLC_METRIC_NS_PER_ACCESS: dependent accesses per launch */
     bool fresh_check;       /* in place: the check sees one launch on freshly initialised

@@ -53,13 +53,27 @@ int clc_custom_check_kernel(struct clc_session *s, const struct clc_custom_kerne
                             const char *path, const char *opts, int nargs, const char *expect,
                             const size_t local[3]);
 
+/* What the checked run counted of a kernel whose plan sets count_bytes: per plan buffer,
+ * its bytes at the checked run's size and the distinct bytes of it the launch read and
+ * wrote.  valid false: nothing was counted (not traced, or buffers too large to map). */
+struct clc_custom_counts {
+    bool valid;
+    unsigned nbufs;
+    uint64_t size[CLC_PLAN_BUFS], read[CLC_PLAN_BUFS], written[CLC_PLAN_BUFS];
+};
+
+/* The checked run's size: the one at which a user's kernel is traced before it runs. */
+#define CLC_CUSTOM_CHECK_SIZE ((uint64_t)1 << 20)
+
 /* Runs the user's case `mine` (one variant) as clc_custom_measure says: its kernel checked
- * (clc_custom_check_kernel), then its checked trace run at 1 MiB unless the source lacks
- * what it needs (`missing`: the model is then off, with a note), then the run itself. */
+ * (clc_custom_check_kernel), then its checked trace run at CLC_CUSTOM_CHECK_SIZE unless the
+ * source lacks what it needs (`missing`: the model is then off, with a note), then the run
+ * itself.  With `counts` (not NULL) what the checked run counted goes there before the run,
+ * for the variant's plan to read. */
 int clc_custom_run(struct clc_session *s, const struct clc_custom_kernel *k,
                    const struct clc_case *mine, const struct clc_variant *variant,
                    const char *missing, const char *opts, int nargs, const char *expect,
-                   const size_t local[3]);
+                   const size_t local[3], struct clc_custom_counts *counts);
 
 /* Reads k's file, builds the kernel on the session's first API and checks that it fits the
  * pattern, runs it once in its checked (trace) build at 1 MiB, then runs it as a case of

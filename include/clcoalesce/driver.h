@@ -127,12 +127,18 @@ struct clc_traced {
     uint64_t *words;     /* free with clc_traced_free */
     struct clc_kernel_info info;
     struct clc_fault fault;
+    /* with plan.count_bytes: the distinct bytes of each plan buffer the whole launch read
+     * and wrote (counted false when the buffers were too large to map) */
+    bool counted;
+    uint64_t read[CLC_PLAN_BUFS], written[CLC_PLAN_BUFS];
 };
 
 /* Plans variant v of case c (param, type t, size bytes), builds and initialises it on the
  * session's first API, and launches its trace build once: every access is recorded for the
  * first warps and checked against the buffers for all work-items, so a wild access is
- * found (out->fault.count) before an unchecked launch could do harm.  Returns CLC_OK,
+ * found (out->fault.count) before an unchecked launch could do harm; a plan with
+ * count_bytes has the distinct bytes each buffer read and wrote counted too (out->counted,
+ * out->read, out->written: a bit per byte, set by every work-item).  Returns CLC_OK,
  * CLC_SKIP (out->plan.note says why) or CLC_ERR. */
 int clc_session_trace(struct clc_session *s, const struct clc_case *c, const struct clc_variant *v,
                       long param, enum clc_type t, uint64_t size, struct clc_traced *out);

@@ -143,6 +143,8 @@ struct clc_result {
     bool has_param;
     enum clc_type type;
     uint64_t bytes;      /* bytes counted per launch, by the case's documented rule */
+    char bytes_rule[24]; /* the rule, when not the case's own (a user's kernel: "distinct
+                          * from the trace", "from --bytes", "buffer sizes"); "" otherwise */
     uint64_t size;       /* the case's size (bytes of its main array) for this row; 0 if unknown */
     int reps;            /* timed samples */
     int batch;           /* launches per timed sample (1 = one event per launch) */
