@@ -46,6 +46,8 @@ endif()
 # without it such a kernel runs unchecked, with a note.  Defines clc::libclang (empty when not
 # found) and CLC_HAVE_LIBCLANG.
 option(CLC_LIBCLANG "Build the kernel rewriter with libclang when it is found" ON)
+set(CLC_LLVM_ROOT "" CACHE PATH
+    "An LLVM root to try first (include/clang-c, lib/libclang.so, lib/clang/N/include)")
 add_library(clc::libclang INTERFACE IMPORTED)
 set(CLC_HAVE_LIBCLANG OFF)
 if(CLC_LIBCLANG)
@@ -61,6 +63,9 @@ if(CLC_LIBCLANG)
       list(REMOVE_ITEM CLC_LLVM_ROOTS /usr/lib/llvm-${CMAKE_MATCH_1})
       list(INSERT CLC_LLVM_ROOTS 0 /usr/lib/llvm-${CMAKE_MATCH_1})
     endif()
+  endif()
+  if(CLC_LLVM_ROOT)
+    list(INSERT CLC_LLVM_ROOTS 0 ${CLC_LLVM_ROOT})
   endif()
   foreach(root ${CLC_LLVM_ROOTS})
     if(EXISTS ${root}/include/clang-c/Index.h)

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""busiest.py - the unit Nsight Compute finds busiest beside the bound clcoalesce names.
+
+  python3 bench/ncu/busiest.py NCU_CSV VALIDATE_JSON [--api cuda] > table.md
+
+NCU_CSV: `ncu --csv --page raw --metrics ...` over `clcoalesce validate --api cuda` (the
+metrics of bench/ncu/run.sh); each kernel's last launch counts (the timed one, after its
+checked run).  VALIDATE_JSON: `clcoalesce validate -f json` on the same device, whose CUDA
+rows name the bound.  The busiest unit is the one with the highest throughput, % of its
+peak: DRAM, L2, L1 (the unified L1 and shared memory) or SM.  A bound agrees when it names
+that unit: dram, sectors, inflight and groups are DRAM's (its bytes, its scattered
+granules, its latency, the rate work reaches it), lines and split the L2's, l1 and banks the
+L1's."""
+import csv
+import io
+import json
+import sys
+
+UNITS = {
+    "DRAM": "dram__throughput.avg.pct_of_peak_sustained_elapsed",
+    "L2": "lts__throughput.avg.pct_of_peak_sustained_elapsed",
+    "L1": "l1tex__throughput.avg.pct_of_peak_sustained_active",
+    "SM": "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+}
+BOUND_UNIT = {"dram": "DRAM", "sectors": "DRAM", "inflight": "DRAM", "groups": "DRAM",
+              "lines": "L2", "split": "L2", "l1": "L1", "banks": "L1"}
+
+
+def ncu_rows(path):
+    text = open(path, encoding="utf-8").read().split("\n")
+    start = next(i for i, line in enumerate(text) if line.startswith('"ID"'))
+    rows = list(csv.reader(io.StringIO("\n".join(text[start:]))))
+    head, data = rows[0], [r for r in rows[2:] if len(r) == len(rows[0])]
+    last = {}
+    for r in data:
+        last[r[head.index("Kernel Name")]] = {u: float(r[head.index(m)].replace(",", ""))
+                                               for u, m in UNITS.items()}
+    return last
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    api = sys.argv[4] if len(sys.argv) > 4 and sys.argv[3] == "--api" else "cuda"
+    units = ncu_rows(sys.argv[1])
+    kernels = json.load(open(sys.argv[2], encoding="utf-8"))["kernels"]
+    print("| kernel | split | bound | " + " | ".join(f"{u} %" for u in UNITS) +
+          " | busiest | agrees |")
+    print("| --- | --- | --- | " + " | ".join("---:" for _ in UNITS) + " | --- | --- |")
+    agree = total = 0
+    for k in kernels:
+        if k.get("api") != api or k["kernel"] not in units or not k.get("bound"):
+            continue
+        u = units[k["kernel"]]
+        busiest = max(u, key=u.get)
+        ok = BOUND_UNIT.get(k["bound"]) == busiest
+        agree += ok
+        total += 1
+        print(f"| {k['kernel']} | {k.get('split', '')} | {k['bound']} | " +
+              " | ".join(f"{u[x]:.1f}" for x in UNITS) + f" | {busiest} | {'yes' if ok else 'no'} |")
+    print(f"\n{agree} of {total} kernels: the bound names the busiest unit "
+          f"({100.0 * agree / total if total else 0:.0f} %)")
+
+
+if __name__ == "__main__":
+    main()
