@@ -135,6 +135,24 @@ START_TEST(scatter_layer_slows_far_granules)
 }
 END_TEST
 
+START_TEST(scatter_layer_takes_loads_and_stores_apart)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* loads and stores each a granule far from any other: each at its direction's
+     * efficiency where the profile has them, else both at the class's */
+    r.model.features.dram[0][1][0] = r.model.features.dram[1][1][0] = 0;
+    r.model.features.dram[0][1][3] = r.model.features.dram[1][1][3] = 0.5;
+    p.gap_eff[3] = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.5 / 0.5 + 0.5 / 0.5), 1e-6);
+    p.gap_eff_dir[0][3] = 0.8;
+    p.gap_eff_dir[1][3] = 0.4;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.5 / 0.8 + 0.5 / 0.4), 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+}
+END_TEST
+
 START_TEST(scatter_layer_takes_gathers_at_random)
 {
     struct clc_profile p = flat_profile();
@@ -799,6 +817,19 @@ static void profile_rows(struct clc_report *rep)
             r.value = r.gbps = (double)r.bytes / (r.ms_median * 1e6);
             clc_report_add(rep, &r);
         }
+    /* strided loads, coalesced stores: min(sb, 64) read at the loads' efficiency (1, 0.9
+     * and 0.8 at 64, 128 and 256 bytes) and an element stored, streamed */
+    for (unsigned es = 4; es <= 8; es *= 2)
+        for (long s = 8; s <= 32; s *= 2) {
+            double sb = (double)s * es, m = fmin(sb, 64);
+            double eff = sb <= 64 ? 1.0 : sb == 128 ? 0.9 : 0.8;
+            struct clc_result r = clc_test_row("stride", "load", s,
+                                               es == 4 ? CLC_FLOAT : CLC_DOUBLE, 1);
+            r.bytes = 2 * es * 1000000;
+            r.ms_median = (m / eff + es) / 90e9 * 1e6 * 1e3;
+            r.value = r.gbps = (double)r.bytes / (r.ms_median * 1e6);
+            clc_report_add(rep, &r);
+        }
     /* the copies of one element per work-item: a float at 80 % of the copy ceiling, a
      * double at 95 % */
     for (int i = 0; i < 2; i++) {
@@ -861,6 +892,14 @@ START_TEST(profile_figures_from_rows)
     /* gaps 1, 2, 4 measured; 1.5 and 3 between them in log scale; 8, farther than measured,
      * as 4 */
     ck_assert_double_eq_tol(p.random_eff, 0.6, 1e-9);
+    /* the loads apart: 0.9 and 0.8 two and four granules apart; the stores, what the
+     * inplace rows leave: 1 / (2 / 0.7 - 1 / 0.9) and 1 / (2 / 0.5 - 1 / 0.8) */
+    ck_assert_double_eq_tol(p.gap_eff_dir[0][0], 1.0, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff_dir[0][2], 0.9, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff_dir[0][4], 0.8, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff_dir[1][0], 1.0, 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff_dir[1][2], 1 / (2 / 0.7 - 1 / 0.9), 1e-9);
+    ck_assert_double_eq_tol(p.gap_eff_dir[1][4], 1 / (2 / 0.5 - 1 / 0.8), 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[0], 1.0, 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[1], 1.0 - log2(1.5) * 0.3, 1e-9);
     ck_assert_double_eq_tol(p.gap_eff[2], 0.7, 1e-9);
@@ -994,6 +1033,7 @@ START_TEST(profile_file_loads)
     ck_assert_double_eq_tol(p.write_gbps, 120, 1e-9);
     ck_assert_uint_eq(p.granule, 64);
     ck_assert_double_eq_tol(p.random_eff, 0.6, 1e-9); /* the random loads, read back */
+    ck_assert_double_eq_tol(p.gap_eff_dir[1][4], 1 / (2 / 0.5 - 1 / 0.8), 1e-9);
     ck_assert_double_eq_tol(p.launch_us, 3.5, 1e-9);
     ck_assert_str_eq(p.device, "Test GPU");
     ck_assert_int_eq(p.compute_units, 2);
@@ -1265,7 +1305,7 @@ int main(void)
     const TTest *tests[] = {
         dram_layer_streams_at_the_ceiling,
         granules_layer_charges_what_is_not_used,
-        scatter_layer_slows_far_granules, scatter_layer_takes_gathers_at_random,
+        scatter_layer_slows_far_granules, scatter_layer_takes_gathers_at_random, scatter_layer_takes_loads_and_stores_apart,
         inflight_layer_follows_the_curve,
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,

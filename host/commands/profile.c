@@ -181,6 +181,14 @@ void clc_print_profile_summary(FILE *f, json_t *p)
             snprintf(four, sizeof four, "%.0f %%", 100 * gap_eff_at(gaps, 4));
         fprintf(f, "  DRAM granule: %lld bytes; granules 2 / 4 apart move at %s / %s\n",
                 (long long)json_integer_value(g), two, four);
+        double ld = gap_eff_at(json_object_get(dram, "gap_efficiency_load"), 4);
+        double st = gap_eff_at(json_object_get(dram, "gap_efficiency_store"), 4);
+        if (!isnan(ld) && !isnan(st))
+            fprintf(f, "  granules 4 apart: loads at %.0f %%, stores at %.0f %%\n", 100 * ld,
+                    100 * st);
+        json_t *rnd = json_object_get(dram, "random_efficiency");
+        if (json_is_number(rnd))
+            fprintf(f, "  granules at random (a gather): %.0f %%\n", 100 * json_number_value(rnd));
     } else
         fprintf(f, "  DRAM granule: not measured (the stride rows did not run)\n");
     json_t *sc = json_object_get(p, "scatter"), *ld = json_object_get(sc, "load_lines_per_s"),

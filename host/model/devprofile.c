@@ -446,6 +446,18 @@ static void local_costs(const struct clc_report *rep, struct clc_profile *p)
 
 /* ------------------------------------------------------------------ DRAM granules */
 
+/* Seconds per element of the stride case's row of `variant` with sb bytes between elements
+ * in elements of es bytes; NAN where it did not run. */
+static double stride_row_time(const struct clc_report *rep, const char *variant, unsigned sb,
+                              unsigned es)
+{
+    const struct clc_result *r =
+        sb % es ? NULL : row(rep, "stride", variant, sb / es, es == 4 ? CLC_FLOAT : CLC_DOUBLE);
+    return r != NULL && r->ms_median > 0 && r->bytes > 0
+               ? r->ms_median * 1e-3 / ((double)r->bytes / (2.0 * es))
+               : NAN;
+}
+
 /* Seconds per element of the stride row with sb bytes between elements, of either type
  * (their mean where both ran); NAN when neither did. */
 static double stride_time(const struct clc_report *rep, unsigned sb)
@@ -453,10 +465,31 @@ static double stride_time(const struct clc_report *rep, unsigned sb)
     double sum = 0;
     int n = 0;
     for (unsigned es = 4; es <= 8; es *= 2) {
-        const struct clc_result *r =
-            sb % es ? NULL : row(rep, "stride", "inplace", sb / es, es == 4 ? CLC_FLOAT : CLC_DOUBLE);
-        if (r != NULL && r->ms_median > 0 && r->bytes > 0) {
-            sum += r->ms_median * 1e-3 / ((double)r->bytes / (2.0 * es));
+        double t = stride_row_time(rep, "inplace", sb, es);
+        if (t > 0) {
+            sum += t;
+            n++;
+        }
+    }
+    return n ? sum / n : NAN;
+}
+
+/* DRAM's efficiency, one direction at a time, at sb bytes between elements: the load rows
+ * read min(sb, g) at the gap and store an element streamed, so t x copy = m / e_load + es;
+ * the inplace rows read the same and store m at the gap, so their time less the load rows'
+ * is the stores' alone: (t_inplace - t_load) x copy + es = m / e_store.  The mean over the
+ * types where the rows ran; NAN where none did. */
+static double dir_eff(const struct clc_report *rep, unsigned dir, unsigned sb, unsigned g,
+                      double copy)
+{
+    double m = sb < g ? sb : g, sum = 0;
+    int n = 0;
+    for (unsigned es = 4; es <= 8; es *= 2) {
+        double ld = stride_row_time(rep, "load", sb, es);
+        double in = dir ? stride_row_time(rep, "inplace", sb, es) : 0;
+        double left = dir ? (in - ld) * copy * 1e9 + es : ld * copy * 1e9 - es;
+        if (ld > 0 && (dir == 0 || in > 0) && left > 0) {
+            sum += m / left;
             n++;
         }
     }
@@ -474,10 +507,10 @@ static double stride_eff(const struct clc_report *rep, unsigned sb, unsigned g, 
 }
 
 /* DRAM's efficiency for granules at random addresses, as the gap classes' (relative to
- * adjacent granules, e0): the scatter case's random load moves a lone granule of g bytes and
- * stores an element, streamed, per element; at the copy ceiling that takes (g / e + es) /
- * copy, so e = g / (t x copy - es) from its time t per element.  The mean of its fp32 and
- * fp64 rows; NAN where neither ran. */
+ * adjacent granules, e0, the loads' where their rows ran): the scatter case's random load
+ * moves a lone granule of g bytes and stores an element, streamed, per element; at the copy
+ * ceiling that takes (g / e + es) / copy, so e = g / (t x copy - es) from its time t per
+ * element.  The mean of its fp32 and fp64 rows; NAN where neither ran. */
 static double random_eff(const struct clc_report *rep, unsigned g, double copy, double e0)
 {
     static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
@@ -498,6 +531,34 @@ static double random_eff(const struct clc_report *rep, unsigned g, double copy, 
     return n ? sum / n : NAN;
 }
 
+/* The gaps the stride rows measure: 1, 2, 4 and 8 granules. */
+#define GAPS_MEASURED 4
+
+/* Each gap class's efficiency (model.h) from raw[k], the efficiency 2^k granules apart, over
+ * raw[0] (adjacent granules): in log scale between the gaps measured; a loss within the
+ * rows' spread is none; farther than the rows reach, as the farthest they do.  NAN every
+ * class where raw[0] is unknown. */
+static void gap_classes(const struct clc_profile *p, const double raw[GAPS_MEASURED],
+                        double out[CLC_MODEL_GAPS])
+{
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        out[c] = NAN;
+    if (!(raw[0] > 0))
+        return;
+    double eff[GAPS_MEASURED] = {1.0};
+    for (unsigned k = 1; k < GAPS_MEASURED; k++) {
+        double e = raw[k] / raw[0];
+        if (isfinite(p->spread) && e * (1 + p->spread) >= 1)
+            e = 1;
+        eff[k] = e > 0 ? fmin(e, 1.0) : eff[k - 1];
+    }
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+        double at = fmin(log2(clc_model_gap(c)), GAPS_MEASURED - 1);
+        unsigned k = (unsigned)at < GAPS_MEASURED - 1 ? (unsigned)at : GAPS_MEASURED - 2;
+        out[c] = eff[k] + (at - k) * (eff[k + 1] - eff[k]);
+    }
+}
+
 /* The granule: at stride 64 bytes a 32-byte granule reads half of what stride 32 bytes
  * reads, a larger one the same per element, so the time per element doubles from 32 to 64
  * bytes only with granules of 64 bytes or more (and again from 64 to 128 with 128).  Then
@@ -507,7 +568,7 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
 {
     double t32 = stride_time(rep, 32), t64 = stride_time(rep, 64), t128 = stride_time(rep, 128);
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
-        p->gap_eff[c] = NAN;
+        p->gap_eff[c] = p->gap_eff_dir[0][c] = p->gap_eff_dir[1][c] = NAN;
     p->random_eff = NAN;
     if (!(t32 > 0 && t64 > 0) || !(p->copy_gbps > 0))
         return;
@@ -516,22 +577,18 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
     double e0 = stride_eff(rep, g, g, p->copy_gbps);
     if (!(e0 > 0))
         return;
-    enum { MEASURED = 4 };
-    double eff[MEASURED] = {1.0}; /* at gaps 1, 2, 4, 8 */
-    for (unsigned k = 1; k < MEASURED; k++) {
-        double e = stride_eff(rep, (1u << k) * g, g, p->copy_gbps) / e0;
-        /* a loss within the rows' spread is not told apart from none */
-        if (isfinite(p->spread) && e * (1 + p->spread) >= 1)
-            e = 1;
-        /* farther than the stride rows reach: as the farthest they do */
-        eff[k] = e > 0 ? fmin(e, 1.0) : eff[k - 1];
+    double raw[GAPS_MEASURED];
+    for (unsigned k = 0; k < GAPS_MEASURED; k++)
+        raw[k] = stride_eff(rep, (1u << k) * g, g, p->copy_gbps);
+    gap_classes(p, raw, p->gap_eff);
+    /* each direction apart, where the load rows ran */
+    for (unsigned dir = 0; dir < 2; dir++) {
+        for (unsigned k = 0; k < GAPS_MEASURED; k++)
+            raw[k] = dir_eff(rep, dir, (1u << k) * g, g, p->copy_gbps);
+        gap_classes(p, raw, p->gap_eff_dir[dir]);
     }
-    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-        double at = fmin(log2(clc_model_gap(c)), MEASURED - 1);
-        unsigned k = (unsigned)at < MEASURED - 1 ? (unsigned)at : MEASURED - 2;
-        p->gap_eff[c] = eff[k] + (at - k) * (eff[k + 1] - eff[k]);
-    }
-    p->random_eff = random_eff(rep, g, p->copy_gbps, e0);
+    double e0_load = dir_eff(rep, 0, g, g, p->copy_gbps);
+    p->random_eff = random_eff(rep, g, p->copy_gbps, e0_load > 0 ? e0_load : e0);
 }
 
 /* ------------------------------------------------------------------ from a report */
@@ -579,7 +636,7 @@ static void clear(struct clc_profile *p)
     p->split_gbps[0] = p->split_gbps[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
-        p->gap_eff[c] = NAN;
+        p->gap_eff[c] = p->gap_eff_dir[0][c] = p->gap_eff_dir[1][c] = NAN;
     p->random_eff = NAN;
 }
 
@@ -692,6 +749,13 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
         json_array_append_new(gaps, num(p->gap_eff[c]));
     json_object_set_new(dram, "granule_bytes", count_or_null(p->granule));
     json_object_set_new(dram, "gap_efficiency", gaps);
+    static const char *const dir_keys[2] = {"gap_efficiency_load", "gap_efficiency_store"};
+    for (unsigned d = 0; d < 2; d++) {
+        json_t *a = json_array();
+        for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+            json_array_append_new(a, num(p->gap_eff_dir[d][c]));
+        json_object_set_new(dram, dir_keys[d], a);
+    }
     json_object_set_new(dram, "random_efficiency", num(p->random_eff));
     json_object_set_new(dev, "name", json_string(p->device));
     json_object_set_new(dev, "api", json_string(p->api));
@@ -818,6 +882,14 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
         json_t *v = json_array_get(gaps, c);
         p->gap_eff[c] = json_is_number(v) ? json_number_value(v) : NAN;
+    }
+    static const char *const dir_keys[2] = {"gap_efficiency_load", "gap_efficiency_store"};
+    for (unsigned d = 0; d < 2; d++) {
+        json_t *a = json_object_get(dram, dir_keys[d]);
+        for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
+            json_t *v = json_array_get(a, c);
+            p->gap_eff_dir[d][c] = json_is_number(v) ? json_number_value(v) : NAN;
+        }
     }
     p->random_eff = num_at(dram, "random_efficiency");
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");

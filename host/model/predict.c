@@ -194,6 +194,14 @@ static double gap_eff(const struct clc_profile *p, unsigned c)
     return e > 0 && e <= 1.5 ? e : 1.0;
 }
 
+/* The profile's efficiency of gap class c for loads (dir 0) or stores (1), where it measured
+ * them apart; else the class's for both. */
+static double gap_eff_dir(const struct clc_profile *p, unsigned dir, unsigned c)
+{
+    double e = p->gap_eff_dir[dir][c];
+    return e > 0 && e <= 1.5 ? e : gap_eff(p, c);
+}
+
 static unsigned granule_index(const struct clc_profile *p)
 {
     for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
@@ -283,13 +291,15 @@ static double layer_granules(struct clc_layer_state *s, struct clc_model_layer *
 /* Scatter: the granules at their gap classes' efficiencies, a gather's at random. */
 static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l)
 {
+    double ld = gap_eff_dir(s->p, 0, CLC_MODEL_GAPS - 1), st = gap_eff_dir(s->p, 1, CLC_MODEL_GAPS - 1);
     if (s->random > 0)
-        snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed, %.0f %% of "
-                 "them at random (%.0f %%)", 100.0 * gap_eff(s->p, CLC_MODEL_GAPS - 1),
-                 100.0 * s->random / s->rd, 100.0 * s->p->random_eff);
+        snprintf(l->why, sizeof l->why, "%.0f %% of the loads' granules at random (%.0f %% of "
+                 "streamed)", 100.0 * s->random / s->rd, 100.0 * s->p->random_eff);
+    else if (ld != st)
+        snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed (loads), %.0f %% "
+                 "(stores)", 100.0 * ld, 100.0 * st);
     else
-        snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed",
-                 100.0 * gap_eff(s->p, CLC_MODEL_GAPS - 1));
+        snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed", 100.0 * ld);
     return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
 }
 
@@ -557,9 +567,9 @@ static bool prepare(struct clc_layer_state *s)
     s->gi = granule_index(p);
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
         s->rd += f->dram[0][s->gi][c];
-        s->rd_eff += f->dram[0][s->gi][c] / gap_eff(p, c);
+        s->rd_eff += f->dram[0][s->gi][c] / gap_eff_dir(p, 0, c);
         s->wr += f->dram[1][s->gi][c];
-        s->wr_eff += f->dram[1][s->gi][c] / gap_eff(p, c);
+        s->wr_eff += f->dram[1][s->gi][c] / gap_eff_dir(p, 1, c);
         wr_sectors += f->dram[1][0][c];
     }
     /* a gather's granules at the rate DRAM serves granules at random, not a stride's
@@ -568,7 +578,7 @@ static bool prepare(struct clc_layer_state *s)
     double random = f->dram_random[s->gi] > 0 ? f->dram_random[s->gi] : 0;
     bool rate = p->random_eff > 0 && p->random_eff <= 1.5;
     s->rd += random;
-    s->rd_eff += random / (rate ? p->random_eff : gap_eff(p, CLC_MODEL_GAPS - 1));
+    s->rd_eff += random / (rate ? p->random_eff : gap_eff_dir(p, 0, CLC_MODEL_GAPS - 1));
     s->random = rate ? random : 0;
     s->resident = f->resident_per_cu;
     if (!(s->resident > 0))
@@ -579,7 +589,7 @@ static bool prepare(struct clc_layer_state *s)
     if (again > 0) {
         /* lone granules, each as far from the next as the sample's sparsest */
         s->rd += again;
-        s->rd_eff += again / gap_eff(p, CLC_MODEL_GAPS - 1);
+        s->rd_eff += again / gap_eff_dir(p, 0, CLC_MODEL_GAPS - 1);
     }
     s->pr->dram_read_bytes = s->rd * s->useful;
     s->pr->dram_write_bytes = wr_sectors * s->useful;

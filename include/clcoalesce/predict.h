@@ -89,6 +89,9 @@ struct clc_profile {
                               * pass) and stride `banks` (all in one bank) */
     unsigned granule;      /* DRAM granule in bytes (32, 64, 128), from the stride rows */
     double gap_eff[CLC_MODEL_GAPS]; /* DRAM efficiency by gap class (model.h), class 0 = 1 */
+    double gap_eff_dir[2][CLC_MODEL_GAPS]; /* gap_eff for loads [0] and stores [1] apart,
+                              * from the stride case's load rows beside its inplace ones;
+                              * NAN where they did not run (gap_eff serves both) */
     double random_eff;       /* DRAM's efficiency for granules at random addresses, as
                               * gap_eff's (the scatter case's random load) */
     double launch_us;      /* fixed cost of one launch, microseconds */
