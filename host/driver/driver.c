@@ -410,6 +410,8 @@ static int run_row_on(struct clc_session *s, const struct clc_case *c, const str
         if (p.has_param)
             clc_result_set_param(&r[i], p.param);
         r[i].bytes = p.bytes;
+        if (p.flops > 0)
+            r[i].flops = p.flops;
         r[i].size = size;
         r[i].metric = p.metric;
         r[i].accesses = p.accesses;

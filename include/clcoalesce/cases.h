@@ -91,6 +91,8 @@ struct clc_plan {
     unsigned nbufs;
     struct clc_buffer_spec bufs[CLC_PLAN_BUFS];
     uint64_t bytes;         /* bytes counted per launch (the case's documented rule) */
+    double flops;           /* floating-point operations per launch (an FMA counts two), in
+                             * the row's type; 0: none counted (the compute layer is off) */
     enum clc_metric metric; /* CLC_METRIC_GBPS unless set */
     double accesses;        /* CLC_METRIC_NS_PER_ACCESS: dependent accesses per launch */
     bool fresh_check;       /* in place: the check sees one launch on freshly initialised

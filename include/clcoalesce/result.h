@@ -140,6 +140,8 @@ struct clc_result {
     bool has_param;
     enum clc_type type;
     uint64_t bytes;      /* bytes counted per launch, by the case's documented rule */
+    double flops;        /* floating-point operations per launch (an FMA two) in the row's
+                          * type, NAN when none are counted: the model's compute layer */
     uint64_t size;       /* the case's size (bytes of its main array) for this row; 0 if unknown */
     int reps;            /* timed samples */
     int batch;           /* launches per timed sample (1 = one event per launch) */
