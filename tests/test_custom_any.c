@@ -412,6 +412,8 @@ START_TEST(compute_heavy_example_carries_its_flops)
     ck_assert_double_eq(r.flops, 2.0 * 16384);
     snprintf(args, sizeof args, "%s --flops 'm + 1'", poly);
     run_json(args, "64K", 2, "--flops: unknown size 'm'", &r);
+    run_json("--kernel-file " HANDOUT "stencil.cl --kernel jacobi --pattern copy --flops n",
+             "64K", 2, "--flops goes with a described kernel", &r);
     /* a kernel without flops counted has none in its row */
     run_json(STENCIL " --kernel jacobi --reference jacobi_rows", "64K", 0, NULL, &r);
     ck_assert(isnan(r.flops));
