@@ -479,6 +479,9 @@ START_TEST(explain_kernel_errors)
                          "-o %s", o), 2);
     clc_test_assert_has(err, "no -o");
     ck_assert_msg(access(o, F_OK) != 0, "%s was written", o);
+    ck_assert_int_eq(cli("explain --kernel-file " EXAMPLES "stencil.cl --kernel stencil_tiled "
+                         "--api both"), 2);
+    clc_test_assert_has(err, "--api opencl or cuda, not both");
     /* the macros in part: the trace build cannot record it, whatever the rewriter */
     const char *half = clc_test_path(dir, "half.cl");
     clc_test_write_file(half, "#include \"clc.h\"\n"

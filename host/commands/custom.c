@@ -379,7 +379,7 @@ static bool no_case(const char *name)
 }
 
 /* Parses `custom`'s arguments.  Returns CLC_OK or CLC_USAGE after a message. */
-static int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
+static int parse_custom_args(int argc, char **argv, struct custom_args *a)
 {
     const struct clc_run_cli cli = {PROG,      HELP,     CLC_RUN_COLD, clc_tool_options,
                                     own_options, "k:",   parse_own,    a,
@@ -456,7 +456,7 @@ int clc_custom_parse(int argc, char **argv, struct clc_run_args *run,
                      struct clc_custom_kernel *k)
 {
     struct custom_args a;
-    int rc = clc_parse_custom_args(argc, argv, &a);
+    int rc = parse_custom_args(argc, argv, &a);
     *run = a.run;
     *k = kernel_of(&a, a.kernel_file);
     return rc;
@@ -1001,7 +1001,7 @@ static int run_in_child(int argc, char **argv, const char *kernel)
 int clc_cmd_custom(int argc, char **argv)
 {
     struct custom_args a;
-    int rc = clc_parse_custom_args(argc, argv, &a);
+    int rc = parse_custom_args(argc, argv, &a);
     if (rc != CLC_OK)
         return rc;
     if (a.run.help) {

@@ -596,6 +596,10 @@ static int explain_kernel(int argc, char **argv)
         clc_error("explain prints what it finds: no -o (custom writes a report)");
         return CLC_USAGE;
     }
+    if (__builtin_popcount(a.opts.apis) > 1) {
+        clc_error("explain traces on one API: --api opencl or cuda, not both");
+        return CLC_USAGE;
+    }
     clc_quiet = a.quiet;
     clc_guard_run(a.timeout);
     struct clc_profile prof;
