@@ -107,6 +107,25 @@ START_TEST(expressions_evaluate_and_refuse)
 }
 END_TEST
 
+/* The flops line: an expression of the sizes, kept as written and evaluated like the
+ * others; without an expression it is refused. */
+START_TEST(flops_line_parsed)
+{
+    struct clc_desc d;
+    struct clc_dvals v;
+    char e[CLC_DESC_ERR];
+    uint64_t flops;
+    parse_ok("size W = sqrt(n); arg a in float n; flops 2 * 16 * W   # 16 FMAs a column", &d);
+    ck_assert_str_eq(d.flops, "2 * 16 * W");
+    ck_assert(clc_desc_eval(&d, 1 << 20, 0, &v, e, sizeof e));
+    ck_assert(clc_desc_expr(d.flops, &v, &flops, e, sizeof e));
+    ck_assert_uint_eq(flops, 2 * 16 * 512);
+    parse_ok("arg a in float n", &d);
+    ck_assert_str_eq(d.flops, ""); /* not given: the compute layer is left out */
+    parse_bad("arg a in float n; flops", false, "flops: give an expression");
+}
+END_TEST
+
 START_TEST(bad_descriptions_refused)
 {
     parse_bad("arg a inn float n", false, "role 'inn'");
@@ -375,6 +394,32 @@ START_TEST(bad_inputs_are_named)
 }
 END_TEST
 
+/* A compute-heavy example (a polynomial of degree 32 per element): verified against its
+ * reference, its row carries the flops its description counts, --flops overrides them, and
+ * a bad expression is a usage error before anything runs.  Which bound a CPU names is
+ * its own affair: not asserted. */
+START_TEST(compute_heavy_example_carries_its_flops)
+{
+    struct clc_result r;
+    const char *poly = "--kernel-file " CLC_TEST_SOURCE_DIR "/cl/examples/poly.cl --kernel "
+                       "poly_horner --reference poly_powers";
+    run_json(poly, "64K", 0, NULL, &r);
+    ck_assert_msg(r.status == CLC_STATUS_OK && r.verified, "%s", r.note);
+    ck_assert_double_eq(r.flops, 64.0 * 16384); /* n = 64 KiB / 4 */
+    char args[512];
+    snprintf(args, sizeof args, "%s --flops '2 * n'", poly);
+    run_json(args, "64K", 0, NULL, &r);
+    ck_assert_double_eq(r.flops, 2.0 * 16384);
+    snprintf(args, sizeof args, "%s --flops 'm + 1'", poly);
+    run_json(args, "64K", 2, "--flops: unknown size 'm'", &r);
+    run_json("--kernel-file " HANDOUT "stencil.cl --kernel jacobi --pattern copy --flops n",
+             "64K", 2, "--flops goes with a described kernel", &r);
+    /* a kernel without flops counted has none in its row */
+    run_json(STENCIL " --kernel jacobi --reference jacobi_rows", "64K", 0, NULL, &r);
+    ck_assert(isnan(r.flops));
+}
+END_TEST
+
 /* Runs kernel k (in, out, n; the body after i = get_global_id(0)) described and unchecked, and
  * expects the checked run to stop it, naming the load of in. */
 static void expect_load_caught(const char *k, const char *body)
@@ -446,6 +491,8 @@ int main(void)
                             handout_matvec_and_histogram_verify,
                             without_reference_the_row_is_unchecked,
                             bad_inputs_are_named,
+                            flops_line_parsed,
+                            compute_heavy_example_carries_its_flops,
                             out_of_bounds_caught_by_the_checked_run,
                             an_index_into_the_next_buffer_is_caught,
                             examples_verify_against_their_reference_and_are_modelled};

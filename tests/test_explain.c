@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "clcoalesce/explain.h"
+#include "clcoalesce/rewrite.h"
 #include "testutil.h"
 
 #define OUT 65536
@@ -376,6 +377,125 @@ START_TEST(explain_errors)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ a user's kernel */
+
+#define EXAMPLES CLC_TEST_SOURCE_DIR "/cl/examples/"
+#define HANDOUT CLC_TEST_SOURCE_DIR "/tests/data/handout/"
+
+/* write_profile's profile with an fma row: 2 GFLOP/s in float (10^9 FMAs a second). */
+static const char *write_compute_profile(const char *name)
+{
+    json_t *root = read_json(write_profile(name, false));
+    struct clc_result r = clc_test_row("fma", "chains", -1, CLC_FLOAT, 1);
+    r.flops = 2e9;
+    r.ms_median = 1000;
+    json_array_append_new(json_object_get(root, "rows"), clc_result_json(&r));
+    const char *path = clc_test_path(dir, name);
+    write_json(root, path);
+    return path;
+}
+
+/* explain --kernel-file: a user's kernel taken as custom takes it, traced (nothing timed)
+ * and explained like a case, with its flops in the compute layer. */
+START_TEST(explain_a_users_kernel)
+{
+    clc_test_make_dir(dir, "explain-kernel");
+    const char *prof = write_compute_profile("profile.json");
+    /* an example written with the macros: traced whether or not the rewriter was built */
+    int rc = cli("explain --kernel-file " EXAMPLES "stencil.cl --kernel stencil_tiled "
+                 "--size 64K --profile %s", prof);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    clc_test_assert_has(out, "custom / stencil_tiled (float): kernel stencil_tiled in ");
+    clc_test_assert_has(out, "__kernel void stencil_tiled(");
+    clc_test_assert_has(out, "first load request");
+    clc_test_assert_has(out, "predicted GB/s, layer by layer:\n  profile: Test GPU");
+    clc_test_assert_has(out, "  at:      64 KiB");
+    clc_test_assert_has(out, "  compute   x 1.000 ");
+    clc_test_assert_has(out, "no flops counted");
+    clc_test_assert_has(out, "  predicted ");
+    clc_test_assert_has(out, "predicted, not measured");
+    clc_test_assert_lacks(out, "measured    "); /* no measured line in the waterfall */
+    assert_fits_80(out);
+    /* its description's flops: 64 a element, 8 bytes moved, at 2 GFLOP/s */
+    if (clc_rewrite_available()) {
+        rc = cli("explain --kernel-file " EXAMPLES "poly.cl --kernel poly_horner --size 64K "
+                 "--profile %s", prof);
+        ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+        clc_test_assert_has(out, "  compute   x ");
+        clc_test_assert_has(out, " flops, 8.00 a byte, at 2.0 fp32"); /* wrapped after it */
+        clc_test_assert_has(out, "bound: compute\n  compute binds: ");
+        assert_fits_80(out);
+    }
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
+/* A kernel as a course handout writes it, with a description alone: traced through the
+ * rewriter where it was built; where it was not, the trace cannot see it, which is said. */
+START_TEST(explain_a_handout_kernel)
+{
+    const char *args = "explain --kernel-file " HANDOUT "stencil.cl --kernel jacobi --size 64K "
+                       "--describe 'size NX = sqrt(n); size NY = n / NX; arg u in float NX*NY; "
+                       "arg unew out float NX*NY; arg nx scalar int NX; arg ny scalar int NY; "
+                       "grid NX, NY; group 16, 16'";
+    int rc = cli("%s", args);
+    if (!clc_rewrite_available()) {
+        fprintf(stderr, "explain_a_handout_kernel: the rewriter was not built: only the "
+                "error is checked\n");
+        ck_assert_int_eq(rc, 1);
+        clc_test_assert_has(err, "kernel 'jacobi': the trace cannot see its accesses (");
+        return;
+    }
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, err);
+    clc_test_assert_has(out, "custom / jacobi (float): kernel jacobi in ");
+    clc_test_assert_has(out, "unew[j * nx + i] = u[j * nx + i];"); /* its source as written */
+    clc_test_assert_has(out, "first store request");
+    clc_test_assert_has(out, "prediction (");
+    clc_test_assert_has(out, "predicted, not measured");
+    assert_fits_80(out);
+}
+END_TEST
+
+/* Bad input to explain --kernel-file: custom's messages and exit codes, and a kernel the
+ * trace cannot see named with why. */
+START_TEST(explain_kernel_errors)
+{
+    clc_test_make_dir(dir, "explain-kernel-bad");
+    ck_assert_int_eq(cli("explain --kernel-file " EXAMPLES "stencil.cl"), 2);
+    clc_test_assert_has(err, "missing --kernel");
+    ck_assert_int_eq(cli("explain --kernel-file " HANDOUT "stencil.cl --kernel jacobi "
+                         "--describe 'arg u in float n; arg unew out float n; arg nx scalar "
+                         "int n'"), 2);
+    clc_test_assert_has(err, "takes 4 parameters; the description has 3: not described: ny");
+    ck_assert_int_eq(cli("explain --kernel-file " EXAMPLES "stencil.cl --kernel nope"), 1);
+    clc_test_assert_has(err, "no __kernel 'nope'");
+    ck_assert_int_eq(cli("explain --kernel-file %s/missing.cl --kernel k", dir), 1);
+    clc_test_assert_has(err, "missing.cl");
+    ck_assert_int_eq(cli("explain --kernel-file " EXAMPLES "poly.cl --kernel poly_horner "
+                         "--flops 'm + 1'"), 2);
+    clc_test_assert_has(err, "--flops: unknown size 'm'");
+    const char *o = clc_test_path(dir, "out.txt");
+    ck_assert_int_eq(cli("explain --kernel-file " EXAMPLES "stencil.cl --kernel stencil_tiled "
+                         "-o %s", o), 2);
+    clc_test_assert_has(err, "no -o");
+    ck_assert_msg(access(o, F_OK) != 0, "%s was written", o);
+    ck_assert_int_eq(cli("explain --kernel-file " EXAMPLES "stencil.cl --kernel stencil_tiled "
+                         "--api both"), 2);
+    clc_test_assert_has(err, "--api opencl or cuda, not both");
+    /* the macros in part: the trace build cannot record it, whatever the rewriter */
+    const char *half = clc_test_path(dir, "half.cl");
+    clc_test_write_file(half, "#include \"clc.h\"\n"
+                              "__kernel void half(__global const float *in, __global float *out"
+                              " CLC_TRACE_ARGS)\n{\n    size_t i = get_global_id(0);\n"
+                              "    out[i] = in[i];\n}\n");
+    ck_assert_int_eq(cli("explain --kernel-file %s --kernel half --size 64K", half), 1);
+    clc_test_assert_has(err, "kernel 'half': the trace cannot see its accesses (no "
+                             "CLC_TRACE_BEGIN)");
+    clc_test_assert_lacks(out, "prediction (");
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 /* `run --no-model` leaves the model fields empty. */
 START_TEST(run_no_model)
 {
@@ -559,6 +679,9 @@ int main(void)
                             explain_results_at_the_runs_size,
                             explain_transpose_banks,
                             explain_errors,
+                            explain_a_users_kernel,
+                            explain_a_handout_kernel,
+                            explain_kernel_errors,
                             run_no_model,
                             run_on_a_cpu_says_what_predictions_mean,
                             kept_profile_feeds_explain_and_run,

@@ -745,6 +745,48 @@ START_TEST(launch_layer_adds_a_fixed_cost)
 }
 END_TEST
 
+/* The compute layer: the row's flops at the profile's FMA rate for its type bind when they
+ * take longer than the memory traffic, and change nothing when they do not. */
+START_TEST(compute_layer_binds_on_arithmetic)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row(); /* 10^8 bytes at 100 GB/s: 1 ms */
+    enum clc_bound b;
+    struct clc_prediction pr;
+    p.fma_per_s[0] = 1e12; /* 2000 GFLOP/s in float */
+    p.fma_per_s[1] = 1e11; /* 200 in double */
+    r.flops = 1e8;         /* 1 flop a byte: 0.05 ms, under the memory's 1 ms */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    r.flops = 4e9; /* 40 flops a byte: 2 ms, half the bandwidth */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_COMPUTE);
+    ck_assert_str_eq(clc_bound_name(b), "compute");
+    ck_assert(*clc_bound_remedy(b) != '\0');
+    /* the same flops in double, at a tenth of the rate: 20 ms */
+    r.type = CLC_DOUBLE;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 5, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_COMPUTE);
+    /* a profile without the rate (older than the fma case): the layer is left out, said */
+    p.fma_per_s[1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    ck_assert(clc_predict(&p, &r, &pr));
+    bool said = false;
+    for (size_t i = 0; i < pr.n_layers; i++)
+        if (strcmp(pr.layer[i].name, "compute") == 0) {
+            ck_assert_double_eq(pr.layer[i].factor, 1.0);
+            clc_test_assert_has(pr.layer[i].why, "no fp64 FMA rate");
+            said = true;
+        }
+    ck_assert(said);
+    /* no flops counted: left out too */
+    r.type = CLC_FLOAT;
+    r.flops = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
 START_TEST(no_prediction_without_grounds)
 {
     struct clc_profile p = flat_profile();
@@ -1022,6 +1064,38 @@ START_TEST(one_pass_rows_by_group_size)
 }
 END_TEST
 
+/* The FMA rates from the fma case's rows (flops over the median time, two flops an FMA),
+ * through the profile's JSON and back; a profile without them reads, with none. */
+START_TEST(compute_rate_from_rows_and_back)
+{
+    struct clc_report rep;
+    profile_rows(&rep);
+    struct clc_profile p;
+    clc_profile_from_report(&rep, "test", &p);
+    ck_assert(isnan(p.fma_per_s[0]) && isnan(p.fma_per_s[1]));
+    static const double ms[] = {2, 8}; /* 4e9 flops: 1e12 and 2.5e11 FMAs a second */
+    for (int i = 0; i < 2; i++) {
+        struct clc_result r = clc_test_row("fma", "chains", -1, i ? CLC_DOUBLE : CLC_FLOAT, 1);
+        r.flops = 4e9;
+        r.ms_median = ms[i];
+        clc_report_add(&rep, &r);
+    }
+    clc_profile_from_report(&rep, "test", &p);
+    ck_assert_double_eq_tol(p.fma_per_s[0], 1e12, 1);
+    ck_assert_double_eq_tol(p.fma_per_s[1], 2.5e11, 1);
+    json_t *o = clc_profile_to_json(&p);
+    struct clc_profile back;
+    ck_assert_int_eq(clc_profile_from_json(o, &back), CLC_OK);
+    ck_assert_double_eq_tol(back.fma_per_s[0], 1e12, 1);
+    ck_assert_double_eq_tol(back.fma_per_s[1], 2.5e11, 1);
+    json_object_del(o, "compute"); /* a profile from before the fma case */
+    ck_assert_int_eq(clc_profile_from_json(o, &back), CLC_OK);
+    ck_assert(isnan(back.fma_per_s[0]) && isnan(back.fma_per_s[1]));
+    json_decref(o);
+    clc_report_free(&rep);
+}
+END_TEST
+
 START_TEST(profile_file_loads)
 {
     char dir[64];
@@ -1037,6 +1111,7 @@ START_TEST(profile_file_loads)
     ck_assert_double_eq_tol(p.launch_us, 3.5, 1e-9);
     ck_assert_str_eq(p.device, "Test GPU");
     ck_assert_int_eq(p.compute_units, 2);
+    ck_assert(isnan(p.fma_per_s[0])); /* no fma rows: read all the same, without the rate */
     /* not a profile: said, not loaded */
     const char *bad = clc_test_path(dir, "bad.json");
     clc_test_write_file(bad, "{\"tool\": \"clcoalesce\", \"results\": []}");
@@ -1323,6 +1398,8 @@ int main(void)
         lines_layer_charges_partial_sectors,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,
+        compute_layer_binds_on_arithmetic,
+        compute_rate_from_rows_and_back,
         no_prediction_without_grounds,
         profile_figures_from_rows,
         profile_file_loads,

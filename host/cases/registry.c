@@ -47,8 +47,6 @@ void clc_print_cases(FILE *f)
 {
     for (size_t i = 0; i < clc_n_cases; i++) {
         const struct clc_case *c = clc_cases[i];
-        if (c->explicit_only)
-            continue;
         clc_print_case_head(f, c->name, c->summary, c->variants_text, c->types, c->bytes_rule,
                             c->expect);
         /* each kernel once, in table order */
@@ -65,5 +63,7 @@ void clc_print_cases(FILE *f)
             }
         }
         fprintf(f, "%s)\n", any ? "" : "none: the API's own copy");
+        if (c->explicit_only) /* listed all the same: a user may name it */
+            fprintf(f, "    runs:     only when named ('clcoalesce run %s')\n", c->name);
     }
 }

@@ -34,6 +34,7 @@ struct any {
     const char *kernel, *ref_kernel; /* ref_kernel NULL: unchecked */
     const char *bytes;           /* --bytes, NULL: the distinct bytes rule */
     struct clc_custom_counts counts; /* what the checked run counted, for the bytes */
+    const char *flops;           /* --flops, else the description's, NULL: none counted */
     double tol;
     const char *missing;         /* what keeps the trace build from tracing it, or NULL */
     char trace_file[PATH_MAX];   /* its rewritten source for the trace build, or "" */
@@ -175,6 +176,12 @@ static int plan_any(const struct clc_env *e, const struct clc_variant *var, long
     }
     p->bytes = bytes;
     p->count_bytes = true;
+    uint64_t flops = 0;
+    if (a->flops != NULL && !clc_desc_expr(a->flops, &x->v, &flops, err, sizeof err)) {
+        clc_error("%s: %s", a->flops == a->d.flops ? "flops" : "--flops", err);
+        return CLC_ERR;
+    }
+    p->flops = (double)flops;
     p->dims = x->v.dims;
     memcpy(p->global, x->v.global, sizeof p->global);
     memcpy(p->local, x->v.local, sizeof p->local);
@@ -363,11 +370,21 @@ int clc_custom_measure_any(struct clc_session *s, const struct clc_custom_kernel
         rc = CLC_USAGE;
         goto done;
     }
+    /* the flops: --flops, else the description's line; a bad expression said before any run */
+    a->flops = k->flops != NULL ? k->flops : a->d.flops[0] != '\0' ? a->d.flops : NULL;
+    uint64_t flops;
+    if (a->flops != NULL && !clc_desc_expr(a->flops, &v, &flops, err, sizeof err)) {
+        clc_error("%s: %s; see 'clcoalesce custom --help'",
+                  a->flops == a->d.flops ? "flops" : "--flops", err);
+        rc = CLC_USAGE;
+        goto done;
+    }
     if ((rc = check_sizes(s, a)) != CLC_OK)
         goto done;
     snprintf(expect, sizeof expect, "its description has %u", a->d.nargs);
-    rc = clc_custom_run(s, k, &mine, &variant, a->missing, "-DT=float", (int)a->d.nargs, expect,
-                        v.local, &a->counts);
+    rc = (k->then != NULL ? k->then : clc_custom_run)(s, k, &mine, &variant, a->missing,
+                                                       "-DT=float", (int)a->d.nargs, expect,
+                                                       v.local, &a->counts);
 done:
     if (a->trace_file[0] != '\0')
         unlink(a->trace_file);

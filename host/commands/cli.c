@@ -41,6 +41,7 @@ static const char usage_text[] =
     "                            charts of result files, drawn by gnuplot: PNG and SVG,\n"
     "                            with the .gp scripts and .dat data kept to edit\n"
     "  explain CASE [--variant V] [--param P] [--type T] [--results FILE]\n"
+    "  explain --kernel-file F --kernel NAME [custom's options]\n"
     "                            one variant's kernel, a warp's requests sector by sector,\n"
     "                            the predicted sectors per request, and with a profile\n"
     "                            (--profile, a result file's, or the device's kept one) the\n"

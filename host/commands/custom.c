@@ -86,7 +86,8 @@ static const struct pattern *find_pattern(const char *name)
 static const char help_text[] =
     "usage: clcoalesce custom --kernel-file F --kernel NAME [--describe TEXT]\n"
     "                         [--reference KERNEL [--reference-file F2]]\n"
-    "                         [--tolerance T] [--bytes EXPR] [--profile FILE] [run options]\n"
+    "                         [--tolerance T] [--bytes EXPR] [--flops EXPR]\n"
+    "                         [--profile FILE] [run options]\n"
     "       clcoalesce custom --kernel-file F --kernel NAME --pattern P\n"
     "                         [--local N | --local XxY] [--items-per-thread K]\n"
     "                         [--profile FILE] [run options]\n"
@@ -106,6 +107,9 @@ static const char help_text[] =
     "  group EXPR[, EXPR[, EXPR]]      the work-group (default 256, 16x16, 8x8x4)\n"
     "  ref_grid ... / ref_group ...    the reference's own launch (default: the same)\n"
     "  tolerance X                     relative, for float outputs (default 1e-4)\n"
+    "  flops EXPR                      floating-point operations per launch (a fused\n"
+    "                                  multiply-add counts two): the model's compute\n"
+    "                                  layer; --flops EXPR sets them too\n"
     "  One arg line per kernel parameter, in order.  TYPE: char uchar short ushort int\n"
     "  uint long ulong float double, or a vector of 2, 3, 4, 8, 16 of them (float4).\n"
     "  LEN, EXPR: + - * / % ( ), numbers (K M G suffixes), sizes, sqrt(x), min(a, b),\n"
@@ -228,6 +232,7 @@ struct custom_args {
     const char *reference;     /* --reference KERNEL */
     const char *reference_file; /* --reference-file F */
     const char *bytes;         /* --bytes EXPR */
+    const char *flops;         /* --flops EXPR */
     double tolerance;          /* --tolerance; < 0: not given */
 };
 
@@ -243,6 +248,7 @@ enum {
     OPT_REFERENCE_FILE,
     OPT_BYTES,
     OPT_TOLERANCE,
+    OPT_FLOPS,
 };
 
 static const struct option own_options[] = {
@@ -256,6 +262,7 @@ static const struct option own_options[] = {
     {"reference-file", required_argument, NULL, OPT_REFERENCE_FILE},
     {"bytes", required_argument, NULL, OPT_BYTES},
     {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+    {"flops", required_argument, NULL, OPT_FLOPS},
     {NULL, 0, NULL, 0},
 };
 
@@ -356,6 +363,8 @@ static int parse_own(const struct clc_run_cli *cli, int c, const char *value)
         return nonempty("--reference-file takes a file, not", value, &a->reference_file);
     case OPT_BYTES:
         return nonempty("--bytes takes an expression of the sizes, not", value, &a->bytes);
+    case OPT_FLOPS:
+        return nonempty("--flops takes an expression of the sizes, not", value, &a->flops);
     case OPT_TOLERANCE: {
         char *end;
         errno = 0;
@@ -380,7 +389,7 @@ static bool no_case(const char *name)
 }
 
 /* Parses `custom`'s arguments.  Returns CLC_OK or CLC_USAGE after a message. */
-int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
+static int parse_custom_args(int argc, char **argv, struct custom_args *a)
 {
     const struct clc_run_cli cli = {PROG,        HELP, CLC_RUN_SWEEP | CLC_RUN_COLD,
                                     clc_tool_options, own_options, "k:", parse_own, a,
@@ -408,6 +417,7 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
     const char *pattern_only = a->local[0] ? "--local" : a->items ? "--items-per-thread" : NULL;
     const char *any_only = a->describe ? "--describe" : a->reference ? "--reference"
                            : a->reference_file ? "--reference-file" : a->bytes ? "--bytes"
+                           : a->flops ? "--flops"
                            : a->tolerance >= 0 ? "--tolerance" : NULL;
     if (a->pattern == NULL && pattern_only != NULL) {
         clc_error("%s goes with --pattern; a described kernel gives its launch in its "
@@ -441,6 +451,25 @@ int clc_parse_custom_args(int argc, char **argv, struct custom_args *a)
     }
     a->run.opts.types = CLC_FLOAT;
     return CLC_OK;
+}
+
+/* The kernel a's options name, read from `path`. */
+static struct clc_custom_kernel kernel_of(const struct custom_args *a, const char *path)
+{
+    return (struct clc_custom_kernel){path,          a->kernel_name, a->pattern,
+                                      {a->local[0], a->local[1]}, a->items, a->describe,
+                                      a->reference,  a->reference_file, a->bytes,
+                                      a->tolerance,  a->flops,       NULL};
+}
+
+int clc_custom_parse(int argc, char **argv, struct clc_run_args *run,
+                     struct clc_custom_kernel *k)
+{
+    struct custom_args a;
+    int rc = parse_custom_args(argc, argv, &a);
+    *run = a.run;
+    *k = kernel_of(&a, a.kernel_file);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ the plan */
@@ -785,8 +814,9 @@ int clc_custom_measure(struct clc_session *s, const struct clc_custom_kernel *k)
              su.items, local[0], local[1]);
     snprintf(expect, sizeof expect, "the %s pattern passes %u: %s", pt->name, pt->nargs,
              pt->signature);
-    int rc = clc_custom_run(s, k, &mine, &variant, su.missing, opts, (int)pt->nargs, expect,
-                            local, NULL);
+    int rc = (k->then != NULL ? k->then : clc_custom_run)(s, k, &mine, &variant, su.missing,
+                                                           opts, (int)pt->nargs, expect, local,
+                                                           NULL);
     if (rewritten[0] != '\0')
         unlink(rewritten);
     return rc;
@@ -928,10 +958,7 @@ static int work_on(const struct clc_run_args *ra, struct clc_report *rep, const 
 {
     const struct custom_args *a = the_args;
     const struct pattern *pt = find_pattern(a->pattern);
-    const struct clc_custom_kernel k = {path,             a->kernel_name, a->pattern,
-                                        {a->local[0], a->local[1]}, a->items, a->describe,
-                                        a->reference, a->reference_file, a->bytes,
-                                        a->tolerance};
+    const struct clc_custom_kernel k = kernel_of(a, path);
     const struct clc_opts *o = &ra->opts;
     const struct clc_case *cases[3];
     size_t ncases = 0;
@@ -1048,7 +1075,7 @@ static int run_in_child(int argc, char **argv, const char *kernel)
 int clc_cmd_custom(int argc, char **argv)
 {
     struct custom_args a;
-    int rc = clc_parse_custom_args(argc, argv, &a);
+    int rc = parse_custom_args(argc, argv, &a);
     if (rc != CLC_OK)
         return rc;
     if (a.run.help) {

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clcoalesce/cli.h"
+#include "clcoalesce/custom.h"
 #include "clcoalesce/kernelfile.h"
 #include "clcoalesce/profcache.h"
 #include "inspect.h"
@@ -22,12 +24,15 @@ static const char explain_usage[] =
     "usage: clcoalesce explain CASE [--variant V] [--param P] [--type T] [--results FILE]\n"
     "                          [--profile FILE] [--device SEL] [--api opencl|cuda]\n"
     "                          [--kernel-dir DIR]\n"
+    "       clcoalesce explain --kernel-file F --kernel NAME [--describe TEXT]\n"
+    "                          [--pattern P] [--size BYTES] [--flops EXPR] [--profile FILE]\n"
+    "                          [the other options of custom]\n"
     "Plans CASE's variant as a run on this device does, launches it once in its trace build\n"
     "and shows its kernel, one warp's first load and store requests sector by sector, the\n"
     "predicted sectors per request and the predictive model's GB/s layer by layer (ceiling,\n"
-    "granules, scatter, inflight, banks or l1, lines, split, groups, launch) with the limit\n"
-    "that binds and what would lift it, for a run on the profile's device at the size it\n"
-    "gets there.  Nothing is timed.\n"
+    "granules, scatter, inflight, banks or l1, lines, split, groups, compute, launch) with\n"
+    "the limit that binds and what would lift it, for a run on the profile's device at the\n"
+    "size it gets there.  Nothing is timed.\n"
     "  --profile FILE   the device profile to predict on ('clcoalesce profile -o FILE');\n"
     "                   without it, the one the --results file's run predicted with (and\n"
     "                   at the size of that run's row), else the one this device keeps\n"
@@ -36,7 +41,12 @@ static const char explain_usage[] =
     "                   beside the prediction, what that run predicted, and the fraction\n"
     "                   of its copy ceiling\n"
     "Default: the first variant with a kernel of its own, its first param, float when the\n"
-    "case has it.\n";
+    "case has it.\n"
+    "With --kernel-file, your own kernel, taken with custom's options ('clcoalesce custom\n"
+    "--help': its description, --pattern, --size, --flops) and built as custom builds it,\n"
+    "is traced once at the size a run gets here and explained the same way: predicted, not\n"
+    "measured.  The trace must see its accesses (written with the macros, or rewritten:\n"
+    "docs/custom-as-written.md); a kernel it cannot see is an error that says why.\n";
 
 #define WIDTH 80
 
@@ -205,6 +215,7 @@ struct run_plan {
     uint64_t size;   /* 0: the run's plan could not be made; the traced launch's figures */
     size_t groups;
     uint64_t bytes;
+    double flops;    /* flops per launch (a user's kernel that counts them), else 0 */
     long param;      /* a param the size gives (a matrix's side), else the one traced */
     bool from_file;  /* the size is the --results run's */
 };
@@ -215,7 +226,7 @@ static struct run_plan plan_run(const struct clc_device *dev, uint64_t there,
                                 const struct clc_report *file)
 {
     struct run_plan rp = {there, clc_plan_groups(&tr->plan, NULL), tr->plan.bytes,
-                          tr->plan.param, false};
+                          tr->plan.flops, tr->plan.param, false};
     for (size_t i = 0; i < file->n_results && !rp.from_file; i++) {
         const struct clc_result *r = &file->results[i];
         if (strcmp(r->case_name, c->name) == 0 && strcmp(r->variant, v->name) == 0 &&
@@ -232,6 +243,7 @@ static struct run_plan plan_run(const struct clc_device *dev, uint64_t there,
     if (p.dims > 0) {
         rp.groups = clc_plan_groups(&p, NULL);
         rp.bytes = p.bytes;
+        rp.flops = p.flops;
         if (p.has_param)
             rp.param = p.param;
     } else {
@@ -405,8 +417,235 @@ static void print_prediction(const struct clc_traced *tr, struct clc_model *m)
            "   the unit L2 and DRAM move; a line: 128 bytes, four sectors)\n");
 }
 
+/* The profile explain predicts with where no --profile was given, after the session opened
+ * on its device: the --results run's (file, when results), else the one this device keeps.
+ * True with it in *prof and where it came from in from. */
+static bool found_profile(const struct clc_session *s, const struct clc_report *file,
+                          const char *results, struct clc_profile *prof, char *from, size_t len)
+{
+    char path[256];
+    if (results != NULL) {
+        if (!run_profile(file, clc_api_name(s->be[0]->dev.api), prof))
+            return false;
+        snprintf(from, len, "the run in %s", clc_printable(results, path, sizeof path));
+        return true;
+    }
+    char kept[4096], when[32];
+    if (!clc_profcache_load(&s->be[0]->dev.meta, clc_api_name(s->be[0]->dev.api), prof, kept,
+                            sizeof kept, when, sizeof when))
+        return false;
+    snprintf(from, len, "this device's kept profile, measured %s", when);
+    clc_note("predicting with this device's profile kept in %s; 'clcoalesce profile' "
+             "measures it again", kept);
+    return true;
+}
+
+/* The profile of --profile PATH into *prof, and where it came from.  CLC_OK or CLC_ERR
+ * after the loader's message. */
+static int given_profile(const char *path, struct clc_profile *prof, char *from, size_t len)
+{
+    if (clc_profile_load(path, prof) != CLC_OK)
+        return CLC_ERR;
+    char shown[256];
+    snprintf(from, len, "--profile %s", clc_printable(path, shown, sizeof shown));
+    return CLC_OK;
+}
+
+/* What explain knows beside the traced row: the device it predicts for, at what size a run
+ * there has, the profile (NULL: none) and where it came from, and the --results file. */
+struct explain_ctx {
+    struct clc_device dev;      /* the profile's device, else the one traced on */
+    uint64_t there;             /* the size a run gets on dev */
+    const struct clc_profile *prof;
+    const char *from;
+    const struct clc_report *file; /* the --results file (empty without one) */
+    bool results;               /* a --results file was given */
+};
+
+/* Everything explain prints of variant v of case c, traced as tr at param (type t): its
+ * kernel and source, a warp's first requests, the access model's figures and, for a run on
+ * x->dev, the waterfall (beside the --results file's row).  CLC_OK, or CLC_ERR after a
+ * message (an access outside the buffers). */
+static int explain_traced(const struct clc_session *s, const struct clc_case *c,
+                          const struct clc_variant *v, long param, enum clc_type t,
+                          const struct clc_traced *tr, const struct explain_ctx *x)
+{
+    char shown[WIDTH];
+    struct clc_result r;
+    clc_result_init(&r, c->name, v->name, t);
+    if (tr->plan.has_param)
+        clc_result_set_param(&r, tr->plan.param);
+    r.metric = tr->plan.metric;
+    r.bytes = tr->plan.bytes;
+    if (tr->plan.in_flight > 0) /* the inflight case's own bytes in flight, as a run has them */
+        r.in_flight = tr->plan.in_flight;
+    r.cache_resident = false;
+    char param_text[32] = "";
+    if (tr->plan.has_param)
+        snprintf(param_text, sizeof param_text, ", param %ld", tr->plan.param);
+    printf("%s / %s (%s%s): kernel %s in %s\n", r.case_name, r.variant, clc_type_name(t),
+           param_text, tr->plan.kernel, tr->file);
+    printf("device:  %s (%s)\n", fit(s->be[0]->dev.meta.name, WIDTH - 20, shown, sizeof shown),
+           clc_api_name(s->be[0]->dev.api));
+    printf("options: %s\n", fit(tr->options, WIDTH - 9, shown, sizeof shown));
+    print_source(s, tr);
+    if (tr->fault.count > 0) {
+        char msg[320];
+        clc_fault_message(&tr->plan, tr->plan.kernel, &tr->fault, msg, sizeof msg);
+        clc_error("%s", msg);
+        return CLC_ERR;
+    }
+    if (print_requests(&tr->trace) != CLC_OK)
+        return CLC_ERR;
+    struct clc_model m;
+    print_prediction(tr, &m);
+    if (v->explain != NULL) {
+        char text[512];
+        snprintf(text, sizeof text, "  %s", v->explain);
+        print_wrapped(stdout, text);
+    }
+    r.model.efficiency = m.efficiency;
+    /* the row as a run has it: its bytes and flops, and the param its size gives (a file's
+     * row) */
+    struct run_plan rp = plan_run(&x->dev, x->there, c, v, param, t, tr, x->file);
+    r.bytes = rp.bytes;
+    if (rp.flops > 0)
+        r.flops = rp.flops;
+    if (r.has_param)
+        clc_result_set_param(&r, rp.param);
+    const struct clc_result *measured = x->results ? file_row(x->file, &r) : NULL;
+    print_waterfall(s->be[0]->dev.meta.name, &x->dev, &rp, tr, &m, &r, x->prof, x->from,
+                    x->results, measured);
+    if (x->results)
+        print_measured(x->file, measured, &r);
+    return CLC_OK;
+}
+
+/* ------------------------------------------------------------------ a user's kernel */
+
+static const struct explain_ctx *the_ctx; /* for explain_kernel_then, which custom calls */
+
+/* clc_custom_measure's last step for explain: the user's case `mine`, built as custom
+ * builds it, traced once at the size a run gets here and explained like any variant.  A
+ * kernel the trace cannot see (`missing`) is an error that says why. */
+static int explain_kernel_then(struct clc_session *s, const struct clc_custom_kernel *k,
+                               const struct clc_case *mine, const struct clc_variant *variant,
+                               const char *missing, const char *opts, int nargs,
+                               const char *expect, const size_t local[3],
+                               struct clc_custom_counts *counts)
+{
+    (void)counts; /* explain counts no bytes: it times nothing */
+    if (missing != NULL) {
+        clc_error("kernel '%s': the trace cannot see its accesses (%s), so there is nothing "
+                  "to explain; 'clcoalesce custom --help' says what it needs", k->name,
+                  missing);
+        return CLC_ERR;
+    }
+    if (clc_custom_check_kernel(s, k, mine->cl_file, opts, nargs, expect, local) != CLC_OK)
+        return CLC_ERR;
+    struct explain_ctx x = *the_ctx;
+    uint64_t size;
+    char why[256];
+    const struct clc_device *here = &s->be[0]->dev;
+    if (clc_case_size(&here->meta, here->cpu, mine->alloc_factor, !mine->no_plateau,
+                      s->o->size, false, &size, why, sizeof why) != CLC_OK ||
+        clc_case_size(&x.dev.meta, x.dev.cpu, mine->alloc_factor, !mine->no_plateau,
+                      s->o->size, false, &x.there, why, sizeof why) != CLC_OK) {
+        clc_error("kernel '%s': %s", k->name, why);
+        return CLC_USAGE;
+    }
+    struct clc_traced tr;
+    int rc = clc_session_trace(s, mine, variant, 0, CLC_FLOAT, size, &tr);
+    if (rc == CLC_SKIP) {
+        clc_error("kernel '%s': nothing to trace: %s", k->name, tr.plan.note);
+        rc = CLC_ERR;
+    }
+    if (rc == CLC_OK)
+        rc = explain_traced(s, mine, variant, 0, CLC_FLOAT, &tr, &x);
+    if (rc == CLC_OK)
+        printf("\npredicted, not measured: nothing was timed ('clcoalesce custom' with the "
+               "same\noptions measures it and sets the measurement beside the prediction)\n");
+    clc_traced_free(&tr);
+    return rc;
+}
+
+/* True when the arguments name a kernel file: explain of a user's kernel. */
+static bool names_kernel_file(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return false;
+        if (strcmp(argv[i], "--kernel-file") == 0 || strncmp(argv[i], "--kernel-file=", 14) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* `explain --kernel-file F --kernel K ...`: the user's kernel, taken with custom's options
+ * (clc_custom_parse) and built as custom builds it, then traced and explained. */
+static int explain_kernel(int argc, char **argv)
+{
+    struct clc_run_args a;
+    struct clc_custom_kernel k;
+    int rc = clc_custom_parse(argc, argv, &a, &k);
+    if (rc != CLC_OK)
+        return rc;
+    if (a.help) {
+        fputs(explain_usage, stdout);
+        return CLC_OK;
+    }
+    if (a.output != NULL) {
+        clc_error("explain prints what it finds: no -o (custom writes a report)");
+        return CLC_USAGE;
+    }
+    if (__builtin_popcount(a.opts.apis) > 1) {
+        clc_error("explain traces on one API: --api opencl or cuda, not both");
+        return CLC_USAGE;
+    }
+    clc_quiet = a.quiet;
+    clc_guard_run(a.timeout);
+    struct clc_profile prof;
+    char from[320] = "";
+    bool have_prof = false;
+    if (a.opts.profile != NULL) {
+        if (given_profile(a.opts.profile, &prof, from, sizeof from) != CLC_OK)
+            return CLC_ERR;
+        have_prof = true;
+    }
+    struct clc_opts o = a.opts;
+    o.quick = true;
+    o.progress = 0;
+    o.model = true;
+    struct clc_report rep, none;
+    struct clc_session s;
+    clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
+    clc_report_init(&none, "");
+    bool quiet = clc_quiet;
+    clc_quiet = true; /* the device notes would only clutter the output */
+    rc = clc_session_open(&s, &o, &rep, NULL);
+    clc_quiet = quiet;
+    if (rc == CLC_OK) {
+        if (!have_prof)
+            have_prof = found_profile(&s, &none, NULL, &prof, from, sizeof from);
+        struct explain_ctx x = {predicted_device(&s.be[0]->dev, have_prof ? &prof : NULL), 0,
+                                have_prof ? &prof : NULL, from, &none, false};
+        the_ctx = &x;
+        k.then = explain_kernel_then;
+        rc = clc_custom_measure(&s, &k);
+        the_ctx = NULL;
+    }
+    clc_session_close(&s);
+    clc_report_free(&rep);
+    clc_report_free(&none);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ a case */
+
 int clc_cmd_explain(int argc, char **argv)
 {
+    if (names_kernel_file(argc, argv))
+        return explain_kernel(argc, argv);
     struct insp_args a;
     int rc = clc_inspect_args(argc, argv, false, &a);
     if (rc != CLC_OK)
@@ -426,13 +665,11 @@ int clc_cmd_explain(int argc, char **argv)
         return CLC_ERR; /* the reader said why */
     }
     if (a.profile != NULL) {
-        if (clc_profile_load(a.profile, &prof) != CLC_OK) {
+        if (given_profile(a.profile, &prof, from, sizeof from) != CLC_OK) {
             clc_report_free(&file);
             return CLC_ERR;
         }
         have_prof = true;
-        char path[256];
-        snprintf(from, sizeof from, "--profile %s", clc_printable(a.profile, path, sizeof path));
     }
 
     struct clc_opts o;
@@ -445,31 +682,19 @@ int clc_cmd_explain(int argc, char **argv)
     rc = clc_inspect_open(&a, &o, &s, &rep);
     if (rc != CLC_OK)
         goto done;
-    if (!have_prof && a.results != NULL &&
-        run_profile(&file, clc_api_name(s.be[0]->dev.api), &prof)) {
-        have_prof = true;
-        char path[256];
-        snprintf(from, sizeof from, "the run in %s", clc_printable(a.results, path, sizeof path));
-    }
-    char kept[4096], when[32];
-    if (!have_prof && a.results == NULL &&
-        clc_profcache_load(&s.be[0]->dev.meta, clc_api_name(s.be[0]->dev.api), &prof, kept,
-                           sizeof kept, when, sizeof when)) {
-        have_prof = true;
-        snprintf(from, sizeof from, "this device's kept profile, measured %s", when);
-        clc_note("predicting with this device's profile kept in %s; 'clcoalesce profile' "
-                 "measures it again", kept);
-    }
+    if (!have_prof)
+        have_prof = found_profile(&s, &file, a.results, &prof, from, sizeof from);
     /* traced as a run here, predicted for a run on the profile's device, with a param a run
      * there has (a grid's work-groups are counted per compute unit) */
-    struct clc_device dev = predicted_device(&s.be[0]->dev, have_prof ? &prof : NULL);
-    uint64_t size, there;
-    char why[256], shown[WIDTH];
+    struct explain_ctx x = {predicted_device(&s.be[0]->dev, have_prof ? &prof : NULL), 0,
+                            have_prof ? &prof : NULL, from, &file, a.results != NULL};
+    uint64_t size;
+    char why[256];
     clc_case_size(&s.be[0]->dev.meta, s.be[0]->dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0,
                   false, &size, why, sizeof why);
-    clc_case_size(&dev.meta, dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, false, &there, why,
-                  sizeof why);
-    rc = clc_inspect_pick(&a, &dev, there, &v, &param);
+    clc_case_size(&x.dev.meta, x.dev.cpu, a.c->alloc_factor, !a.c->no_plateau, 0, false,
+                  &x.there, why, sizeof why);
+    rc = clc_inspect_pick(&a, &x.dev, x.there, &v, &param);
     if (rc != CLC_OK)
         goto done;
     rc = clc_session_trace(&s, a.c, v, param, a.type, size, &tr);
@@ -488,56 +713,8 @@ int clc_cmd_explain(int argc, char **argv)
         clc_error("%s/%s: nothing to trace: %s", a.c->name, v->name, tr.plan.note);
         rc = CLC_ERR;
     }
-    if (rc != CLC_OK)
-        goto done;
-
-    struct clc_result r;
-    clc_result_init(&r, a.c->name, v->name, a.type);
-    if (tr.plan.has_param)
-        clc_result_set_param(&r, tr.plan.param);
-    r.metric = tr.plan.metric;
-    r.bytes = tr.plan.bytes;
-    if (tr.plan.in_flight > 0) /* the inflight case's own bytes in flight, as a run has them */
-        r.in_flight = tr.plan.in_flight;
-    r.cache_resident = false;
-    char param_text[32] = "";
-    if (tr.plan.has_param)
-        snprintf(param_text, sizeof param_text, ", param %ld", tr.plan.param);
-    printf("%s / %s (%s%s): kernel %s in %s\n", r.case_name, r.variant, clc_type_name(a.type),
-           param_text, tr.plan.kernel, tr.file);
-    printf("device:  %s (%s)\n", fit(s.be[0]->dev.meta.name, WIDTH - 20, shown, sizeof shown),
-           clc_api_name(s.be[0]->dev.api));
-    printf("options: %s\n", fit(tr.options, WIDTH - 9, shown, sizeof shown));
-    print_source(&s, &tr);
-    if (tr.fault.count > 0) {
-        char msg[320];
-        clc_fault_message(&tr.plan, tr.plan.kernel, &tr.fault, msg, sizeof msg);
-        clc_error("%s", msg);
-        rc = CLC_ERR;
-        goto done;
-    }
-    if (print_requests(&tr.trace) != CLC_OK) {
-        rc = CLC_ERR;
-        goto done;
-    }
-    struct clc_model m;
-    print_prediction(&tr, &m);
-    if (v->explain != NULL) {
-        char text[512];
-        snprintf(text, sizeof text, "  %s", v->explain);
-        print_wrapped(stdout, text);
-    }
-    r.model.efficiency = m.efficiency;
-    /* the row as a run has it: its bytes, and the param its size gives (a file's row) */
-    struct run_plan rp = plan_run(&dev, there, a.c, v, param, a.type, &tr, &file);
-    r.bytes = rp.bytes;
-    if (r.has_param)
-        clc_result_set_param(&r, rp.param);
-    const struct clc_result *measured = a.results != NULL ? file_row(&file, &r) : NULL;
-    print_waterfall(s.be[0]->dev.meta.name, &dev, &rp, &tr, &m, &r, have_prof ? &prof : NULL,
-                    from, a.results != NULL, measured);
-    if (a.results != NULL)
-        print_measured(&file, measured, &r);
+    if (rc == CLC_OK)
+        rc = explain_traced(&s, a.c, v, param, a.type, &tr, &x);
 done:
     clc_traced_free(&tr);
     clc_session_close(&s);

@@ -6,7 +6,8 @@
  * of one element per work-item by work-group size and the rate at which work-groups start, the
  * local memory's banks and bandwidth, the DRAM granule and how scattered granules slow down,
  * the L2's rates for loads and stores of one line per lane, and stores of 32- and 64-byte lanes
- * alone.  Every figure comes from a row of this run (devprofile.c); the rows go into the
+ * alone, and the fused multiply-adds per second in float and double (the fma case).  Every
+ * figure comes from a row of this run (devprofile.c); the rows go into the
  * profile too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
@@ -36,7 +37,9 @@ static const char usage[] =
     "50 % and 90 % of the read ceiling), copies of one element per work-item by work-group\n"
     "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"
     "granules, the L2's rates for loads and stores of one line per lane, and the GB/s that\n"
-    "stores of 32- and 64-byte lanes reach.  'run --profile FILE' predicts every row from it.\n"
+    "stores of 32- and 64-byte lanes reach, and the fused multiply-adds per second in float\n"
+    "and double (the fma case: the model's compute layer).  'run --profile FILE' predicts\n"
+    "every row from it.\n"
     "Measured at the default sizes (no --size, --quick, --cold or --kernel-dir), the profile\n"
     "is also kept as the device's own (in $CLCOALESCE_CACHE_DIR, else ~/.cache/clcoalesce):\n"
     "explain, and a run without the stream case, then predict with it with no --profile.\n"
@@ -215,6 +218,16 @@ void clc_print_profile_summary(FILE *f, json_t *p)
                                 &partial_ps))
         fprintf(f, "  a store costs the L2 %.1f ps a line and %.1f ps a sector written in "
                 "part\n", line_ps, partial_ps);
+    json_t *fma = json_object_get(p, "compute");
+    json_t *f32 = json_object_get(fma, "fp32_fma_per_s"), *f64 = json_object_get(fma, "fp64_fma_per_s");
+    if (json_is_number(f32)) {
+        char dp[24] = "-";
+        if (json_is_number(f64))
+            snprintf(dp, sizeof dp, "%.1f", 2e-9 * json_number_value(f64));
+        fprintf(f, "  arithmetic: %.1f / %s GFLOP/s in float / double (fused multiply-adds, "
+                "two flops each)\n", 2e-9 * json_number_value(f32), dp);
+    } else
+        fprintf(f, "  arithmetic: not measured (the fma rows did not run)\n");
     json_t *count = json_object_get(b, "count");
     if (json_is_integer(count))
         fprintf(f, "  local memory: %lld banks of 4 bytes\n", (long long)json_integer_value(count));
@@ -334,7 +347,7 @@ int clc_cmd_profile(int argc, char **argv)
     if (o.reps == 0)
         o.reps = REPS;
     static const char *const names[] = {"latency", "stream", "inflight", "groups",
-                                        "banks",   "stride", "scatter"};
+                                        "banks",   "stride", "scatter", "fma"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);

@@ -459,8 +459,14 @@ static bool parse_line(char *line, struct clc_desc *d, char *err, size_t len)
             return fail(err, len, "tolerance: give a relative tolerance in [0, 1), e.g. 1e-5");
         return true;
     }
+    if (!strcmp(kw, "flops")) {
+        if (!rest(s, d->flops, sizeof d->flops))
+            return fail(err, len, "flops: give an expression of the sizes, e.g. 2 * 16 * n (a "
+                        "fused multiply-add counts two)");
+        return true;
+    }
     return fail(err, len, "'%s' begins no line of a description (arg, size, csr, grid, group, "
-                "ref_grid, ref_group, tolerance)", kw);
+                "ref_grid, ref_group, tolerance, flops)", kw);
 }
 
 bool clc_desc_parse(const char *text, struct clc_desc *d, char *err, size_t errlen)

@@ -87,7 +87,7 @@ void clc_result_init(struct clc_result *r, const char *case_name, const char *va
     snprintf(r->variant, sizeof r->variant, "%s", variant);
     snprintf(r->api, sizeof r->api, "opencl");
     r->metric = CLC_METRIC_GBPS;
-    r->value = r->accesses = r->in_flight = NAN;
+    r->value = r->accesses = r->in_flight = r->flops = NAN;
     r->type = type;
     r->batch = 1;
     r->ms_median = r->ms_min = r->ms_max = r->cv = r->ms_host = NAN;
@@ -703,6 +703,7 @@ json_t *clc_result_json(const struct clc_result *r)
                                            ? num_or_null(r->accesses)
                                            : json_null());
     json_object_set_new(o, "bytes_in_flight_per_cu", num_or_null(r->in_flight));
+    json_object_set_new(o, "flops", num_or_null(r->flops));
     json_object_set_new(o, "ms_median", num_or_null(r->ms_median));
     json_object_set_new(o, "ms_min", num_or_null(r->ms_min));
     json_object_set_new(o, "ms_max", num_or_null(r->ms_max));
@@ -988,6 +989,7 @@ static const struct {
     ROW_NUM("value", value, COUNT_MAX),
     ROW_NUM("accesses", accesses, COUNT_MAX),
     ROW_NUM("bytes_in_flight_per_cu", in_flight, COUNT_MAX),
+    ROW_NUM("flops", flops, COUNT_MAX),
     ROW_NUM("ms_median", ms_median, MS_MAX),
     ROW_NUM("ms_min", ms_min, MS_MAX),
     ROW_NUM("ms_max", ms_max, MS_MAX),

@@ -412,6 +412,8 @@ static int run_row_on(struct clc_session *s, const struct clc_case *c, const str
         r[i].bytes = p.bytes;
         if (p.bytes_rule != NULL)
             snprintf(r[i].bytes_rule, sizeof r[i].bytes_rule, "%s", p.bytes_rule);
+        if (p.flops > 0)
+            r[i].flops = p.flops;
         r[i].size = size;
         r[i].metric = p.metric;
         r[i].accesses = p.accesses;

@@ -591,13 +591,23 @@ static void granules(const struct clc_report *rep, struct clc_profile *p)
     p->random_eff = random_eff(rep, g, p->copy_gbps, e0_load > 0 ? e0_load : e0);
 }
 
+/* Fused multiply-adds per second in type t: the fma case's flops (two an FMA) over its
+ * median time; NAN without its row. */
+static double fma_rate(const struct clc_report *rep, enum clc_type t)
+{
+    const struct clc_result *r = row(rep, "fma", "chains", -1, t);
+    return r != NULL && r->flops > 0 && r->ms_median > 0 ? r->flops / 2 / (r->ms_median * 1e-3)
+                                                         : NAN;
+}
+
 /* ------------------------------------------------------------------ from a report */
 
 /* Whether a row is of a case the profile reads. */
 static bool profile_row(const struct clc_result *r)
 {
     static const char *const cases[] = {"latency", "stream", "inflight", "groups",
-                                        "banks",   "stride", "scatter",  "vector"};
+                                        "banks",   "stride", "scatter",  "vector",
+                                        "fma"};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(r->case_name, cases[i]) == 0)
             return r->status == CLC_STATUS_OK && r->cv >= 0;
@@ -634,6 +644,7 @@ static void clear(struct clc_profile *p)
         p->one_pass[0][g] = p->one_pass[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
     p->split_gbps[0] = p->split_gbps[1] = NAN;
+    p->fma_per_s[0] = p->fma_per_s[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = p->gap_eff_dir[0][c] = p->gap_eff_dir[1][c] = NAN;
@@ -683,6 +694,8 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->load_lines_per_s = lines_per_s(rep, "load", 2);
     p->store_lines_per_s = lines_per_s(rep, "store", 1);
     split_stores(rep, p);
+    p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
+    p->fma_per_s[1] = fma_rate(rep, CLC_DOUBLE);
     int found = 0;
     double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
                      p->inflight_50, p->local_gbps, p->gap_eff[1], p->load_lines_per_s,
@@ -783,6 +796,9 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(root, "split_stores", json_pack("{s:o, s:o}", "lane_32_gbps",
                                                         num(p->split_gbps[0]), "lane_64_gbps",
                                                         num(p->split_gbps[1])));
+    json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
+                                                   num(p->fma_per_s[0]), "fp64_fma_per_s",
+                                                   num(p->fma_per_s[1])));
     return root;
 }
 
@@ -899,6 +915,9 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->groups_per_s = num_at(o, "groups_per_s");
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");
+    /* a profile from before the fma case has none: the compute layer is then left out */
+    p->fma_per_s[0] = num_at(json_object_get(o, "compute"), "fp32_fma_per_s");
+    p->fma_per_s[1] = num_at(json_object_get(o, "compute"), "fp64_fma_per_s");
     return p->copy_gbps > 0 ? CLC_OK : CLC_ERR;
 }
 

@@ -13,7 +13,8 @@
 const char *clc_bound_name(enum clc_bound b)
 {
     static const char *const names[] = {"",      "dram",  "sectors", "inflight", "banks", "launch",
-                                        "lines", "groups", "split",  "l1"};
+                                        "lines", "groups", "split",  "l1",
+                                        "compute"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -49,6 +50,11 @@ const char *clc_bound_remedy(enum clc_bound b)
     case CLC_BOUND_GROUPS:
         return "the device starts work-groups at a rate of its own, and these are many and "
                "short. Give each work-group more to do (a grid-stride loop) or make it larger.";
+    case CLC_BOUND_COMPUTE:
+        return "the arithmetic takes longer than the memory traffic at the device's measured "
+               "FMA rate: memory is not the limit. Do fewer operations per element (hoist "
+               "what does not change, use fused multiply-adds), or use float where double "
+               "is not needed.";
     case CLC_BOUND_LAUNCH:
         return "the launch's fixed cost is much of the time. Move more bytes a launch.";
     case CLC_BOUND_NONE:
@@ -490,6 +496,32 @@ static double layer_groups(struct clc_layer_state *s, struct clc_model_layer *l)
     return ms_split / s->ms;
 }
 
+/* Compute: the kernel's arithmetic at the rate the profile's fma rows measured for the
+ * row's type (two flops an FMA), which overlaps the memory traffic and so binds only when
+ * it takes longer than everything above.  Without flops counted, or a profile from before
+ * the fma case, the layer changes nothing and says why. */
+static double layer_compute(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    double ms_above = s->ms, flops = s->r->flops;
+    bool fp64 = s->r->type == CLC_DOUBLE;
+    double fma_per_s = s->p->fma_per_s[fp64];
+    if (!(flops > 0)) {
+        snprintf(l->why, sizeof l->why, "no flops counted (a description's flops line, "
+                 "--flops): left out");
+        return 1.0;
+    }
+    if (!(fma_per_s > 0)) {
+        snprintf(l->why, sizeof l->why, "the profile has no %s FMA rate (an older one: "
+                 "'clcoalesce profile'): left out", fp64 ? "fp64" : "fp32");
+        return 1.0;
+    }
+    double ms = flops / (2 * fma_per_s) * 1e3;
+    s->ms = fmax(s->ms, ms);
+    snprintf(l->why, sizeof l->why, "%.3g flops, %.2f a byte, at %.1f %s GFLOP/s", flops,
+             flops / s->useful, 2 * fma_per_s * 1e-9, fp64 ? "fp64" : "fp32");
+    return ms_above / s->ms;
+}
+
 /* Launch: a fixed cost per launch, added to the time. */
 static double layer_launch(struct clc_layer_state *s, struct clc_model_layer *l)
 {
@@ -513,6 +545,7 @@ static const struct clc_layer_def layer_table[] = {
     {"lines", CLC_BOUND_LINES, true, layer_lines},
     {"split", CLC_BOUND_SPLIT, true, layer_split},
     {"groups", CLC_BOUND_GROUPS, true, layer_groups},
+    {"compute", CLC_BOUND_COMPUTE, true, layer_compute},
     {"launch", CLC_BOUND_LAUNCH, false, layer_launch},
 };
 _Static_assert(sizeof layer_table / sizeof layer_table[0] <= CLC_MODEL_LAYERS,

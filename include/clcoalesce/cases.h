@@ -95,6 +95,8 @@ struct clc_plan {
                              * user's kernel: "distinct from the trace" ...); NULL otherwise */
     bool count_bytes;       /* its checked run (clc_session_trace) counts the distinct bytes
                              * each buffer reads and writes */
+    double flops;           /* floating-point operations per launch (an FMA counts two), in
+                             * the row's type; 0: none counted (the compute layer is off) */
     enum clc_metric metric; /* CLC_METRIC_GBPS unless set */
     double accesses;        /* CLC_METRIC_NS_PER_ACCESS: dependent accesses per launch */
     bool fresh_check;       /* in place: the check sees one launch on freshly initialised

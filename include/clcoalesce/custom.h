@@ -4,7 +4,19 @@
 #ifndef CLCOALESCE_CUSTOM_H
 #define CLCOALESCE_CUSTOM_H
 
+#include "clcoalesce/cli.h"
 #include "clcoalesce/driver.h"
+
+struct clc_custom_kernel;
+struct clc_custom_counts;
+
+/* What clc_custom_measure does with the user's case once it is built: clc_custom_run's
+ * arguments, which say what it needs. */
+typedef int (*clc_custom_then_fn)(struct clc_session *s, const struct clc_custom_kernel *k,
+                                  const struct clc_case *mine, const struct clc_variant *variant,
+                                  const char *missing, const char *opts, int nargs,
+                                  const char *expect, const size_t local[3],
+                                  struct clc_custom_counts *counts);
 
 /* One kernel of the user's own and its launch, as `custom`'s options give it. */
 struct clc_custom_kernel {
@@ -22,7 +34,17 @@ struct clc_custom_kernel {
     const char *bytes;          /* --bytes EXPR; NULL: distinct bytes read plus written */
     double tolerance;           /* --tolerance, relative, for floats; < 0: the description's,
                                  * else 1e-4 */
+    const char *flops;          /* --flops EXPR; NULL: the description's flops line, else
+                                 * none (the model's compute layer is then left out) */
+    clc_custom_then_fn then;    /* NULL: clc_custom_run (custom, validate); explain traces
+                                 * and explains it instead */
 };
+
+/* The options `custom` takes, parsed for another command (explain) that takes the same
+ * kernel the same way: the run's options into run, the kernel into k.  Messages are
+ * custom's.  Returns CLC_OK or CLC_USAGE after a message. */
+int clc_custom_parse(int argc, char **argv, struct clc_run_args *run,
+                     struct clc_custom_kernel *k);
 
 /* clc_custom_measure for a kernel without a pattern (host/commands/anykernel.c). */
 int clc_custom_measure_any(struct clc_session *s, const struct clc_custom_kernel *k);

@@ -84,6 +84,8 @@ struct clc_desc {
     char ref_global[3][CLC_DESC_EXPR]; /* 0: the same as the kernel's */
     char ref_local[3][CLC_DESC_EXPR];
     double tolerance;                /* relative, for floats; < 0: not given */
+    char flops[CLC_DESC_EXPR];       /* floating-point operations per launch (an FMA two), an
+                                      * expression of the sizes; "": not given */
 };
 
 /* The description evaluated at one size. */

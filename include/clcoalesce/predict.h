@@ -27,6 +27,10 @@
  *             profile's fills of such lanes stored, when that takes longer than the above
  *   groups    the work-groups of the launch at the rate the device starts them, when that
  *             takes longer than the layers above (many small groups of short work-items)
+ *   compute   the kernel's flops per launch (a description's `flops`, --flops) at the FMA
+ *             rate the profile measured for the row's type, when that takes longer than
+ *             the layers above: a kernel with more arithmetic per byte than the device's
+ *             rate keeps memory-bound
  *   launch    a fixed cost per launch, from the profile
  * Pure host code: tested on synthetic features and profiles. */
 #ifndef CLCOALESCE_PREDICT_H
@@ -81,6 +85,8 @@ struct clc_profile {
     double split_gbps[2];  /* stores alone with 32- and 64-byte lanes (the vector case's
                             * fill_float8 and fill_float16): a GPU instruction stores at most
                             * 16 bytes a lane, so these leave in pieces */
+    double fma_per_s[2];   /* fused multiply-adds per second, float and double (the fma
+                            * case): the compute layer's rate; NAN not measured */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
@@ -172,7 +178,8 @@ enum clc_bound {
     CLC_BOUND_GROUPS,   /* the rate at which the device starts work-groups */
     CLC_BOUND_SPLIT,    /* stores of lanes wider than 16 bytes, which leave in pieces */
     CLC_BOUND_L1,       /* the L1's data pipe, busy with the lines of global loads */
-    CLC_BOUND_LAST = CLC_BOUND_L1
+    CLC_BOUND_COMPUTE,  /* the arithmetic: its flops at the device's measured FMA rate */
+    CLC_BOUND_LAST = CLC_BOUND_COMPUTE
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 

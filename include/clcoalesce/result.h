@@ -145,6 +145,8 @@ struct clc_result {
     uint64_t bytes;      /* bytes counted per launch, by the case's documented rule */
     char bytes_rule[24]; /* the rule, when not the case's own (a user's kernel: "distinct
                           * from the trace", "from --bytes", "buffer sizes"); "" otherwise */
+    double flops;        /* floating-point operations per launch (an FMA two) in the row's
+                          * type, NAN when none are counted: the model's compute layer */
     uint64_t size;       /* the case's size (bytes of its main array) for this row; 0 if unknown */
     int reps;            /* timed samples */
     int batch;           /* launches per timed sample (1 = one event per launch) */
