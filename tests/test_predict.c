@@ -148,8 +148,19 @@ START_TEST(scatter_layer_takes_loads_and_stores_apart)
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.5 / 0.5 + 0.5 / 0.5), 1e-6);
     p.gap_eff_dir[0][3] = 0.8;
     p.gap_eff_dir[1][3] = 0.4;
+    /* stores whose every sector is written in part (as the stride rows' are) */
+    r.model.features.dram[1][0][0] = 0;
+    r.model.features.dram[1][0][3] = 1.0; /* 32-byte sectors per useful byte */
+    r.model.features.store_partial = 1.0 / 32;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.5 / 0.8 + 0.5 / 0.4), 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+    /* whole sectors far apart: as far as loads; a quarter of them in part, a quarter at
+     * the stores' */
+    r.model.features.store_partial = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.5 / 0.8 + 0.5 / 0.8), 1e-6);
+    r.model.features.store_partial = 0.25 / 32;
+    ck_assert_double_eq_tol(predict(&p, &r, &b),
+                            100.0 / (0.5 / 0.8 + 0.5 * (0.25 / 0.4 + 0.75 / 0.8)), 1e-6);
 }
 END_TEST
 

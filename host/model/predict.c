@@ -598,12 +598,22 @@ static bool prepare(struct clc_layer_state *s)
     const struct clc_model_features *f = s->f;
     double wr_sectors = 0;
     s->gi = granule_index(p);
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        wr_sectors += f->dram[1][0][c];
+    /* the stores' gaps cost what the stride rows' do only for sectors a store leaves in
+     * part (DRAM then merges what the store leaves with what it holds); whole sectors far
+     * apart (a tile's rows, the neighbouring tiles' written by other work-groups) cost
+     * what loads as far apart do.  The share of the stores' sectors written in part; all of
+     * them for a file from before partial sectors were counted. */
+    double part = f->store_partial >= 0 && wr_sectors > 0
+                      ? fmin(1.0, f->store_partial * CLC_MODEL_SECTOR / wr_sectors)
+                      : 1.0;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
         s->rd += f->dram[0][s->gi][c];
         s->rd_eff += f->dram[0][s->gi][c] / gap_eff_dir(p, 0, c);
         s->wr += f->dram[1][s->gi][c];
-        s->wr_eff += f->dram[1][s->gi][c] / gap_eff_dir(p, 1, c);
-        wr_sectors += f->dram[1][0][c];
+        s->wr_eff += f->dram[1][s->gi][c] *
+                     (part / gap_eff_dir(p, 1, c) + (1 - part) / gap_eff_dir(p, 0, c));
     }
     /* a gather's granules at the rate DRAM serves granules at random, not a stride's
      * (which keeps to a few of its channels and banks); a profile without that rate takes
