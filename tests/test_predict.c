@@ -121,6 +121,20 @@ START_TEST(granules_layer_charges_what_is_not_used)
 }
 END_TEST
 
+START_TEST(distinct_bytes_never_above_the_ceiling)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    /* the sample saw half the bytes reach DRAM (reuse): twice the ceiling, unless the row
+     * counts the distinct bytes its launch moves, which DRAM moves at least once */
+    r.model.features.dram[0][1][0] = r.model.features.dram[1][1][0] = 0.25;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 200, 1e-6);
+    snprintf(r.bytes_rule, sizeof r.bytes_rule, "%s", CLC_BYTES_DISTINCT);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
 START_TEST(scatter_layer_slows_far_granules)
 {
     struct clc_profile p = flat_profile();
@@ -1391,7 +1405,8 @@ int main(void)
     const TTest *tests[] = {
         dram_layer_streams_at_the_ceiling,
         granules_layer_charges_what_is_not_used,
-        scatter_layer_slows_far_granules, scatter_layer_takes_gathers_at_random, scatter_layer_takes_loads_and_stores_apart,
+        distinct_bytes_never_above_the_ceiling, scatter_layer_slows_far_granules,
+        scatter_layer_takes_gathers_at_random, scatter_layer_takes_loads_and_stores_apart,
         inflight_layer_follows_the_curve,
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,

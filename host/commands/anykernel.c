@@ -172,7 +172,7 @@ static int plan_any(const struct clc_env *e, const struct clc_variant *var, long
         p->bytes_rule = "from --bytes";
     } else if (cn->valid) {
         bytes = distinct;
-        p->bytes_rule = "distinct from the trace";
+        p->bytes_rule = CLC_BYTES_DISTINCT;
     }
     p->bytes = bytes;
     p->count_bytes = true;

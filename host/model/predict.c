@@ -291,6 +291,13 @@ static double layer_granules(struct clc_layer_state *s, struct clc_model_layer *
 {
     snprintf(l->why, sizeof l->why, "%.2f B of %u-B granules per useful B", s->rd + s->wr,
              clc_model_granule_bytes(s->gi));
+    /* a row that counts the distinct bytes its launch moves moves at least those: never
+     * above its mix's ceiling, whatever the trace's sample saw reused */
+    if (strcmp(s->r->bytes_rule, CLC_BYTES_DISTINCT) == 0 && s->rd + s->wr < 1) {
+        snprintf(l->why, sizeof l->why, "%.2f B of %u-B granules per useful B, at least the "
+                 "distinct bytes", s->rd + s->wr, clc_model_granule_bytes(s->gi));
+        return 1.0;
+    }
     return 1.0 / (s->rd + s->wr);
 }
 

@@ -22,6 +22,10 @@ enum clc_status {
 
 const char *clc_status_name(enum clc_status s);
 
+
+/* A row's bytes_rule where its bytes are the distinct bytes its launch reads and writes
+ * (a user's kernel, from its checked run): DRAM moves at least those. */
+#define CLC_BYTES_DISTINCT "distinct from the trace"
 /* A verified row whose samples spread more than this (coefficient of variation, stddev /
  * mean of the timed samples) is noisy: its median is less sure than the table's digits say.
  * docs/noise.md explains the figure. */
