@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""repredict.py - a validate run's kernels predicted again by this build's model, on a profile.
+
+  python3 bench/validation/repredict.py VALIDATE_JSON PROFILE_JSON API [--rows]
+
+Runs `clcoalesce compare --model --profile PROFILE_JSON` over the rows of VALIDATE_JSON
+(`clcoalesce validate -f json`) of one API (opencl or cuda), which carry the features their
+traces recorded, and prints per split the kernels within +-10 % and +-20 % and the mean
+absolute residual (measured / predicted - 1); with --rows, every kernel's too.  What a model
+change does to a measured run, without measuring again: the residuals are against the same
+measurements.  CLCOALESCE names the binary (default build/clcoalesce)."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def rows_of(x, out):
+    """Every row object (a dict with a variant and a model prediction) under x."""
+    if isinstance(x, dict):
+        if "variant" in x and x.get("model_gbps"):
+            out.append(x)
+        for y in x.values():
+            rows_of(y, out)
+    elif isinstance(x, list):
+        for y in x:
+            rows_of(y, out)
+    return out
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    val_path, profile, api = sys.argv[1:4]
+    here = os.path.dirname(os.path.abspath(__file__))
+    binary = os.environ.get("CLCOALESCE", os.path.join(here, "..", "..", "build", "clcoalesce"))
+    val = json.load(open(val_path, encoding="utf-8"))
+    split = {k["kernel"]: k.get("split") for k in val["kernels"] if k.get("api") == api}
+    run = {"tool": val.get("tool", "clcoalesce"), "format": 2,
+           "results": [r for r in val["results"] if r.get("api") == api]}
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = os.path.join(tmp, "run.json"), os.path.join(tmp, "out.json")
+        json.dump(run, open(src, "w", encoding="utf-8"))
+        done = subprocess.run([binary, "compare", "--model", "--profile", profile, src, "-f",
+                               "json", "-o", dst], capture_output=True, text=True)
+        if done.returncode not in (0, 1) or not os.path.exists(dst):
+            sys.exit(done.stderr)
+        rows = rows_of(json.load(open(dst, encoding="utf-8")), [])
+    for half in ("dev", "test"):
+        mine = [r for r in rows if split.get(r["variant"]) == half]
+        if not mine:
+            continue
+        res = [r["gbps"] / r["model_gbps"] - 1 for r in mine]
+        print(f"{half} {api}: {len(mine)} kernels, within 10 % {sum(abs(x) <= 0.1 for x in res)}, "
+              f"within 20 % {sum(abs(x) <= 0.2 for x in res)}, "
+              f"MAE {100 * sum(abs(x) for x in res) / len(res):.1f} %")
+        if "--rows" in sys.argv:
+            for r, x in zip(mine, res):
+                print(f"  {r['variant']:28} {r['gbps']:9.1f} {r['model_gbps']:9.1f} "
+                      f"{100 * x:+6.1f} % {r.get('model_bound', '')}")
+
+
+if __name__ == "__main__":
+    main()
