@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""busiest.py - the unit Nsight Compute finds busiest beside the bound clcoalesce names.
+"""ncu_busiest.py - the unit Nsight Compute finds busiest beside the bound clcoalesce names.
 
-  python3 bench/ncu/busiest.py NCU_CSV VALIDATE_JSON [--api cuda] > table.md
+  python3 bench/ncu_busiest.py NCU_CSV VALIDATE_JSON [--api cuda] > table.md
 
 NCU_CSV: `ncu --csv --page raw --metrics ...` over `clcoalesce validate --api cuda` (the
-metrics of bench/ncu/run.sh); each kernel's last launch counts (the timed one, after its
+metrics of bench/ncu-busiest.sh); each kernel's last launch counts (the timed one, after its
 checked run).  VALIDATE_JSON: `clcoalesce validate -f json` on the same device, whose CUDA
 rows name the bound.  The busiest unit is the one with the highest throughput, % of its
 peak: DRAM, L2, L1 (the unified L1 and shared memory) or SM.  A bound agrees when it names
