@@ -16,6 +16,8 @@ import io
 import json
 import sys
 
+from ncu_sectors import number  # a cell of ncu's CSV: "1,048,576", "n/a"
+
 UNITS = {
     "DRAM": "dram__throughput.avg.pct_of_peak_sustained_elapsed",
     "L2": "lts__throughput.avg.pct_of_peak_sustained_elapsed",
@@ -27,14 +29,19 @@ BOUND_UNIT = {"dram": "DRAM", "sectors": "DRAM", "inflight": "DRAM", "groups": "
 
 
 def ncu_rows(path):
-    text = open(path, encoding="utf-8").read().split("\n")
-    start = next(i for i, line in enumerate(text) if line.startswith('"ID"'))
+    """Each kernel's last launch in the raw page of NCU_CSV: {kernel: {unit: % or None}}."""
+    text = [ln for ln in open(path, encoding="utf-8", errors="replace").read().splitlines()
+            if ln.strip() and not ln.startswith("==")]  # ncu's own messages share the log
+    start = next((i for i, ln in enumerate(text) if ln.startswith('"ID"')), None)
+    if start is None:
+        sys.exit(f"{path}: no CSV header (a line starting with \"ID\"): did ncu profile any kernel?")
     rows = list(csv.reader(io.StringIO("\n".join(text[start:]))))
-    head, data = rows[0], [r for r in rows[2:] if len(r) == len(rows[0])]
+    head = rows[0]
     last = {}
-    for r in data:
-        last[r[head.index("Kernel Name")]] = {u: float(r[head.index(m)].replace(",", ""))
-                                               for u, m in UNITS.items()}
+    for r in rows[1:]:
+        if len(r) == len(head) and r[head.index("ID")].strip().isdigit():
+            last[r[head.index("Kernel Name")]] = {u: number(r[head.index(m)])
+                                                   for u, m in UNITS.items()}
     return last
 
 
@@ -51,13 +58,15 @@ def main():
     for k in kernels:
         if k.get("api") != api or k["kernel"] not in units or not k.get("bound"):
             continue
-        u = units[k["kernel"]]
+        u = {x: v for x, v in units[k["kernel"]].items() if v is not None}
+        if not u:
+            continue
         busiest = max(u, key=u.get)
         ok = BOUND_UNIT.get(k["bound"]) == busiest
         agree += ok
         total += 1
         print(f"| {k['kernel']} | {k.get('split', '')} | {k['bound']} | " +
-              " | ".join(f"{u[x]:.1f}" for x in UNITS) + f" | {busiest} | {'yes' if ok else 'no'} |")
+              " | ".join(f"{u[x]:.1f}" if x in u else "-" for x in UNITS) + f" | {busiest} | {'yes' if ok else 'no'} |")
     print(f"\n{agree} of {total} kernels: the bound names the busiest unit "
           f"({100.0 * agree / total if total else 0:.0f} %)")
 

@@ -446,16 +446,32 @@ static void local_costs(const struct clc_report *rep, struct clc_profile *p)
 
 /* ------------------------------------------------------------------ DRAM granules */
 
+/* Seconds per element of row r, which counts an element of es bytes loaded and one stored
+ * (2 x es bytes) per element; NAN where it did not run. */
+static double elem_time(const struct clc_result *r, unsigned es)
+{
+    return r != NULL && r->ms_median > 0 && r->bytes > 0
+               ? r->ms_median * 1e-3 / ((double)r->bytes / (2.0 * es))
+               : NAN;
+}
+
+/* DRAM's efficiency for the loads of a row that, per element, reads m bytes at that
+ * efficiency and stores es bytes streamed in t seconds: at the copy ceiling that takes
+ * (m / e + es) / copy, so e = m / (t x copy - es); NAN where that is not positive. */
+static double load_eff(double t, double m, unsigned es, double copy)
+{
+    double left = t * copy * 1e9 - es;
+    return left > 0 ? m / left : NAN;
+}
+
 /* Seconds per element of the stride case's row of `variant` with sb bytes between elements
  * in elements of es bytes; NAN where it did not run. */
 static double stride_row_time(const struct clc_report *rep, const char *variant, unsigned sb,
                               unsigned es)
 {
-    const struct clc_result *r =
-        sb % es ? NULL : row(rep, "stride", variant, sb / es, es == 4 ? CLC_FLOAT : CLC_DOUBLE);
-    return r != NULL && r->ms_median > 0 && r->bytes > 0
-               ? r->ms_median * 1e-3 / ((double)r->bytes / (2.0 * es))
-               : NAN;
+    return sb % es ? NAN
+                   : elem_time(row(rep, "stride", variant, sb / es,
+                                   es == 4 ? CLC_FLOAT : CLC_DOUBLE), es);
 }
 
 /* Seconds per element of the stride row with sb bytes between elements, of either type
@@ -475,21 +491,26 @@ static double stride_time(const struct clc_report *rep, unsigned sb)
 }
 
 /* DRAM's efficiency, one direction at a time, at sb bytes between elements: the load rows
- * read min(sb, g) at the gap and store an element streamed, so t x copy = m / e_load + es;
- * the inplace rows read the same and store m at the gap, so their time less the load rows'
- * is the stores' alone: (t_inplace - t_load) x copy + es = m / e_store.  The mean over the
- * types where the rows ran; NAN where none did. */
+ * read m = min(sb, g) at the gap and store an element streamed (load_eff); the inplace rows
+ * read the same and store m at the gap, so their time less the load rows' is the stores'
+ * alone: (t_inplace - t_load) x copy + es = m / e_store.  The mean over the types where the
+ * rows ran; NAN where none did. */
 static double dir_eff(const struct clc_report *rep, unsigned dir, unsigned sb, unsigned g,
                       double copy)
 {
     double m = sb < g ? sb : g, sum = 0;
     int n = 0;
     for (unsigned es = 4; es <= 8; es *= 2) {
-        double ld = stride_row_time(rep, "load", sb, es);
-        double in = dir ? stride_row_time(rep, "inplace", sb, es) : 0;
-        double left = dir ? (in - ld) * copy * 1e9 + es : ld * copy * 1e9 - es;
-        if (ld > 0 && (dir == 0 || in > 0) && left > 0) {
-            sum += m / left;
+        double ld = stride_row_time(rep, "load", sb, es), e = NAN;
+        if (dir == 0)
+            e = load_eff(ld, m, es, copy);
+        else {
+            double in = stride_row_time(rep, "inplace", sb, es);
+            double left = (in - ld) * copy * 1e9 + es;
+            e = ld > 0 && in > 0 && left > 0 ? m / left : NAN;
+        }
+        if (e > 0) {
+            sum += e;
             n++;
         }
     }
@@ -508,23 +529,19 @@ static double stride_eff(const struct clc_report *rep, unsigned sb, unsigned g, 
 
 /* DRAM's efficiency for granules at random addresses, as the gap classes' (relative to
  * adjacent granules, e0, the loads' where their rows ran): the scatter case's random load
- * moves a lone granule of g bytes and stores an element, streamed, per element; at the copy
- * ceiling that takes (g / e + es) / copy, so e = g / (t x copy - es) from its time t per
- * element.  The mean of its fp32 and fp64 rows; NAN where neither ran. */
+ * moves a lone granule of g bytes and stores an element, streamed, per element (load_eff).
+ * The mean of its fp32 and fp64 rows; NAN where neither ran. */
 static double random_eff(const struct clc_report *rep, unsigned g, double copy, double e0)
 {
     static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
     double sum = 0;
     int n = 0;
     for (int i = 0; i < 2; i++) {
-        const struct clc_result *r = row(rep, "scatter", "random", -1, types[i]);
-        double es = (double)clc_type_size(types[i]);
-        if (r == NULL || !(r->ms_median > 0) || r->bytes == 0)
-            continue;
-        double t = r->ms_median * 1e-3 / ((double)r->bytes / (2.0 * es));
-        double left = t * copy * 1e9 - es;
-        if (left > 0) {
-            sum += g / left / e0;
+        unsigned es = (unsigned)clc_type_size(types[i]);
+        double e = load_eff(elem_time(row(rep, "scatter", "random", -1, types[i]), es), g, es,
+                            copy);
+        if (e > 0) {
+            sum += e / e0;
             n++;
         }
     }

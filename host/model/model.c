@@ -358,11 +358,6 @@ static bool stored_before(const struct stored_at *st, size_t n, uint64_t id, uns
     return lo < n && st[lo].id == id && st[lo].k < k;
 }
 
-static int cmp_addr(const void *a, const void *b)
-{
-    return cmp_u64(a, b);
-}
-
 /* Whether the loads of slot k of the warp whose lanes are work-items [from, from + n) of sm
  * land at addresses with no structure: sorted, more than an eighth of their steps differ
  * from every other (a gather through random indices or a hash, whose granules DRAM serves
@@ -379,10 +374,10 @@ static bool irregular(const struct sample *sm, size_t from, size_t n, unsigned k
     }
     if (m < 8)
         return false;
-    qsort(a, m, sizeof a[0], cmp_addr);
+    qsort(a, m, sizeof a[0], cmp_u64);
     for (unsigned l = 0; l + 1 < m; l++)
         a[l] = a[l + 1] - a[l];
-    qsort(a, m - 1, sizeof a[0], cmp_addr);
+    qsort(a, m - 1, sizeof a[0], cmp_u64);
     unsigned steps = 1;
     for (unsigned l = 1; l + 1 < m; l++)
         steps += a[l] != a[l - 1];
