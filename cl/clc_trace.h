@@ -264,6 +264,25 @@ CLC_TRACE_CALL long clc_trace_lix(__global ulong *t, uint *count, uint slots, ul
     return i;
 }
 
+/* clc_trace_ix for vloadN / vstoreN: the N elements of size bytes at base + N * i, each its
+ * own access.  OpenCL asks p only for an element's alignment, so a GPU's compiler that
+ * cannot prove more issues them one element at a time: a warp's first store of a float8
+ * writes every lane's sector in part, and seven more fill them (NVIDIA's, on both APIs, as
+ * the runs case's store rows show).  Returns i, or an index in the scratch area when an
+ * element lies outside every buffer. */
+CLC_TRACE_CALL long clc_trace_vix(__global ulong *trace, __global ulong *t, __global ulong *wide,
+                                  uint *count, uint *wcount, uint slots, ulong base, long i,
+                                  uint n, uint size, uint store)
+{
+    long r = i;
+    for (uint j = 0; j < n; j++) {
+        long e = i * (long)n + (long)j;
+        if (clc_trace_ix(trace, t, wide, count, wcount, slots, base, e, size, store) != e)
+            r = ((long)(ulong)&trace[CLC_TRACE_SCRATCH] - (long)base) / (long)(n * size);
+    }
+    return r;
+}
+
 /* clc_trace_p / clc_trace_n: global records and their count; clc_trace_wp / clc_trace_wn:
  * the wide sample's, loads and stores counted apart; clc_trace_lp / clc_trace_ln: __local
  * ones.  The void casts keep kernels without __local accesses free of unused-variable
@@ -285,9 +304,12 @@ CLC_TRACE_CALL long clc_trace_lix(__global ulong *t, uint *count, uint slots, ul
 
 #define LOAD(p, i) ((p)[CLC_TRACE_IX_(p, i, sizeof((p)[0]), 0u)])
 #define STORE(p, i, v) ((p)[CLC_TRACE_IX_(p, i, sizeof((p)[0]), 1u)] = (v))
-/* vloadN / vstoreN touch N elements at p + N * i: one access of N * sizeof(*p) bytes. */
-#define VLOAD(n, i, p) vload##n((size_t)CLC_TRACE_IX_(p, i, (n) * sizeof((p)[0]), 0u), (p))
-#define VSTORE(n, v, i, p) vstore##n((v), (size_t)CLC_TRACE_IX_(p, i, (n) * sizeof((p)[0]), 1u), (p))
+/* vloadN / vstoreN touch N elements at p + N * i, an access each (clc_trace_vix). */
+#define CLC_TRACE_VIX_(p, i, n, size, store)                                                \
+    clc_trace_vix(clc_trace, clc_trace_p, clc_trace_wp, &clc_trace_n, clc_trace_wn,         \
+                  clc_trace_slots, (ulong)(p), (long)(i), (uint)(n), (uint)(size), (store))
+#define VLOAD(n, i, p) vload##n((size_t)CLC_TRACE_VIX_(p, i, n, sizeof((p)[0]), 0u), (p))
+#define VSTORE(n, v, i, p) vstore##n((v), (size_t)CLC_TRACE_VIX_(p, i, n, sizeof((p)[0]), 1u), (p))
 
 /* __local arrays: p is an array (or a row of one), whose address converts to an integer in
  * OpenCL C and in CUDA alike; the index is evaluated once, p more than once. */
@@ -330,6 +352,10 @@ CLC_TRACE_CALL long clc_trace_lk(__global ulong *t, uint *count, uint slots, ulo
 #define CLC_TRACE_LK_(p, i, size, kind)                                                     \
     clc_trace_lk(clc_trace_lp, &clc_trace_ln, clc_trace_slots, (ulong)(p), (long)(i),       \
                  (uint)(size), (kind))
+
+/* vloadN / vstoreN (and their half forms) on __global memory: n elements of size bytes,
+ * an access each, as VLOAD / VSTORE record them. */
+#define CLC_TRACE_GV_(p, i, n, size, kind) CLC_TRACE_VIX_(p, i, n, size, (kind) == 1)
 
 /* p[i], the index evaluated once and p more than once (the rewriter checks that p has no
  * side effects). */

@@ -100,6 +100,11 @@
                  "    if (i < 8)\n        VSTORE(8, e, i, (__global float *)h);\n"              \
                  "    if (i < 4)\n        VSTORE(16, w, i, (__global float *)h + 64);\n",       \
       true)                                                                                    \
+    X(vector_elements,                                                                         \
+      CLC_FORM_I "    vstore4(vload4(i, a) * 2, i, b);\n",                                      \
+      CLC_FORM_I "    for (uint j = 0; j < 4; j++)\n"                                          \
+                 "        STORE(b, 4 * i + j, LOAD(a, 4 * i + j) * 2);\n",                     \
+      true)                                                                                    \
     X(halves,                                                                                  \
       CLC_FORM_I "    float4 x = vload_half4(i, (__global const half *)h);\n"                  \
                  "    float y = vload_half(i, (__global const half *)h + 128);\n"              \
@@ -107,10 +112,13 @@
                  "    vstore_half4_rtz(x * 2, i, (__global half *)b);\n"                       \
                  "    vstorea_half3(z, i, (__global half *)b + 256);\n"                        \
                  "    vstore_half_rte(y, i, (__global half *)a);\n",                           \
-      CLC_FORM_I "    ulong s = LOAD((__global const ulong *)h, i) +\n"                        \
+      CLC_FORM_I "    __global const ushort *q = (__global const ushort *)h + 4 * i;\n"       \
+                 "    __global ushort *o = (__global ushort *)b + 4 * i;\n"                   \
+                 "    ulong s = LOAD(q, 0) + LOAD(q, 1) + LOAD(q, 2) + LOAD(q, 3) +\n"         \
                  "              LOAD((__global const ushort *)h + 128, i) +\n"                 \
                  "              LOAD((__global const ulong *)h + 64, i);\n"                    \
-                 "    STORE((__global ulong *)b, i, s);\n"                                     \
+                 "    STORE(o, 0, (ushort)s); STORE(o, 1, (ushort)s);\n"                       \
+                 "    STORE(o, 2, (ushort)s); STORE(o, 3, (ushort)s);\n"                       \
                  "    STORE((__global ulong *)b + 64, i, s);\n"                                \
                  "    STORE((__global ushort *)a, i, (ushort)s);\n",                           \
       false)                                                                                   \

@@ -417,7 +417,7 @@ static void wrap_access(struct rw *r, CXCursor c, unsigned as, int kind)
 
 /* The element count and size in bytes of what vloadN / vstoreN / vload_halfN (name) touch:
  * *n elements, *half when they are halves; false for another name. */
-static bool vector_io(const char *name, unsigned *n, bool *half, bool *store)
+static bool vector_io(const char *name, unsigned *n, bool *half, bool *store, bool *aligned)
 {
     const char *p;
     if (strncmp(name, "vload", 5) == 0)
@@ -426,14 +426,14 @@ static bool vector_io(const char *name, unsigned *n, bool *half, bool *store)
         p = name + 6, *store = true;
     else
         return false;
-    bool aligned = *p == 'a';
-    p += aligned;
+    *aligned = *p == 'a';
+    p += *aligned;
     *half = strncmp(p, "_half", 5) == 0;
     p += *half ? 5 : 0;
     if (!*half && !isdigit((unsigned char)*p))
         return false;
     *n = isdigit((unsigned char)*p) ? (unsigned)strtoul(p, NULL, 10) : 1;
-    if (aligned && *n == 3)
+    if (*aligned && *n == 3)
         *n = 4; /* vloada_half3 reads four halves */
     return true;
 }
@@ -469,7 +469,7 @@ static void wrap_call(struct rw *r, CXCursor c)
     const char *name = clang_getCString(cs);
     int nargs = clang_Cursor_getNumArguments(c);
     unsigned n;
-    bool half, store;
+    bool half, store, aligned;
     /* a built-in has no definition (clang declares it where it is first called) */
     bool builtin = clang_Cursor_isNull(clang_getCursorDefinition(clang_getCursorReferenced(c)));
     for (int i = 0; builtin && !r->kernel && i < nargs; i++) {
@@ -482,7 +482,7 @@ static void wrap_call(struct rw *r, CXCursor c)
         clang_disposeString(cs);
         return;
     }
-    if (vector_io(name, &n, &half, &store) && nargs == (store ? 3 : 2)) {
+    if (vector_io(name, &n, &half, &store, &aligned) && nargs == (store ? 3 : 2)) {
         CXCursor off = clang_Cursor_getArgument(c, store), p = clang_Cursor_getArgument(c, store + 1);
         unsigned as = pointee_space(p), os, oe, ps, pe;
         if (as == AS_GLOBAL || as == AS_LOCAL) {
@@ -490,9 +490,18 @@ static void wrap_call(struct rw *r, CXCursor c)
                 from_macro(p) || !pure(r, p))
                 fail(r, c, "cannot trace %s: its pointer must be written in the kernel, free of "
                            "side effects and accesses", name);
-            else {
-                /* offset -> (size_t)CLC_TRACE_GK_((p), (offset), n * size, kind): p is
-                 * pure, so its text can be evaluated twice */
+            else if (as == AS_GLOBAL && !aligned) {
+                /* offset -> (size_t)CLC_TRACE_GV_((p), (offset), n, size, kind): n
+                 * accesses of an element, as a GPU issues them (clc_trace_vix); p is pure,
+                 * so its text can be evaluated twice */
+                edit(r, os, 0, OPEN, -(long)oe, "(size_t)CLC_TRACE_GV_((%.*s), (",
+                     (int)(pe - ps), r->src + ps);
+                edit(r, oe, 0, CLOSE, -(long)os, "), %u, %s%.*s%s, %d)", n,
+                     half ? "2" : "sizeof((", half ? 0 : (int)(pe - ps), r->src + ps,
+                     half ? "" : ")[0])", store);
+            } else {
+                /* offset -> (size_t)CLC_TRACE_GK_((p), (offset), n * size, kind): the
+                 * aligned forms (vloada_half) and __local memory take one access */
                 edit(r, os, 0, OPEN, -(long)oe, "(size_t)CLC_TRACE_%cK_((%.*s), (",
                      as == AS_GLOBAL ? 'G' : 'L', (int)(pe - ps), r->src + ps);
                 edit(r, oe, 0, CLOSE, -(long)os, "), %u * %s%.*s%s, %d)", n,
