@@ -1,5 +1,5 @@
 /* test_machine_cases.c - the cases that measure the machine itself (latency, stream, inflight,
- * banks, scatter) verify on the default device at small sizes, and each check catches a kernel
+ * banks, scatter, runs) verify on the default device at small sizes, and each check catches a kernel
  * that computes the wrong thing; `profile` writes a profile with every figure in its place. */
 #define _GNU_SOURCE
 #include <jansson.h>
@@ -159,6 +159,62 @@ START_TEST(scatter_checks_catch_wrong_kernels)
 }
 END_TEST
 
+START_TEST(runs_verify)
+{
+    struct clc_report rep;
+    /* 100003 floats and 50001 doubles: whole blocks of 256 (128 staged) x k elements, then
+     * a last block copied in place */
+    clc_test_run_verified_at("runs", 4 * 100003, 48, &rep);
+    const struct clc_result *st = clc_test_get(&rep, "store", 8, CLC_FLOAT);
+    const struct clc_result *fill = clc_test_get(&rep, "fill", 32, CLC_DOUBLE);
+    ck_assert_uint_eq(st->bytes, 2 * 100003 * 4);
+    ck_assert_uint_eq(fill->bytes, 50001 * 8);
+    clc_test_assert_note(st, "runs of 8 elements a work-item");
+    /* the trace sees each run stored an element a request: 7 of 8 requests of 8 lines
+     * follow the one before; the loaded runs of 32 are each loaded back to back, so none
+     * of their reuse waits on the L1 */
+    const struct clc_model_features *f = &st->model.features;
+    ck_assert_double_eq_tol(f->store_follow_lines_per_request, 8, 1e-9);
+    ck_assert_double_eq_tol(f->store_follow_partial, 7.0 / 8 * f->store_partial, 1e-9);
+    const struct clc_result *ld = clc_test_get(&rep, "load", 32, CLC_FLOAT);
+    ck_assert(ld->model.features.store_follow_partial == 0);
+    ck_assert(ld->model.features.load_reused_lines == 0);
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* Each variant with its runs walked one element off: every row with runs of 2 or more is a
+ * wrong result, the run of 1 (nothing to walk) still right. */
+START_TEST(runs_checks_catch_wrong_kernels)
+{
+    static const char *const edits[][3] = {
+        {"store", "STORE(out, base + l * K + j, v[j]);",
+         "STORE(out, base + l * K + j, v[(j + 1) % K]);"},
+        {"load", "v[j] = LOAD(in, base + l * K + j);",
+         "v[j] = LOAD(in, base + l * K + (j + 1) % K);"},
+        {"fill", "clc_value(base + l * K + j));", "clc_value(base + l * K + (j + 1) % K));"},
+        {"local", "LLOAD(buf, PAD(l * K + j))", "LLOAD(buf, PAD(l * K + (j + 1) % K))"},
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        struct clc_opts o;
+        struct clc_report rep;
+        clc_test_opts_edited(&o, "runs.cl", edits[i][1], edits[i][2]);
+        o.variant = edits[i][0];
+        o.types = CLC_FLOAT;
+        clc_test_run_expect("runs", &o, CLC_ERR, &rep);
+        ck_assert_uint_eq(rep.n_results, 6);
+        for (size_t k = 0; k < rep.n_results; k++) {
+            const struct clc_result *r = &rep.results[k];
+            if (r->param == 1)
+                clc_test_assert_ok(r);
+            else
+                clc_test_assert_caught(r, "wrong result");
+        }
+        clc_report_free(&rep);
+    }
+}
+END_TEST
+
 START_TEST(groups_verify)
 {
     struct clc_report rep;
@@ -250,7 +306,8 @@ int main(void)
                             stream_verifies, stream_checks_catch_wrong_kernels,
                             inflight_verifies_and_counts_bytes_in_flight,
                             banks_verify_and_say_the_conflict, scatter_verifies,
-                            scatter_checks_catch_wrong_kernels, groups_verify,
+                            scatter_checks_catch_wrong_kernels, runs_verify,
+                            runs_checks_catch_wrong_kernels, groups_verify,
                             groups_checks_catch_wrong_kernels, profile_writes_every_figure};
     return clc_test_main(
         clc_test_suite("machine_cases", tests, sizeof tests / sizeof tests[0]));

@@ -485,6 +485,39 @@ START_TEST(partial_sectors_of_stores)
 }
 END_TEST
 
+/* A run of 8 floats a lane stored an element a request, lanes 32 bytes apart: each request
+ * writes 32 sectors of 8 lines in part, and the 7 after the first write sectors the warp's
+ * last store wrote too, back to back: those follow.  With a load of its own before each
+ * store (a loop that loads and stores an element a step) none does. */
+START_TEST(stores_that_follow_a_run)
+{
+    struct clc_model m;
+    struct synth s;
+    for (int interleaved = 0; interleaved < 2; interleaved++) {
+        synth_init(&s, 32, 32, 16, 32);
+        for (size_t i = 0; i < 32; i++) {
+            if (!interleaved)
+                synth_add(&s, i, BASE + 4 * i, 4, false);
+            for (uint64_t j = 0; j < 8; j++) {
+                if (interleaved)
+                    synth_add(&s, i, BASE + 128 * j + 4 * i, 4, false);
+                synth_add(&s, i, BASE2 + 32 * i + 4 * j, 4, true);
+            }
+        }
+        analyse(&s, &m);
+        free(s.w);
+        ck_assert_uint_eq(m.store.requests, 8);
+        ck_assert_uint_eq(m.store.partial_sectors, 8 * 32);
+        ck_assert_uint_eq(m.store.follow_partial, interleaved ? 0 : 7 * 32);
+        ck_assert_uint_eq(m.store.follow_lines, interleaved ? 0 : 7 * 8);
+        ck_assert_uint_eq(m.store.follow_requests, interleaved ? 0 : 7);
+    }
+    /* whole sectors never follow: a coalesced store after a coalesced store */
+    analyse_streams(64, 64, (struct stream){BASE, 4, 4}, (struct stream){BASE2, 4, 4}, &m);
+    ck_assert_uint_eq(m.store.follow_partial, 0);
+}
+END_TEST
+
 /* The lines the L1 asks the L2 for: each lane walking its own row (a row per thread) asks
  * for a line once, then finds it held while its warp's loads stay in that line; lanes on new
  * lines each load, and every store's lines go on.  A load's new sectors likewise. */
@@ -503,8 +536,22 @@ START_TEST(new_lines_of_a_warp)
     ck_assert_uint_eq(m.load.new_lines, 32);
     ck_assert_uint_eq(m.load.new_sectors, 32);
     ck_assert_uint_eq(m.store.new_lines, 32);
-    /* the other 5 loads of each lane reuse the 32 lines its warp's last load touched: what
-     * hits while the L1 holds 32 lines a warp */
+    /* the other 5 loads of each lane come right after the one before (no store between):
+     * the L1 has those lines, whatever the other warps keep */
+    ck_assert_uint_eq(m.load.reused_lines, 0);
+    ck_assert_uint_eq(m.load.reuse_footprint, 0);
+    free(s.w);
+
+    /* a store after each load: the other 5 loads reuse the 32 lines their warp's last load
+     * touched, what hits while the L1 holds 32 lines a warp */
+    synth_init(&s, 32, 32, 16, 32);
+    for (size_t i = 0; i < 32; i++)
+        for (uint64_t j = 0; j < 6; j++) {
+            synth_add(&s, i, BASE + 4096 * i + 4 * j, 4, false);
+            synth_add(&s, i, BASE2 + 4096 * i + 4 * j, 4, true);
+        }
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.new_lines, 32);
     ck_assert_uint_eq(m.load.reused_lines, 5 * 32);
     ck_assert_uint_eq(m.load.reused_sectors, 5 * 32);
     ck_assert_uint_eq(m.load.reuse_footprint, 5 * 32 * 32);
@@ -1027,6 +1074,7 @@ int main(void)
                             granules_far_apart_are_alone, granules_per_direction_and_reused_once,
                             loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
+                            stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
                             loads_after_stores_hit_the_l2,

@@ -724,6 +724,103 @@ START_TEST(lines_layer_charges_partial_sectors)
 }
 END_TEST
 
+/* A run of 8 floats stored an element a request (lanes 32 bytes apart): a request of 8
+ * lines and 32 partial sectors per 128 useful bytes, 160 ps a byte at 480 ps a line and 520
+ * a partial sector (6.25 GB/s).  The 7 requests of 8 that follow the one before cost the
+ * profile's factor for 8 lines: at 0.5, 90 ps a byte; from __local (a kernel that stages
+ * through it), its own factor: at 0.25, 55 ps.  No factor measured: nothing merges. */
+START_TEST(lines_layer_merges_runs)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    struct clc_model_features *f = &r.model.features;
+    enum clc_bound b;
+    p.store_lines_per_s = 1e9;
+    p.split_gbps[0] = 25;
+    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
+        p.store_merge[0][c] = p.store_merge[1][c] = NAN;
+    f->store_lines = 8.0 / 128;
+    f->store_partial = 32.0 / 128;
+    f->store_follow_lines = 7.0 / 128;
+    f->store_follow_partial = 28.0 / 128;
+    f->store_follow_lines_per_request = 8;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 160, 1e-6);
+    p.store_merge[0][2] = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 90, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    p.store_merge[1][2] = 0.25;
+    f->local_accesses = 1e-9; /* too few to cost the banks anything */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 55, 1e-3);
+    /* a file from before runs were counted: as before */
+    f->store_follow_partial = f->store_follow_lines = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 160, 1e-3);
+}
+END_TEST
+
+/* The runs rows give each class of lines the least factor of its rows: 1 G store lines a
+ * second and a 25 GB/s fill of 32-byte lanes cost 480 ps a line and 520 a partial sector,
+ * so a float run of 8 (8 lines, 32 partial sectors a request, 8 requests a sector) costs
+ * 160 ps a byte stored alone; the copy at 2000 / 90 GB/s leaves 0.5 to each request after
+ * the first, the fill at 1000 / 76 leaves 0.4, the staged copy at 2000 / 55 0.25.  A double
+ * run of 16 (32 lines) slower than alone: 1. */
+START_TEST(merge_factors_from_runs_rows)
+{
+    struct clc_report rep;
+    struct clc_profile p;
+    clc_report_init(&rep, "opencl");
+    static const struct {
+        const char *c, *v;
+        long param;
+        enum clc_type t;
+        double gbps;
+    } rows[] = {{"stream", "copy", -1, CLC_FLOAT, 100},
+                {"scatter", "store", -1, CLC_FLOAT, 4},
+                {"scatter", "store", -1, CLC_DOUBLE, 8},
+                {"vector", "fill_float8", -1, CLC_FLOAT, 25},
+                {"runs", "store", 8, CLC_FLOAT, 2000.0 / 90},
+                {"runs", "fill", 8, CLC_FLOAT, 1000.0 / 76},
+                {"runs", "local", 8, CLC_FLOAT, 2000.0 / 55},
+                {"runs", "store", 16, CLC_DOUBLE, 1}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        struct clc_result r = clc_test_row(rows[i].c, rows[i].v, rows[i].param, rows[i].t,
+                                           rows[i].gbps);
+        clc_report_add(&rep, &r);
+    }
+    clc_profile_from_report(&rep, "test", &p);
+    ck_assert_double_eq_tol(p.store_merge[0][2], 0.4, 1e-9);
+    ck_assert_double_eq_tol(p.store_merge[1][2], 0.25, 1e-9);
+    ck_assert_double_eq_tol(p.store_merge[0][4], 1.0, 1e-9);
+    ck_assert(isnan(p.store_merge[0][0]) && isnan(p.store_merge[1][4]));
+    /* kept in the JSON, as the profile the device keeps */
+    json_t *j = clc_profile_to_json(&p);
+    struct clc_profile q;
+    ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
+    json_decref(j);
+    ck_assert_double_eq_tol(q.store_merge[0][2], 0.4, 1e-9);
+    ck_assert_double_eq_tol(q.store_merge[1][2], 0.25, 1e-9);
+    ck_assert(isnan(q.store_merge[0][0]));
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* Between the classes measured in log scale, the nearest outside them. */
+START_TEST(merge_factor_between_classes)
+{
+    struct clc_profile p = flat_profile();
+    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
+        p.store_merge[0][c] = p.store_merge[1][c] = NAN;
+    ck_assert(isnan(clc_profile_merge(&p, 8, false)));
+    p.store_merge[0][2] = 0.5; /* 8 lines */
+    p.store_merge[0][3] = 1.0; /* 16 */
+    ck_assert_double_eq_tol(clc_profile_merge(&p, 8, false), 0.5, 1e-12);
+    ck_assert_double_eq_tol(clc_profile_merge(&p, 8 * M_SQRT2, false), 0.75, 1e-12);
+    ck_assert_double_eq_tol(clc_profile_merge(&p, 2, false), 0.5, 1e-12);
+    ck_assert_double_eq_tol(clc_profile_merge(&p, 32, false), 1.0, 1e-12);
+    ck_assert(isnan(clc_profile_merge(&p, 8, true)));
+    ck_assert(isnan(clc_profile_merge(&p, 0, false)));
+}
+END_TEST
+
 START_TEST(split_layer_charges_wide_stores)
 {
     struct clc_profile p = flat_profile();
@@ -1421,7 +1518,8 @@ int main(void)
         timed_layer_weighed_by_the_layers_above,
         lines_layer_charges_the_line_requests, reuse_past_l1_asks_the_l2_again,
                             reuse_past_l2_reads_dram_again, accessed_bytes_over_counted_ones,
-        lines_layer_charges_partial_sectors,
+        lines_layer_charges_partial_sectors, lines_layer_merges_runs, merge_factor_between_classes,
+        merge_factors_from_runs_rows,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,
         compute_layer_binds_on_arithmetic,

@@ -218,6 +218,21 @@ void clc_print_profile_summary(FILE *f, json_t *p)
                                 &partial_ps))
         fprintf(f, "  a store costs the L2 %.1f ps a line and %.1f ps a sector written in "
                 "part\n", line_ps, partial_ps);
+    static const char *const merge_keys[2] = {"factor", "factor_staged"};
+    for (int t = 0; t < 2; t++) {
+        json_t *merge = json_object_get(json_object_get(p, "store_merging"), merge_keys[t]);
+        if (!json_is_number(json_array_get(merge, 2)))
+            continue;
+        fprintf(f, "  a run stored an element a request%s: each request after the first costs",
+                t ? " from __local" : "");
+        for (size_t c = 0; c < json_array_size(merge); c++) {
+            json_t *v = json_array_get(merge, c);
+            if (json_is_number(v))
+                fprintf(f, " %.2f (%g lines)", json_number_value(v),
+                        clc_profile_merge_lines((unsigned)c));
+        }
+        fprintf(f, "\n");
+    }
     json_t *fma = json_object_get(p, "compute");
     json_t *f32 = json_object_get(fma, "fp32_fma_per_s"), *f64 = json_object_get(fma, "fp64_fma_per_s");
     if (json_is_number(f32)) {
@@ -347,7 +362,7 @@ int clc_cmd_profile(int argc, char **argv)
     if (o.reps == 0)
         o.reps = REPS;
     static const char *const names[] = {"latency", "stream", "inflight", "groups",
-                                        "banks",   "stride", "scatter", "fma"};
+                                        "banks",   "stride", "scatter", "runs",  "fma"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);

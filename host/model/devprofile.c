@@ -213,6 +213,62 @@ static void split_stores(const struct clc_report *rep, struct clc_profile *p)
         p->split_gbps[i] = value_of(row(rep, "vector", fills[i], -1, CLC_FLOAT));
 }
 
+/* The runs case's rows that store runs: each work-item stores a run of k elements of e
+ * bytes an element a request, back to back, lanes k e bytes apart.  A request touches L =
+ * k e / 4 lines (1 to 32) and writes min(32, k e) sectors in part, each of which n = min(k,
+ * 32 / e) requests of the warp write in turn.  Alone, a byte it stores would cost (L line_ps
+ * + P partial_ps) / (32 e) (clc_profile_store_costs); the row's time over that is m.  Of
+ * each sector's n requests the first costs in full and the n - 1 after it a factor f each,
+ * m = (1 + (n - 1) f) / n.  A row that something else bounds (DRAM, the L2's loads) only
+ * caps f, so each class of L takes the least f of its rows of that kind, float and double:
+ * [0] the copies and the fills (the stores alone), [1] the runs stored from __local. */
+static void store_merging(const struct clc_report *rep, struct clc_profile *p)
+{
+    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
+    /* the copies count a byte read beside each byte stored, the fills only it */
+    static const struct {
+        const char *variant;
+        double counted;
+        int table;
+    } kinds[] = {{"store", 2, 0}, {"fill", 1, 0}, {"local", 2, 1}};
+    double line_ps, partial_ps;
+    if (!clc_profile_store_costs(p->store_lines_per_s, p->split_gbps[0], &line_ps, &partial_ps))
+        return;
+    for (size_t i = 0; i < 2 * sizeof kinds / sizeof kinds[0]; i++)
+        for (long k = 2; k <= 32; k *= 2) {
+            enum clc_type type = types[i % 2];
+            double gbps = value_of(row(rep, "runs", kinds[i / 2].variant, k, type));
+            double e = (double)clc_type_size(type), ke = (double)k * e;
+            double lines = fmin(32, ke / 4), partial = fmin(32, ke), n = fmin((double)k, 32 / e);
+            if (!(gbps > 0) || lines < 2 || n < 2)
+                continue;
+            double alone = (lines * line_ps + partial * partial_ps) / (32 * e);
+            double m = kinds[i / 2].counted * 1e3 / gbps / alone; /* ps a byte stored */
+            double f = fmin(1.0, fmax(0.0, (m * n - 1) / (n - 1)));
+            double *at = &p->store_merge[kinds[i / 2].table][(unsigned)lround(log2(lines)) - 1];
+            *at = *at >= 0 ? fmin(*at, f) : f;
+        }
+}
+
+double clc_profile_merge(const struct clc_profile *p, double lines, bool staged)
+{
+    const double *m = p->store_merge[staged];
+    if (!(lines > 0))
+        return NAN;
+    double x = log2(lines) - 1; /* the class, in between classes */
+    int lo = -1, hi = -1;
+    for (int c = 0; c < (int)CLC_PROFILE_MERGE; c++)
+        if (m[c] >= 0) {
+            if (c <= x)
+                lo = c;
+            if (c >= x && hi < 0)
+                hi = c;
+        }
+    if (lo < 0 || hi < 0 || lo == hi)
+        return lo >= 0 ? m[lo] : hi >= 0 ? m[hi] : NAN;
+    return m[lo] + (m[hi] - m[lo]) * (x - lo) / (hi - lo);
+}
+
 double clc_profile_split_gbps(const struct clc_profile *p, double lane)
 {
     if (!(lane > CLC_MODEL_WIDEST))
@@ -623,7 +679,7 @@ static double fma_rate(const struct clc_report *rep, enum clc_type t)
 static bool profile_row(const struct clc_result *r)
 {
     static const char *const cases[] = {"latency", "stream", "inflight", "groups",
-                                        "banks",   "stride", "scatter",  "vector",
+                                        "banks",   "stride", "scatter",  "runs",    "vector",
                                         "fma"};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(r->case_name, cases[i]) == 0)
@@ -661,6 +717,8 @@ static void clear(struct clc_profile *p)
         p->one_pass[0][g] = p->one_pass[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
     p->split_gbps[0] = p->split_gbps[1] = NAN;
+    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
+        p->store_merge[0][c] = p->store_merge[1][c] = NAN;
     p->fma_per_s[0] = p->fma_per_s[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
@@ -711,6 +769,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->load_lines_per_s = lines_per_s(rep, "load", 2);
     p->store_lines_per_s = lines_per_s(rep, "store", 1);
     split_stores(rep, p);
+    store_merging(rep, p);
     p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
     p->fma_per_s[1] = fma_rate(rep, CLC_DOUBLE);
     int found = 0;
@@ -813,6 +872,15 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(root, "split_stores", json_pack("{s:o, s:o}", "lane_32_gbps",
                                                         num(p->split_gbps[0]), "lane_64_gbps",
                                                         num(p->split_gbps[1])));
+    json_t *merge_lines = json_array(), *merge[2] = {json_array(), json_array()};
+    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) {
+        json_array_append_new(merge_lines, json_real(clc_profile_merge_lines(c)));
+        for (int t = 0; t < 2; t++)
+            json_array_append_new(merge[t], num(p->store_merge[t][c]));
+    }
+    json_object_set_new(root, "store_merging", json_pack("{s:o, s:o, s:o}", "lines", merge_lines,
+                                                         "factor", merge[0], "factor_staged",
+                                                         merge[1]));
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
@@ -932,6 +1000,14 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->groups_per_s = num_at(o, "groups_per_s");
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");
+    static const char *const merge_keys[2] = {"factor", "factor_staged"};
+    for (int t = 0; t < 2; t++) {
+        json_t *merge = json_object_get(json_object_get(o, "store_merging"), merge_keys[t]);
+        for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) {
+            json_t *v = json_array_get(merge, c);
+            p->store_merge[t][c] = json_is_number(v) ? json_number_value(v) : NAN;
+        }
+    }
     /* a profile from before the fma case has none: the compute layer is then left out */
     p->fma_per_s[0] = num_at(json_object_get(o, "compute"), "fp32_fma_per_s");
     p->fma_per_s[1] = num_at(json_object_get(o, "compute"), "fp64_fma_per_s");

@@ -715,6 +715,22 @@ static unsigned new_since_last(struct last_load *l, unsigned n)
     return fresh;
 }
 
+/* A store request right after its warp's last store (no load between them to wait for)
+ * that writes in part sectors that store wrote too (shared of its sectors): a run stored an
+ * element at a time, whose pieces the L1 merges while they come back to back.  A store
+ * that waits for a load of its own between (a loop that loads and stores an element a
+ * step) comes too late for that. */
+static void count_follow(struct clc_model_side *s, const struct clc_model_request *rq,
+                         unsigned shared)
+{
+    unsigned follow = shared < rq->partial ? shared : rq->partial;
+    if (follow == 0)
+        return;
+    s->follow_partial += follow;
+    s->follow_lines += rq->lines;
+    s->follow_requests++;
+}
+
 int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
 {
     memset(m, 0, sizeof *m);
@@ -728,7 +744,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
      * last load request and of the request at hand */
     struct clc_model_request *rq = malloc(sizeof *rq);
     uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);
-    uint64_t *ids = malloc(4 * MAX_UNITS * sizeof *ids);
+    uint64_t *ids = malloc(6 * MAX_UNITS * sizeof *ids);
     if (rq == NULL || words == NULL || ids == NULL || !dram_granules(t, m)) {
         free(rq);
         free(words);
@@ -739,10 +755,15 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     for (size_t w = 0; w < m->warps; w++) {
         struct last_load lines = {ids, ids + MAX_UNITS, 0};
         struct last_load sectors = {ids + 2 * MAX_UNITS, ids + 3 * MAX_UNITS, 0};
+        struct last_load stored = {ids + 4 * MAX_UNITS, ids + 5 * MAX_UNITS, 0};
+        bool after_store = false; /* the warp's last request stored, and loaded nothing */
+        bool after_load = false;  /* it loaded, and stored nothing */
         for (unsigned k = 0; k < t->slots; k++) {
             unsigned any = 0;
+            bool loaded = false, wrote = false;
             for (int dir = 0; dir < 2; dir++) {
-                any = gather(t, t->words, w, k, dir == 1, rq, lines.now, sectors.now);
+                any = gather(t, t->words, w, k, dir == 1, rq, lines.now,
+                             dir ? stored.now : sectors.now);
                 if (rq->active == 0)
                     continue;
                 struct clc_model_side *s = dir ? &m->store : &m->load;
@@ -754,19 +775,32 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 s->lane_bytes += rq->lane_bytes;
                 if (dir == 0) {
                     /* a line this warp's last load touched may still be in L1: no new
-                     * request while L1 holds what every resident warp keeps (predict.c) */
+                     * request while L1 holds what every resident warp keeps (predict.c).
+                     * Right after that load (no store between: loads issued back to back)
+                     * it is: the line is still on its way, or just in, when asked again */
                     unsigned kept = lines.n_last;
                     unsigned fresh_lines = new_since_last(&lines, rq->lines);
                     unsigned fresh_sectors = new_since_last(&sectors, rq->sectors);
                     s->new_lines += fresh_lines;
                     s->new_sectors += fresh_sectors;
-                    s->reused_lines += rq->lines - fresh_lines;
-                    s->reused_sectors += rq->sectors - fresh_sectors;
-                    s->reuse_footprint += (uint64_t)(rq->lines - fresh_lines) * kept;
+                    if (!after_load) {
+                        s->reused_lines += rq->lines - fresh_lines;
+                        s->reused_sectors += rq->sectors - fresh_sectors;
+                        s->reuse_footprint += (uint64_t)(rq->lines - fresh_lines) * kept;
+                    }
                 } else {
                     s->new_lines += rq->lines; /* L1 passes every store on */
                     s->partial_sectors += rq->partial;
+                    unsigned shared = rq->sectors - new_since_last(&stored, rq->sectors);
+                    if (after_store)
+                        count_follow(s, rq, shared);
                 }
+                loaded |= dir == 0;
+                wrote |= dir == 1;
+            }
+            if (loaded || wrote) {
+                after_store = wrote && !loaded;
+                after_load = loaded && !wrote;
             }
             if (any == 0)
                 break; /* slots fill in order: no lane has a later access either */

@@ -113,6 +113,12 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->load_lines = (double)m->load.new_lines / useful;
     f->store_lines = (double)m->store.new_lines / useful;
     f->store_partial = (double)m->store.partial_sectors / useful;
+    f->store_follow_partial = (double)m->store.follow_partial / useful;
+    f->store_follow_lines = (double)m->store.follow_lines / useful;
+    f->store_follow_lines_per_request =
+        m->store.follow_requests
+            ? (double)m->store.follow_lines / (double)m->store.follow_requests
+            : NAN;
     f->load_sectors = (double)m->load.new_sectors / useful;
     f->load_reused_lines = (double)m->load.reused_lines / useful;
     f->load_reused_sectors = (double)m->load.reused_sectors / useful;
@@ -165,7 +171,8 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
         g.dram_random[gi] *= a;
     double *per_byte[] = {&g.l2_per_useful, &g.load_lines,         &g.store_lines,
-                          &g.store_partial, &g.load_sectors,       &g.load_reused_lines,
+                          &g.store_partial, &g.store_follow_partial, &g.store_follow_lines,
+                          &g.load_sectors,  &g.load_reused_lines,
                           &g.load_reused_sectors, &g.stored,       &g.l1_requests,
                           &g.l1_lines,      &g.local_passes,       &g.local_accesses};
     for (size_t i = 0; i < sizeof per_byte / sizeof per_byte[0]; i++)
@@ -458,9 +465,25 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
     if (p->store_lines_per_s > 0)
         clc_profile_store_costs(p->store_lines_per_s, counted ? p->split_gbps[0] : NAN,
                                 &line_ps, &partial_ps);
-    double ms_stores = s->useful * (f->store_lines * line_ps + partial * partial_ps) * 1e-9;
+    /* a run stored an element a request: the requests after its first, writing in part
+     * sectors their warp's last store wrote, cost the profile's merging factor for their
+     * lines (the runs case's stores), from __local's where the kernel stages through it */
+    bool staged = f->local_accesses > 0;
+    double merge = f->store_follow_partial > 0 && f->store_follow_lines > 0
+                       ? clc_profile_merge(p, f->store_follow_lines_per_request, staged)
+                       : NAN;
+    double lines = f->store_lines, part = partial;
+    if (merge >= 0 && merge < 1) {
+        lines -= (1 - merge) * f->store_follow_lines;
+        part -= (1 - merge) * f->store_follow_partial;
+    }
+    double ms_stores = s->useful * (lines * line_ps + part * partial_ps) * 1e-9;
     s->ms = fmax(s->ms, fmax(ms_loads, ms_stores));
     lines_why(s, load_units, partial, evicted, l);
+    size_t n = strlen(l->why);
+    if (merge >= 0 && merge < 1 && n < sizeof l->why)
+        snprintf(l->why + n, sizeof l->why - n, "; runs merged to %.2f (%.0f lines)", merge,
+                 f->store_follow_lines_per_request);
     return ms_before / s->ms;
 }
 

@@ -95,8 +95,14 @@ struct clc_model_side {
                            * (loads only: the L2 serves a load sector by sector) */
     uint64_t partial_sectors; /* a store's sectors it writes only in part (stores only: the
                                * L2 merges each such piece into its sector apart) */
+    uint64_t follow_partial;  /* stores only: of those, the sectors the warp's last store
+                               * wrote too (a run stored an element at a time), whose pieces
+                               * the L1 can merge before they reach the L2 */
+    uint64_t follow_lines;    /* the lines of the store requests with such sectors, and */
+    uint64_t follow_requests; /* those requests */
     uint64_t reused_lines;    /* loads only: the lines, and the sectors, a load touched that */
-    uint64_t reused_sectors;  /* its warp's last load touched too (not among new_*) */
+    uint64_t reused_sectors;  /* its warp's last load touched too (not among new_*), a store
+                               * or more between them (right after it, the L1 has them) */
     uint64_t reuse_footprint; /* the lines that last load touched, summed over reused_lines:
                                * what a warp keeps in L1 for the reuse to hit */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several

@@ -47,6 +47,7 @@
 #define CLC_PROFILE_FORMAT 2
 #define CLC_PROFILE_CURVE 64
 #define CLC_PROFILE_GRID 128
+#define CLC_PROFILE_MERGE 5 /* store merging classes: requests of 2 .. 32 lines */
 #define CLC_PROFILE_GROUPS 6 /* work-group sizes of the one-pass copies: 32 << 0 .. 32 << 5 */
 #define CLC_PROFILE_ONE_PASS_GROUP 3 /* 256: where a profile without sizes measured them */
 
@@ -85,6 +86,13 @@ struct clc_profile {
     double split_gbps[2];  /* stores alone with 32- and 64-byte lanes (the vector case's
                             * fill_float8 and fill_float16): a GPU instruction stores at most
                             * 16 bytes a lane, so these leave in pieces */
+    double store_merge[2][CLC_PROFILE_MERGE]; /* what a store request costs the L2 that
+                            * writes in part sectors its warp's last store wrote too (a run
+                            * stored an element at a time), as a factor on its cost alone, by
+                            * its lines: 2, 4, 8, 16, 32 (clc_profile_merge_lines); [0] from the
+                            * runs case's store and fill rows, [1] from its local rows (a run
+                            * stored from __local after a barrier).  The L1 merges such pieces
+                            * the more, the fewer lines the request touches; NAN not measured */
     double fma_per_s[2];   /* fused multiply-adds per second, float and double (the fma
                             * case): the compute layer's rate; NAN not measured */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
@@ -159,6 +167,17 @@ double clc_profile_one_pass(const struct clc_profile *p, double lane, double gro
  * without the fill (NAN) or where the two do not split (a cost at or below 0). */
 bool clc_profile_store_costs(double store_lines_per_s, double fill_32_gbps, double *line_ps,
                              double *partial_ps);
+
+/* The lines of store merging class c (0 .. CLC_PROFILE_MERGE - 1): 2, 4, 8, 16, 32. */
+static inline double clc_profile_merge_lines(unsigned c)
+{
+    return (double)(2u << c);
+}
+
+/* The profile's store merging factor for requests of `lines` lines, of runs stored from
+ * __local (staged) or not: in log scale between the classes measured, the nearest outside
+ * them; NAN where none was measured. */
+double clc_profile_merge(const struct clc_profile *p, double lines, bool staged);
 
 /* The rate, in GB/s stored, at which the profile's fills of 32- and 64-byte lanes stored:
  * the 32-byte one for lanes of 17 to 32 bytes, the 64-byte one for wider lanes.  NAN for

@@ -81,6 +81,10 @@ struct clc_model_features {
     double store_lines;      /* and stores' lines, every one */
     double store_partial;    /* the sectors stores write only in part, summed over requests,
                               * per useful byte: the L2 merges each apart */
+    double store_follow_partial; /* of those, the ones the warp's last store wrote too, and */
+    double store_follow_lines;   /* the lines of their requests, per useful byte; NAN in a file
+                                  * from before they were counted */
+    double store_follow_lines_per_request; /* lines per such request (NAN: none) */
     double load_sectors;     /* the sectors of loads' lines their warp's last load did not
                               * touch, per useful byte: the L2 serves loads sector by sector */
     double load_reused_lines;   /* loads' lines and sectors their warp's last load touched */
