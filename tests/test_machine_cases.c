@@ -292,6 +292,18 @@ START_TEST(profile_writes_every_figure)
         ck_assert(json_integer_value(json_object_get(json_array_get(one, i), "group_items")) >=
                   32);
     ck_assert_uint_gt(json_array_size(json_object_get(p, "rows")), 80);
+    /* the store merging factors' classes, and the runs rows they come from */
+    json_t *merging = json_object_get(p, "store_merging");
+    ck_assert_uint_eq(json_array_size(json_object_get(merging, "lines")), CLC_PROFILE_MERGE);
+    ck_assert_uint_eq(json_array_size(json_object_get(merging, "factor")), CLC_PROFILE_MERGE);
+    ck_assert_uint_eq(json_array_size(json_object_get(merging, "factor_staged")),
+                      CLC_PROFILE_MERGE);
+    size_t runs = 0;
+    json_t *rows = json_object_get(p, "rows");
+    for (size_t i = 0; i < json_array_size(rows); i++)
+        runs += strcmp(json_string_value(json_object_get(json_array_get(rows, i), "case")),
+                       "runs") == 0;
+    ck_assert_uint_eq(runs, 48);
     json_decref(p);
     clc_test_expect("profile stride", 2, "no case names", out, sizeof out, err, sizeof err);
     clc_test_expect("profile --api both", 2, "one API at a time", out, sizeof out, err,

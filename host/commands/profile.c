@@ -219,17 +219,17 @@ void clc_print_profile_summary(FILE *f, json_t *p)
         fprintf(f, "  a store costs the L2 %.1f ps a line and %.1f ps a sector written in "
                 "part\n", line_ps, partial_ps);
     static const char *const merge_keys[2] = {"factor", "factor_staged"};
+    json_t *merging = json_object_get(p, "store_merging");
     for (int t = 0; t < 2; t++) {
-        json_t *merge = json_object_get(json_object_get(p, "store_merging"), merge_keys[t]);
+        json_t *merge = json_object_get(merging, merge_keys[t]);
         if (!json_is_number(json_array_get(merge, 2)))
             continue;
-        fprintf(f, "  a run stored an element a request%s: each request after the first costs",
-                t ? " from __local" : "");
+        fprintf(f, "  a run stored an element a request%s: a request after the first costs,\n"
+                "    of its cost alone, by its lines:", t ? " from __local" : "");
         for (size_t c = 0; c < json_array_size(merge); c++) {
             json_t *v = json_array_get(merge, c);
             if (json_is_number(v))
-                fprintf(f, " %.2f (%g lines)", json_number_value(v),
-                        clc_profile_merge_lines((unsigned)c));
+                fprintf(f, " %g: %.2f", clc_profile_merge_lines((unsigned)c), json_number_value(v));
         }
         fprintf(f, "\n");
     }
