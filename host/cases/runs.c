@@ -109,7 +109,7 @@ const struct clc_case clc_case_runs = {
               "keeps their lines",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
-    .min_elems = 1,
+    .min_elems = LOCAL * MAX_RUN, /* a whole block of the longest run */
     .variants = variants,
     .n_variants = sizeof variants / sizeof variants[0],
 };
