@@ -218,10 +218,9 @@ void clc_print_profile_summary(FILE *f, json_t *p)
                                 &partial_ps))
         fprintf(f, "  a store costs the L2 %.1f ps a line and %.1f ps a sector written in "
                 "part\n", line_ps, partial_ps);
-    static const char *const merge_keys[2] = {"factor", "factor_staged"};
     json_t *merging = json_object_get(p, "store_merging");
     for (int t = 0; t < 2; t++) {
-        json_t *merge = json_object_get(merging, merge_keys[t]);
+        json_t *merge = json_object_get(merging, clc_profile_merge_key(t));
         if (!json_is_number(json_array_get(merge, 2)))
             continue;
         fprintf(f, "  a run stored an element a request%s: a request after the first costs,\n"

@@ -250,25 +250,6 @@ static void store_merging(const struct clc_report *rep, struct clc_profile *p)
         }
 }
 
-double clc_profile_merge(const struct clc_profile *p, double lines, bool staged)
-{
-    const double *m = p->store_merge[staged];
-    if (!(lines > 0))
-        return NAN;
-    double x = log2(lines) - 1; /* the class, in between classes */
-    int lo = -1, hi = -1;
-    for (int c = 0; c < (int)CLC_PROFILE_MERGE; c++)
-        if (m[c] >= 0) {
-            if (c <= x)
-                lo = c;
-            if (c >= x && hi < 0)
-                hi = c;
-        }
-    if (lo < 0 || hi < 0 || lo == hi)
-        return lo >= 0 ? m[lo] : hi >= 0 ? m[hi] : NAN;
-    return m[lo] + (m[hi] - m[lo]) * (x - lo) / (hi - lo);
-}
-
 double clc_profile_split_gbps(const struct clc_profile *p, double lane)
 {
     if (!(lane > CLC_MODEL_WIDEST))
@@ -375,24 +356,42 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
     return at[0] + tw * (at[1] - at[0]);
 }
 
-/* One lane size's copies at `group` work-items: in log scale between the nearest group
- * sizes measured on either side, the nearest one where it lies outside them. */
-static double one_pass_at(const double *by_group, double group)
+/* A figure measured by classes of powers of two, class c standing for first << c (NAN: not
+ * measured), at x: in log scale between the nearest classes measured on either side, the
+ * nearest one where x lies outside them; NAN where none was measured. */
+static double by_powers_at(const double *v, unsigned n, double first, double x)
 {
     int below = -1, above = -1;
-    for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
-        if (!(by_group[g] > 0))
+    for (int c = 0; c < (int)n; c++) {
+        if (!(v[c] >= 0))
             continue;
-        double size = (double)(32 << g);
-        if (size <= group)
-            below = g;
-        if (size >= group && above < 0)
-            above = g;
+        double at = first * (double)(1u << c);
+        if (at <= x)
+            below = c;
+        if (at >= x && above < 0)
+            above = c;
     }
     if (below < 0 || above < 0 || below == above)
-        return below >= 0 ? by_group[below] : above >= 0 ? by_group[above] : NAN;
-    double t = log_place(group, 32 << below, 32 << above);
-    return by_group[below] + t * (by_group[above] - by_group[below]);
+        return below >= 0 ? v[below] : above >= 0 ? v[above] : NAN;
+    double t = log_place(x, first * (1u << below), first * (1u << above));
+    return v[below] + t * (v[above] - v[below]);
+}
+
+/* One lane size's copies at `group` work-items, by the group sizes measured (a copy that
+ * ran reached more than nothing of the ceiling). */
+static double one_pass_at(const double *by_group, double group)
+{
+    double ran[CLC_PROFILE_GROUPS];
+    for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
+        ran[g] = by_group[g] > 0 ? by_group[g] : NAN;
+    return by_powers_at(ran, CLC_PROFILE_GROUPS, 32, group);
+}
+
+double clc_profile_merge(const struct clc_profile *p, double lines, bool staged)
+{
+    return lines > 0 ? by_powers_at(p->store_merge[staged], CLC_PROFILE_MERGE,
+                                    clc_profile_merge_lines(0), lines)
+                     : NAN;
 }
 
 double clc_profile_one_pass(const struct clc_profile *p, double lane, double group)
@@ -878,9 +877,10 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
         for (int t = 0; t < 2; t++)
             json_array_append_new(merge[t], num(p->store_merge[t][c]));
     }
-    json_object_set_new(root, "store_merging", json_pack("{s:o, s:o, s:o}", "lines", merge_lines,
-                                                         "factor", merge[0], "factor_staged",
-                                                         merge[1]));
+    json_object_set_new(root, "store_merging",
+                        json_pack("{s:o, s:o, s:o}", "lines", merge_lines,
+                                  clc_profile_merge_key(false), merge[0],
+                                  clc_profile_merge_key(true), merge[1]));
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
@@ -1000,9 +1000,9 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->groups_per_s = num_at(o, "groups_per_s");
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");
-    static const char *const merge_keys[2] = {"factor", "factor_staged"};
     for (int t = 0; t < 2; t++) {
-        json_t *merge = json_object_get(json_object_get(o, "store_merging"), merge_keys[t]);
+        json_t *merge = json_object_get(json_object_get(o, "store_merging"),
+                                        clc_profile_merge_key(t));
         for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) {
             json_t *v = json_array_get(merge, c);
             p->store_merge[t][c] = json_is_number(v) ? json_number_value(v) : NAN;

@@ -419,9 +419,10 @@ static double layer_banks(struct clc_layer_state *s, struct clc_model_layer *l)
 }
 
 /* The lines layer's why: useful bytes per load unit and per store line, the sectors a store
- * writes in part, and the reuse that the L1 cannot keep. */
+ * writes in part, the reuse that the L1 cannot keep, and the runs' merging factor (merge,
+ * where one applies). */
 static void lines_why(const struct clc_layer_state *s, double load_units, double partial,
-                      bool evicted, struct clc_model_layer *l)
+                      bool evicted, double merge, struct clc_model_layer *l)
 {
     const struct clc_model_features *f = s->f;
     char *why = l->why;
@@ -437,8 +438,11 @@ static void lines_why(const struct clc_layer_state *s, double load_units, double
         n += snprintf(why + n, sizeof l->why - (size_t)n, " (%.1f sectors in part)",
                       partial / f->store_lines);
     if (evicted && n > 0 && (size_t)n < sizeof l->why)
-        snprintf(why + n, sizeof l->why - (size_t)n, "; reuse past L1 (%.0f KiB)",
-                 s->p->l1_bytes / 1024);
+        n += snprintf(why + n, sizeof l->why - (size_t)n, "; reuse past L1 (%.0f KiB)",
+                      s->p->l1_bytes / 1024);
+    if (merge >= 0 && merge < 1 && n > 0 && (size_t)n < sizeof l->why)
+        snprintf(why + n, sizeof l->why - (size_t)n, "; runs merged to %.2f (%.0f lines)", merge,
+                 f->store_follow_lines_per_request);
 }
 
 /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
@@ -479,11 +483,7 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
     }
     double ms_stores = s->useful * (lines * line_ps + part * partial_ps) * 1e-9;
     s->ms = fmax(s->ms, fmax(ms_loads, ms_stores));
-    lines_why(s, load_units, partial, evicted, l);
-    size_t n = strlen(l->why);
-    if (merge >= 0 && merge < 1 && n < sizeof l->why)
-        snprintf(l->why + n, sizeof l->why - n, "; runs merged to %.2f (%.0f lines)", merge,
-                 f->store_follow_lines_per_request);
+    lines_why(s, load_units, partial, evicted, merge, l);
     return ms_before / s->ms;
 }
 

@@ -174,6 +174,12 @@ static inline double clc_profile_merge_lines(unsigned c)
     return (double)(2u << c);
 }
 
+/* The JSON key of the profile's store merging factors (store_merging), staged or not. */
+static inline const char *clc_profile_merge_key(bool staged)
+{
+    return staged ? "factor_staged" : "factor";
+}
+
 /* The profile's store merging factor for requests of `lines` lines, of runs stored from
  * __local (staged) or not: in log scale between the classes measured, the nearest outside
  * them; NAN where none was measured. */
