@@ -10,19 +10,11 @@
  * sector twice from the crossbar: a fill of double4s ran at half the write ceiling (H100:
  * 1590 against 3280 GB/s; `vector float8` / `float16` show the split). */
 #include "clc.h"
+#include "clc_vec16.h"
 
 #ifndef PER_ITEM
 #define PER_ITEM 16
 #endif
-
-#ifdef CLC_FP64
-#define W 2
-#else
-#define W 4
-#endif
-#define CAT_(a, b) a##b
-#define CAT(a, b) CAT_(a, b)
-typedef CAT(T, W) TV;
 
 /* sums[i] = the sum of in's vectors i, i + g, i + 2g ... (g work-items in all) */
 __kernel void stream_read(__global const T *in, __global T *sums, ulong n CLC_TRACE_ARGS)
@@ -55,14 +47,7 @@ __kernel void stream_write(__global T *out, ulong n CLC_TRACE_ARGS)
     CLC_TRACE_BEGIN
     size_t i = get_global_id(0), nv = n / W;
     if (i < nv) {
-        TV v;
-        v.s0 = clc_value(W * i);
-        v.s1 = clc_value(W * i + 1);
-#if W == 4
-        v.s2 = clc_value(W * i + 2);
-        v.s3 = clc_value(W * i + 3);
-#endif
-        STORE((__global TV *)out, i, v);
+        STORE((__global TV *)out, i, clc_values(i));
     } else if (i == nv) {
         for (size_t e = nv * W; e < n; e++)
             STORE(out, e, clc_value(e));

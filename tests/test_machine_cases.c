@@ -79,7 +79,8 @@ START_TEST(stream_checks_catch_wrong_kernels)
 {
     static const char *const edits[][3] = {
         {"read", "acc += LOAD(inv, v);", "acc += LOAD(inv, v) * (T)2;"},
-        {"write", "v.s1 = clc_value(W * i + 1);", "v.s1 = clc_value(W * i);"},
+        {"write", "STORE((__global TV *)out, i, clc_values(i));",
+         "STORE((__global TV *)out, i, clc_values(i + 1));"},
         {"triad", "LOAD((__global const TV *)c, i) * (T)3", "LOAD((__global const TV *)c, i) * (T)2"},
     };
     assert_edits_caught("stream", edits, 3);
@@ -215,6 +216,52 @@ START_TEST(runs_checks_catch_wrong_kernels)
 }
 END_TEST
 
+START_TEST(l2_verifies)
+{
+    struct clc_report rep;
+    /* at 256 KiB, windows of 64 and 256 KiB: 4 passes and 1 */
+    clc_test_run_verified_at("l2", 256 << 10, 12, &rep);
+    const struct clc_result *rd = clc_test_get(&rep, "read", 64, CLC_FLOAT);
+    const struct clc_result *cp = clc_test_get(&rep, "copy", 256, CLC_DOUBLE);
+    const struct clc_result *wr = clc_test_get(&rep, "write", 64, CLC_DOUBLE);
+    ck_assert_uint_eq(rd->bytes, 4 * (64 << 10) + (64 << 10) / 16 * 4); /* and a sum a vector */
+    ck_assert_uint_eq(cp->bytes, 256 << 10);
+    ck_assert_uint_eq(wr->bytes, 4 * (64 << 10));
+    clc_test_assert_note(rd, "4 passes over the window");
+    clc_test_assert_note(cp, "1 pass over the window");
+    /* whole 16-byte lanes: a sector for every 32 bytes each way, and each pass a vector the
+     * warp's last load did not touch */
+    const struct clc_model_features *f = &wr->model.features;
+    ck_assert_double_eq_tol(f->store_sectors, 1.0 / 32, 1e-9);
+    f = &cp->model.features;
+    ck_assert_double_eq_tol(f->store_sectors, 1.0 / 64, 1e-9);
+    ck_assert_double_eq_tol(f->load_sectors, 1.0 / 64, 1e-9);
+    clc_report_free(&rep);
+}
+END_TEST
+
+/* Each variant loading or storing the vector beside its own is caught, in its one window. */
+START_TEST(l2_checks_catch_wrong_kernels)
+{
+    static const char *const edits[][3] = {
+        {"read", "acc += LOAD(inv, v);", "acc += LOAD(inv, v ^ 1);"},
+        {"write", "STORE(outv, v, clc_values(v));", "STORE(outv, v, clc_values(v ^ 1));"},
+        {"copy", "STORE(outv, v, LOAD(inv, v));", "STORE(outv, v, LOAD(inv, v ^ 1));"},
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        struct clc_opts o;
+        struct clc_report rep;
+        clc_test_opts_edited(&o, "l2.cl", edits[i][1], edits[i][2]);
+        o.variant = edits[i][0];
+        o.types = CLC_FLOAT;
+        o.size = 64 << 10;
+        clc_test_run_expect("l2", &o, CLC_ERR, &rep);
+        clc_test_assert_all_caught(&rep, 1, "wrong result");
+        clc_report_free(&rep);
+    }
+}
+END_TEST
+
 START_TEST(groups_verify)
 {
     struct clc_report rep;
@@ -304,6 +351,10 @@ START_TEST(profile_writes_every_figure)
         runs += strcmp(json_string_value(json_object_get(json_array_get(rows, i), "case")),
                        "runs") == 0;
     ck_assert_uint_eq(runs, 48);
+    json_t *l2 = json_object_get(p, "l2");
+    ck_assert(json_number_value(json_object_get(l2, "load_sectors_per_s")) > 0);
+    ck_assert(json_number_value(json_object_get(l2, "store_sectors_per_s")) > 0);
+    clc_test_assert_has(out, "the L2's own throughput");
     json_decref(p);
     clc_test_expect("profile stride", 2, "no case names", out, sizeof out, err, sizeof err);
     clc_test_expect("profile --api both", 2, "one API at a time", out, sizeof out, err,
@@ -319,7 +370,8 @@ int main(void)
                             inflight_verifies_and_counts_bytes_in_flight,
                             banks_verify_and_say_the_conflict, scatter_verifies,
                             scatter_checks_catch_wrong_kernels, runs_verify,
-                            runs_checks_catch_wrong_kernels, groups_verify,
+                            runs_checks_catch_wrong_kernels, l2_verifies,
+                            l2_checks_catch_wrong_kernels, groups_verify,
                             groups_checks_catch_wrong_kernels, profile_writes_every_figure};
     return clc_test_main(
         clc_test_suite("machine_cases", tests, sizeof tests / sizeof tests[0]));

@@ -600,6 +600,53 @@ START_TEST(lines_layer_charges_the_line_requests)
 }
 END_TEST
 
+/* The L2's own throughput: what the stores write and what DRAM fills share the L2's store
+ * rate; the loads take theirs apart.  At 16 G sectors/s loaded and 4 G stored, a copy (half
+ * a sector stored per 32 useful bytes, and as much filled from DRAM) takes 128 GB/s and
+ * DRAM's 100 bind; storing four times as much takes 51.2; loads of a sector per 4 useful
+ * bytes take 64, whatever the stores take. */
+START_TEST(l2_layer_shares_writes_with_fills)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    struct clc_model_features *f = &r.model.features;
+    enum clc_bound b;
+    p.l2_sectors_per_s[0] = 16e9;
+    p.l2_sectors_per_s[1] = 4e9;
+    f->load_sectors = f->store_sectors = 1.0 / 64;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    f->store_sectors = 4.0 / 64;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 51.2, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_L2);
+    ck_assert_str_eq(clc_bound_name(b), "l2");
+    f->store_sectors = 1.0 / 64;
+    f->load_sectors = 8.0 / 32;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 64, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_L2);
+    /* a run stored an element a request, which the L1 merges (its class's factor below 1):
+     * the L2 takes each sector once */
+    f->load_sectors = 1.0 / 64;
+    f->store_sectors = 4.0 / 64;
+    f->store_follow_partial = 3.0 / 64;
+    f->store_follow_lines = 3.0 / 512;
+    f->store_follow_lines_per_request = 4;
+    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
+        p.store_merge[0][c] = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    /* a result file from before the stores' sectors were counted, or a profile without the
+     * l2 rows: no layer */
+    f->store_follow_partial = f->store_follow_lines = 0;
+    f->store_sectors = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    f->store_sectors = 4.0 / 64;
+    p.l2_sectors_per_s[1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+}
+END_TEST
+
 /* L1 capacity: a warp reusing the 32 lines its last load touched (a row or chunk per
  * work-item walked in steps) hits while the resident warps' lines fit in the profile's L1;
  * 64 warps of 32 lines (256 KiB) do not fit in 128 KiB, and each reuse is an L2 request
@@ -1218,6 +1265,44 @@ START_TEST(compute_rate_from_rows_and_back)
 }
 END_TEST
 
+/* The L2's rates: the fastest of the l2 case's read rows and of its write rows, their bytes
+ * as 32-byte sectors; kept in the profile's JSON, unknown in one from before. */
+START_TEST(l2_rates_from_rows_and_back)
+{
+    struct clc_report rep;
+    profile_rows(&rep);
+    struct clc_profile p;
+    clc_profile_from_report(&rep, "test", &p);
+    ck_assert(isnan(p.l2_sectors_per_s[0]) && isnan(p.l2_sectors_per_s[1]));
+    static const struct {
+        const char *variant;
+        long kib;
+        enum clc_type t;
+        double gbps;
+    } rows[] = {{"read", 1024, CLC_FLOAT, 3200},  {"read", 4096, CLC_DOUBLE, 4800},
+                {"read", 16384, CLC_FLOAT, 4000}, {"write", 1024, CLC_FLOAT, 1600},
+                {"write", 4096, CLC_FLOAT, 2400}, {"copy", 4096, CLC_FLOAT, 9999}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        struct clc_result r = clc_test_row("l2", rows[i].variant, rows[i].kib, rows[i].t,
+                                           rows[i].gbps);
+        clc_report_add(&rep, &r);
+    }
+    clc_profile_from_report(&rep, "test", &p);
+    ck_assert_double_eq_tol(p.l2_sectors_per_s[0], 4800e9 / 32, 1);
+    ck_assert_double_eq_tol(p.l2_sectors_per_s[1], 2400e9 / 32, 1);
+    json_t *o = clc_profile_to_json(&p);
+    struct clc_profile back;
+    ck_assert_int_eq(clc_profile_from_json(o, &back), CLC_OK);
+    ck_assert_double_eq_tol(back.l2_sectors_per_s[0], 4800e9 / 32, 1);
+    ck_assert_double_eq_tol(back.l2_sectors_per_s[1], 2400e9 / 32, 1);
+    json_object_del(o, "l2"); /* a profile from before the l2 case */
+    ck_assert_int_eq(clc_profile_from_json(o, &back), CLC_OK);
+    ck_assert(isnan(back.l2_sectors_per_s[0]) && isnan(back.l2_sectors_per_s[1]));
+    json_decref(o);
+    clc_report_free(&rep);
+}
+END_TEST
+
 START_TEST(profile_file_loads)
 {
     char dir[64];
@@ -1516,14 +1601,15 @@ int main(void)
         layer_table_rows_are_whole,
         waterfall_runs_the_table,
         timed_layer_weighed_by_the_layers_above,
-        lines_layer_charges_the_line_requests, reuse_past_l1_asks_the_l2_again,
+        lines_layer_charges_the_line_requests, l2_layer_shares_writes_with_fills,
+        reuse_past_l1_asks_the_l2_again,
                             reuse_past_l2_reads_dram_again, accessed_bytes_over_counted_ones,
         lines_layer_charges_partial_sectors, lines_layer_merges_runs, merge_factor_between_classes,
         merge_factors_from_runs_rows,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,
         compute_layer_binds_on_arithmetic,
-        compute_rate_from_rows_and_back,
+        compute_rate_from_rows_and_back, l2_rates_from_rows_and_back,
         no_prediction_without_grounds,
         profile_figures_from_rows,
         profile_file_loads,

@@ -30,7 +30,7 @@ static const char explain_usage[] =
     "Plans CASE's variant as a run on this device does, launches it once in its trace build\n"
     "and shows its kernel, one warp's first load and store requests sector by sector, the\n"
     "predicted sectors per request and the predictive model's GB/s layer by layer (ceiling,\n"
-    "granules, scatter, inflight, banks or l1, lines, split, groups, compute, launch) with\n"
+    "granules, scatter, inflight, banks or l1, lines, l2, split, groups, compute, launch) with\n"
     "the limit that binds and what would lift it, for a run on the profile's device at the\n"
     "size it gets there.  Nothing is timed.\n"
     "  --profile FILE   the device profile to predict on ('clcoalesce profile -o FILE');\n"

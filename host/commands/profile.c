@@ -1,11 +1,12 @@
-/* profile.c - `clcoalesce profile`: the device measured by the seven cases that isolate one
- * mechanism each (latency, stream, inflight, groups, banks, stride, scatter) and the vector
+/* profile.c - `clcoalesce profile`: the device measured by the cases that isolate one
+ * mechanism each (latency, stream, inflight, groups, banks, stride, scatter, runs, l2) and the vector
  * case's fills of wide lanes, at their default sizes with few repetitions, summed up as a
  * device profile (JSON): the load-to-use latency of L1, L2 and DRAM, the read, write, copy and
  * triad ceilings, the curve of read bandwidth over the bytes in flight per compute unit, copies
  * of one element per work-item by work-group size and the rate at which work-groups start, the
  * local memory's banks and bandwidth, the DRAM granule and how scattered granules slow down,
- * the L2's rates for loads and stores of one line per lane, and stores of 32- and 64-byte lanes
+ * the L2's rates for loads and stores of one line per lane and for the sectors of a window it
+ * holds, how runs of stores merge, and stores of 32- and 64-byte lanes
  * alone, and the fused multiply-adds per second in float and double (the fma case).  Every
  * figure comes from a row of this run (devprofile.c); the rows go into the
  * profile too, and the predictive model reads it. */
@@ -29,14 +30,16 @@
 static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
-    "Measures the device with the latency, stream, inflight, groups, banks, stride and scatter\n"
-    "cases (float, and double where the cases and the device have it; default sizes, 5\n"
-    "repetitions) and the vector case's fill_float8 and fill_float16, and writes its profile as\n"
+    "Measures the device with the latency, stream, inflight, groups, banks, stride, scatter,\n"
+    "runs, l2 and fma cases (float, and double where the cases and the device have it;\n"
+    "default sizes, 5 repetitions) and the vector case's fill_float8 and fill_float16, and\n"
+    "writes its profile as\n"
     "JSON to FILE (or stdout): L1, L2 and DRAM latency, the read / write / copy / triad\n"
     "ceilings, read bandwidth over the bytes in flight per compute unit (and the bytes for\n"
     "50 % and 90 % of the read ceiling), copies of one element per work-item by work-group\n"
     "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"
-    "granules, the L2's rates for loads and stores of one line per lane, and the GB/s that\n"
+    "granules, the L2's rates for loads and stores of one line per lane and for the sectors\n"
+    "of a window it holds (the l2 case), how runs of stores merge, and the GB/s that\n"
     "stores of 32- and 64-byte lanes reach, and the fused multiply-adds per second in float\n"
     "and double (the fma case: the model's compute layer).  'run --profile FILE' predicts\n"
     "every row from it.\n"
@@ -199,6 +202,11 @@ void clc_print_profile_summary(FILE *f, json_t *p)
     if (json_is_number(ld) && json_is_number(st))
         fprintf(f, "  one 128-byte line per lane: %.1f G lines/s loaded, %.1f G stored\n",
                 json_number_value(ld) * 1e-9, json_number_value(st) * 1e-9);
+    json_t *l2 = json_object_get(p, "l2"), *l2ld = json_object_get(l2, "load_sectors_per_s"),
+           *l2st = json_object_get(l2, "store_sectors_per_s");
+    if (json_is_number(l2ld) && json_is_number(l2st))
+        fprintf(f, "  the L2's own throughput (a window it holds): %.1f G sectors/s loaded, "
+                "%.1f G stored\n", json_number_value(l2ld) * 1e-9, json_number_value(l2st) * 1e-9);
     json_t *launch = json_object_get(p, "launch_us");
     if (json_is_number(launch))
         fprintf(f, "  a launch costs %.1f us (a copy of %d KiB)\n", json_number_value(launch),
@@ -361,7 +369,8 @@ int clc_cmd_profile(int argc, char **argv)
     if (o.reps == 0)
         o.reps = REPS;
     static const char *const names[] = {"latency", "stream", "inflight", "groups",
-                                        "banks",   "stride", "scatter", "runs",  "fma"};
+                                        "banks",   "stride", "scatter", "runs",  "fma",
+                                        "l2"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);

@@ -526,6 +526,7 @@ static const struct {
     FEATURE(l2_per_useful),
     FEATURE(load_lines),
     FEATURE(store_lines),
+    FEATURE(store_sectors),
     FEATURE(store_partial),
     FEATURE(store_follow_partial),
     FEATURE(store_follow_lines),

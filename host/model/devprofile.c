@@ -205,6 +205,25 @@ static double lines_per_s(const struct clc_report *rep, const char *variant, dou
     return n ? sum / n : NAN;
 }
 
+/* The l2 case's rows of `variant` (read: loads, write: stores): the most sectors a second
+ * any of them moved, each row's bytes as whole sectors (a read's few sums among them), of
+ * float and double and every window: a row below the L2's rate only caps it (a window the
+ * L2 holds less well, a CPU's cache). */
+static double l2_rate(const struct clc_report *rep, const char *variant)
+{
+    double best = NAN;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status != CLC_STATUS_OK || strcmp(r->case_name, "l2") != 0 ||
+            strcmp(r->variant, variant) != 0 || !(r->value > 0))
+            continue;
+        double v = r->value * 1e9 / CLC_MODEL_SECTOR;
+        if (!(v <= best))
+            best = v;
+    }
+    return best;
+}
+
 /* The vector case's fills of 32- and 64-byte lanes, in GB/s stored. */
 static void split_stores(const struct clc_report *rep, struct clc_profile *p)
 {
@@ -679,7 +698,7 @@ static bool profile_row(const struct clc_result *r)
 {
     static const char *const cases[] = {"latency", "stream", "inflight", "groups",
                                         "banks",   "stride", "scatter",  "runs",    "vector",
-                                        "fma"};
+                                        "fma",     "l2"};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(r->case_name, cases[i]) == 0)
             return r->status == CLC_STATUS_OK && r->cv >= 0;
@@ -715,6 +734,7 @@ static void clear(struct clc_profile *p)
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         p->one_pass[0][g] = p->one_pass[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
+    p->l2_sectors_per_s[0] = p->l2_sectors_per_s[1] = NAN;
     p->split_gbps[0] = p->split_gbps[1] = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
         p->store_merge[0][c] = p->store_merge[1][c] = NAN;
@@ -767,6 +787,8 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     one_pass(rep, p);
     p->load_lines_per_s = lines_per_s(rep, "load", 2);
     p->store_lines_per_s = lines_per_s(rep, "store", 1);
+    p->l2_sectors_per_s[0] = l2_rate(rep, "read");
+    p->l2_sectors_per_s[1] = l2_rate(rep, "write");
     split_stores(rep, p);
     store_merging(rep, p);
     p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
@@ -774,7 +796,8 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     int found = 0;
     double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
                      p->inflight_50, p->local_gbps, p->gap_eff[1], p->load_lines_per_s,
-                     p->store_lines_per_s, p->split_gbps[0], p->split_gbps[1]};
+                     p->store_lines_per_s, p->split_gbps[0], p->split_gbps[1],
+                     p->l2_sectors_per_s[0], p->l2_sectors_per_s[1]};
     for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++)
         found += isfinite(figs[i]);
     return found + (p->n_curve > 0) + (p->granule > 0);
@@ -864,6 +887,9 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(root, "scatter", json_pack("{s:o, s:o}", "load_lines_per_s",
                                                    num(p->load_lines_per_s), "store_lines_per_s",
                                                    num(p->store_lines_per_s)));
+    json_object_set_new(root, "l2", json_pack("{s:o, s:o}", "load_sectors_per_s",
+                                              num(p->l2_sectors_per_s[0]), "store_sectors_per_s",
+                                              num(p->l2_sectors_per_s[1])));
     json_object_set_new(root, "launch_us", num(p->launch_us));
     json_object_set_new(root, "l1_bytes", num(p->l1_bytes));
     json_object_set_new(root, "spread", num(p->spread));
@@ -995,6 +1021,8 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->random_eff = num_at(dram, "random_efficiency");
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
+    p->l2_sectors_per_s[0] = num_at(json_object_get(o, "l2"), "load_sectors_per_s");
+    p->l2_sectors_per_s[1] = num_at(json_object_get(o, "l2"), "store_sectors_per_s");
     p->launch_us = num_at(o, "launch_us");
     p->spread = num_at(o, "spread");
     p->groups_per_s = num_at(o, "groups_per_s");

@@ -14,7 +14,7 @@ const char *clc_bound_name(enum clc_bound b)
 {
     static const char *const names[] = {"",      "dram",  "sectors", "inflight", "banks", "launch",
                                         "lines", "groups", "split",  "l1",
-                                        "compute"};
+                                        "compute", "l2"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -55,6 +55,10 @@ const char *clc_bound_remedy(enum clc_bound b)
                "FMA rate: memory is not the limit. Do fewer operations per element (hoist "
                "what does not change, use fused multiply-adds), or use float where double "
                "is not needed.";
+    case CLC_BOUND_L2:
+        return "the L2 serves the kernel's loads and stores more bytes than DRAM moves: it "
+               "passes over data the L2 holds again and again. Do more with each element while "
+               "it is in registers (fuse the passes), or keep what is reused in __local.";
     case CLC_BOUND_LAUNCH:
         return "the launch's fixed cost is much of the time. Move more bytes a launch.";
     case CLC_BOUND_NONE:
@@ -112,6 +116,7 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
     f->load_lines = (double)m->load.new_lines / useful;
     f->store_lines = (double)m->store.new_lines / useful;
+    f->store_sectors = (double)m->store.sectors / useful;
     f->store_partial = (double)m->store.partial_sectors / useful;
     f->store_follow_partial = (double)m->store.follow_partial / useful;
     f->store_follow_lines = (double)m->store.follow_lines / useful;
@@ -171,6 +176,7 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
         g.dram_random[gi] *= a;
     double *per_byte[] = {&g.l2_per_useful, &g.load_lines,         &g.store_lines,
+                          &g.store_sectors,
                           &g.store_partial, &g.store_follow_partial, &g.store_follow_lines,
                           &g.load_sectors,  &g.load_reused_lines,
                           &g.load_reused_sectors, &g.stored,       &g.l1_requests,
@@ -445,6 +451,31 @@ static void lines_why(const struct clc_layer_state *s, double load_units, double
                  f->store_follow_lines_per_request);
 }
 
+/* A run stored an element a request: the requests after its first, writing in part sectors
+ * their warp's last store wrote, cost the profile's merging factor for their lines (the runs
+ * case's stores), from __local's where the kernel stages through it; NAN where none does. */
+static double runs_merge(const struct clc_layer_state *s)
+{
+    const struct clc_model_features *f = s->f;
+    bool staged = f->local_accesses > 0;
+    return f->store_follow_partial > 0 && f->store_follow_lines > 0
+               ? clc_profile_merge(s->p, f->store_follow_lines_per_request, staged)
+               : NAN;
+}
+
+/* What the loads ask the L2 for per useful byte: the sectors of their lines their warp's
+ * last load did not touch (lines, in a file from before sectors were counted), and those it
+ * touched too where the L1 cannot keep them (*evicted). */
+static double loads_to_l2(const struct clc_layer_state *s, bool *evicted)
+{
+    const struct clc_model_features *f = s->f;
+    double units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
+    *evicted = l1_evicts(s->p, f, s->resident);
+    if (*evicted)
+        units += f->load_sectors > 0 ? f->load_reused_sectors : f->load_reused_lines;
+    return units;
+}
+
 /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
  * load: that its warp's last load did not touch; every line of a store), and the L2 takes
  * those requests at the rates the scatter case measured, loads and stores each at its own,
@@ -458,10 +489,8 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
     const struct clc_profile *p = s->p;
     const struct clc_model_features *f = s->f;
     double ms_before = s->ms;
-    double load_units = f->load_sectors > 0 ? f->load_sectors : f->load_lines;
-    bool evicted = l1_evicts(p, f, s->resident);
-    if (evicted)
-        load_units += f->load_sectors > 0 ? f->load_reused_sectors : f->load_reused_lines;
+    bool evicted;
+    double load_units = loads_to_l2(s, &evicted);
     double ms_loads =
         p->load_lines_per_s > 0 ? s->useful * load_units / p->load_lines_per_s * 1e3 : 0;
     bool counted = f->store_partial >= 0; /* NAN: a file from before partial sectors */
@@ -469,13 +498,7 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
     if (p->store_lines_per_s > 0)
         clc_profile_store_costs(p->store_lines_per_s, counted ? p->split_gbps[0] : NAN,
                                 &line_ps, &partial_ps);
-    /* a run stored an element a request: the requests after its first, writing in part
-     * sectors their warp's last store wrote, cost the profile's merging factor for their
-     * lines (the runs case's stores), from __local's where the kernel stages through it */
-    bool staged = f->local_accesses > 0;
-    double merge = f->store_follow_partial > 0 && f->store_follow_lines > 0
-                       ? clc_profile_merge(p, f->store_follow_lines_per_request, staged)
-                       : NAN;
+    double merge = runs_merge(s);
     double lines = f->store_lines, part = partial;
     if (merge >= 0 && merge < 1) {
         lines -= (1 - merge) * f->store_follow_lines;
@@ -484,6 +507,35 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
     double ms_stores = s->useful * (lines * line_ps + part * partial_ps) * 1e-9;
     s->ms = fmax(s->ms, fmax(ms_loads, ms_stores));
     lines_why(s, load_units, partial, evicted, merge, l);
+    return ms_before / s->ms;
+}
+
+/* The L2's own throughput.  Its data arrays take what the stores write and what DRAM fills
+ * (the sectors the kernel's DRAM reads bring in) at one rate, its store rate, and give the
+ * loads their sectors at another: the l2 case measures both on a window it holds, where DRAM
+ * fills nothing (16-byte lanes, whole lines; its read rows keep the L1 busier than the L2, so
+ * the load rate is a floor).  A copy writes half a sector per 32 useful bytes each way and
+ * stays below; a kernel that stores twice what DRAM reads (zeroes then adds, writes then
+ * scales in place) fills the L2's writes before DRAM's ceiling.  A run stored an element a
+ * request leaves the L1 merged, as the lines layer counts it. */
+static double layer_l2(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_profile *p = s->p;
+    const struct clc_model_features *f = s->f;
+    double ms_before = s->ms, ld = p->l2_sectors_per_s[0], st = p->l2_sectors_per_s[1];
+    bool evicted;
+    double loads = loads_to_l2(s, &evicted), stores = f->store_sectors, merge = runs_merge(s);
+    if (!(ld > 0) || !(st > 0) || !(stores >= 0) || !(loads >= 0)) {
+        snprintf(l->why, sizeof l->why, "no L2 rates measured");
+        return 1.0;
+    }
+    if (merge >= 0 && merge < 1)
+        stores -= f->store_follow_partial;
+    double fills = s->rd / CLC_MODEL_SECTOR;
+    double ms = s->useful * fmax(loads / ld, (stores + fills) / st) * 1e3;
+    s->ms = fmax(s->ms, ms);
+    snprintf(l->why, sizeof l->why, "%.3f sectors stored, %.3f filled, %.3f loaded per useful B",
+             stores, fills, loads);
     return ms_before / s->ms;
 }
 
@@ -573,6 +625,7 @@ static const struct clc_layer_def layer_table[] = {
     {"inflight", CLC_BOUND_INFLIGHT, false, layer_inflight},
     {"banks", CLC_BOUND_BANKS, true, layer_banks},
     {"lines", CLC_BOUND_LINES, true, layer_lines},
+    {"l2", CLC_BOUND_L2, true, layer_l2},
     {"split", CLC_BOUND_SPLIT, true, layer_split},
     {"groups", CLC_BOUND_GROUPS, true, layer_groups},
     {"compute", CLC_BOUND_COMPUTE, true, layer_compute},

@@ -23,6 +23,9 @@
  *             lines its warp's last load did not touch) at the rates the profile measured
  *             for loads and for stores, and each sector a store writes only in part,
  *             when they take longer than the layers above
+ *   l2        the sectors those requests move, loads' and stores' together, at the L2's own
+ *             rates for each (the l2 case), when they take longer than the layers above:
+ *             a kernel that passes over data the L2 holds again and again
  *   split     stores of lanes wider than 16 bytes (which leave in pieces) at the rate the
  *             profile's fills of such lanes stored, when that takes longer than the above
  *   groups    the work-groups of the launch at the rate the device starts them, when that
@@ -81,6 +84,10 @@ struct clc_profile {
     double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
                                * warp loads from its own 128-byte line (scatter load) */
     double store_lines_per_s; /* and stores into its own line (scatter store) */
+    double l2_sectors_per_s[2]; /* sectors the L2 serves per second to loads [0] and to
+                               * stores [1] of whole lines it holds (the l2 case's read and
+                               * write rows, the fastest of each): its own throughput, which
+                               * a kernel's loads and stores share; NAN not measured */
     double groups_per_s;   /* work-groups the device starts per second at most: the fastest
                             * the groups case's rows started theirs (its smallest groups) */
     double split_gbps[2];  /* stores alone with 32- and 64-byte lanes (the vector case's
@@ -204,7 +211,8 @@ enum clc_bound {
     CLC_BOUND_SPLIT,    /* stores of lanes wider than 16 bytes, which leave in pieces */
     CLC_BOUND_L1,       /* the L1's data pipe, busy with the lines of global loads */
     CLC_BOUND_COMPUTE,  /* the arithmetic: its flops at the device's measured FMA rate */
-    CLC_BOUND_LAST = CLC_BOUND_COMPUTE
+    CLC_BOUND_L2,       /* the L2's own throughput for the sectors loaded and stored */
+    CLC_BOUND_LAST = CLC_BOUND_L2
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 

@@ -79,6 +79,8 @@ struct clc_model_features {
     double load_lines;       /* line requests the L1 sends the L2 per useful byte (model.h's
                               * new_lines): loads' lines their warp's last load did not touch */
     double store_lines;      /* and stores' lines, every one */
+    double store_sectors;    /* the sectors stores touch, every one (the L1 passes each on to
+                              * the L2), per useful byte; NAN in a file from before */
     double store_partial;    /* the sectors stores write only in part, summed over requests,
                               * per useful byte: the L2 merges each apart */
     double store_follow_partial; /* of those, the ones the warp's last store wrote too, and */
