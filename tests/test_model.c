@@ -619,6 +619,55 @@ START_TEST(loads_after_stores_hit_the_l2)
 }
 END_TEST
 
+/* What the compiler never issues.  out[i] = in[i], then out[i] = out[i] * 2: the load of
+ * out[i] is the value just stored, and the first store is stored over before anything reads
+ * it, so one load and one store leave.  out[i] = in[i], then out[i] = out[i] + in[i]: in
+ * might be out, so in[i] is loaded again and both stores leave (out[i] still forwarded).  A
+ * float4 stored an element at a time, loaded back and stored again leaves once. */
+START_TEST(stores_overwritten_and_loads_forwarded)
+{
+    struct clc_model m;
+    struct synth s;
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++) {
+        synth_add(&s, i, BASE + 4 * i, 4, false);
+        synth_add(&s, i, BASE2 + 4 * i, 4, true);
+        synth_add(&s, i, BASE2 + 4 * i, 4, false);
+        synth_add(&s, i, BASE2 + 4 * i, 4, true);
+    }
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.requests, 1);
+    ck_assert_uint_eq(m.store.requests, 1);
+    ck_assert_uint_eq(m.granule_useful[1], 32 * 4);
+    free(s.w);
+
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++) {
+        synth_add(&s, i, BASE + 4 * i, 4, false);
+        synth_add(&s, i, BASE2 + 4 * i, 4, true);
+        synth_add(&s, i, BASE2 + 4 * i, 4, false);
+        synth_add(&s, i, BASE + 4 * i, 4, false);
+        synth_add(&s, i, BASE2 + 4 * i, 4, true);
+    }
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.requests, 2);
+    ck_assert_uint_eq(m.store.requests, 2);
+    free(s.w);
+
+    synth_init(&s, 32, 32, 16, 32);
+    for (size_t i = 0; i < 32; i++)
+        for (int pass = 0; pass < 4; pass++)
+            for (uint64_t e = 0; e < 4; e++)
+                synth_add(&s, i, (pass ? BASE2 : BASE) + 16 * i + 4 * e, 4, pass % 2 == 1);
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.load.requests, 4);
+    ck_assert_uint_eq(m.store.requests, 4);
+    ck_assert_uint_eq(m.store.useful, 32 * 16);
+    ck_assert_double_eq(m.loads_in_flight, 4);
+    free(s.w);
+}
+END_TEST
+
 /* The wide sample holds each work-item's first 4 loads: where the work-items make more and
  * the wide sample shows far fewer granules (a gather's 4 index loads, then the gathered loads
  * far apart), the traced warps' granules count; where they make no more, the wide sample's. */
@@ -1077,7 +1126,7 @@ int main(void)
                             stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
-                            loads_after_stores_hit_the_l2,
+                            loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
                             unmodelled_rows, failed_trace_build_keeps_the_row,

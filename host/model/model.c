@@ -183,6 +183,56 @@ static const uint64_t *record(const struct clc_trace *t, const uint64_t *words, 
     return words + (i * 2 * (size_t)t->slots + 2 * (size_t)k);
 }
 
+/* Whether two records access the same bytes, and whether they lie in the same aligned 16
+ * bytes (the elements of one vector). */
+static bool same_bytes(const uint64_t *a, const uint64_t *b)
+{
+    return a[0] == b[0] && clc_trace_size(a[1]) == clc_trace_size(b[1]);
+}
+
+static bool one_vector(const uint64_t *a, const uint64_t *b)
+{
+    return a[0] / CLC_MODEL_WIDEST == b[0] / CLC_MODEL_WIDEST;
+}
+
+/* Whether record k of a work-item (its records at rec, `slots` of them) never reaches memory
+ * as compiled.  A compiler keeps what a work-item stored in a register and drops what nothing
+ * can read: a load of the bytes the work-item stored last is the stored value (forwarded),
+ * and a store that the work-item stores over before anything could read it is dead.  Any
+ * access between could be such a read, or a store to the same bytes by another name, unless
+ * it lies in the same aligned 16 bytes (a vector's elements, which the compiler tells apart
+ * by their offsets) and is itself a store or a forwarded load.  So a float4 stored, loaded
+ * back and stored again leaves once, while a copy that stores out[i], then loads in[i] again
+ * before adding it to out[i], keeps both stores (in might be out). */
+static bool elided(const uint64_t *rec, unsigned slots, unsigned k)
+{
+    const uint64_t *a = rec + 2 * (size_t)k;
+    if (a[1] == 0)
+        return false;
+    if ((a[1] & 1) == 0) {
+        for (unsigned j = k; j-- > 0;) {
+            const uint64_t *b = rec + 2 * (size_t)j;
+            if (!one_vector(a, b))
+                return false;
+            if ((b[1] & 1) && same_bytes(a, b))
+                return true;
+        }
+        return false;
+    }
+    for (unsigned j = k + 1; j < slots; j++) {
+        const uint64_t *b = rec + 2 * (size_t)j;
+        if (b[1] == 0 || !one_vector(a, b))
+            return false;
+        if (b[1] & 1) {
+            if (same_bytes(a, b))
+                return true;
+        } else if (!elided(rec, slots, j)) {
+            return false;
+        }
+    }
+    return false;
+}
+
 /* Gathers the request of warp w at access index k in one direction from records `words`
  * (t->words or t->local_words).  Returns the number of lanes that have any access at k
  * (either direction), so callers know when to stop.  Sectors, lines and useful bytes are
@@ -204,7 +254,8 @@ static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t 
         if (slot[1] == 0)
             continue;
         any++;
-        if (((slot[1] & 1) != 0) != store)
+        if (((slot[1] & 1) != 0) != store ||
+            (words == t->words && elided(record(t, words, base + l, 0), t->slots, k)))
             continue;
         rq->lane[l].active = true;
         rq->lane[l].addr = slot[0];
@@ -418,7 +469,7 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
         }
         for (unsigned k = 0; k < sm->slots; k++) {
             const uint64_t *r = slot_of(sm, i, k);
-            if (r[1] == 0)
+            if (r[1] == 0 || elided(slot_of(sm, i, 0), sm->slots, k))
                 continue;
             unsigned dir = r[1] & 1;
             uint64_t first;
@@ -588,6 +639,8 @@ static double loads_in_flight(const struct clc_trace *t)
             const uint64_t *r = record(t, t->words, i, k);
             if (r[1] == 0)
                 break;
+            if (elided(record(t, t->words, i, 0), t->slots, k))
+                continue; /* never issued */
             run = r[1] & 1 ? 0 : r[1] & CLC_TRACE_DEPENDENT ? run : run + 1;
             if (run > longest)
                 longest = run;
