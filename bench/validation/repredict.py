@@ -2,13 +2,18 @@
 """repredict.py - a validate run's kernels predicted again by this build's model, on a profile.
 
   python3 bench/validation/repredict.py VALIDATE_JSON PROFILE_JSON API [--rows]
+                                        [--features TRACED_JSON]
 
 Runs `clcoalesce compare --model --profile PROFILE_JSON` over the rows of VALIDATE_JSON
 (`clcoalesce validate -f json`) of one API (opencl or cuda), which carry the features their
 traces recorded, and prints per split the kernels within +-10 % and +-20 % and the mean
 absolute residual (measured / predicted - 1); with --rows, every kernel's too.  What a model
 change does to a measured run, without measuring again: the residuals are against the same
-measurements.  CLCOALESCE names the binary (default build/clcoalesce)."""
+measurements.  With --features, each kernel that TRACED_JSON (another validate run, on any
+device: the trace's counts do not depend on it) also holds takes its trace's figures from
+there, and keeps its launch's (occupancy, groups, registers) from VALIDATE_JSON: what a
+change to the access model does to a measured run.  CLCOALESCE names the binary (default
+build/clcoalesce)."""
 import json
 import os
 import subprocess
@@ -29,6 +34,21 @@ def rows_of(x, out):
     return out
 
 
+LAUNCH = ("resident_per_cu", "registers", "group_items", "groups", "local_bytes")
+
+
+def traced_again(results, path):
+    """results with each kernel's trace figures from the validate run at path, where it has
+    the kernel; the launch's figures stay."""
+    traced = {r["variant"]: r.get("model_features")
+              for r in json.load(open(path, encoding="utf-8"))["results"]}
+    for r in results:
+        f = traced.get(r["variant"])
+        if f and r.get("model_features"):
+            r["model_features"] = dict(f, **{k: r["model_features"].get(k) for k in LAUNCH})
+    return results
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
@@ -37,8 +57,13 @@ def main():
     binary = os.environ.get("CLCOALESCE", os.path.join(here, "..", "..", "build", "clcoalesce"))
     val = json.load(open(val_path, encoding="utf-8"))
     split = {k["kernel"]: k.get("split") for k in val["kernels"] if k.get("api") == api}
-    run = {"tool": val.get("tool", "clcoalesce"), "format": 2,
-           "results": [r for r in val["results"] if r.get("api") == api]}
+    results = [r for r in val["results"] if r.get("api") == api]
+    if "--features" in sys.argv:
+        at = sys.argv.index("--features") + 1
+        if at >= len(sys.argv):
+            sys.exit(__doc__)
+        results = traced_again(results, sys.argv[at])
+    run = {"tool": val.get("tool", "clcoalesce"), "format": 2, "results": results}
     with tempfile.TemporaryDirectory() as tmp:
         src, dst = os.path.join(tmp, "run.json"), os.path.join(tmp, "out.json")
         json.dump(run, open(src, "w", encoding="utf-8"))
