@@ -1,15 +1,15 @@
 /* profile.c - `clcoalesce profile`: the device measured by the cases that isolate one
- * mechanism each (latency, stream, inflight, groups, banks, stride, scatter, runs, l2) and the vector
- * case's fills of wide lanes, at their default sizes with few repetitions, summed up as a
- * device profile (JSON): the load-to-use latency of L1, L2 and DRAM, the read, write, copy and
- * triad ceilings, the curve of read bandwidth over the bytes in flight per compute unit, copies
- * of one element per work-item by work-group size and the rate at which work-groups start, the
- * local memory's banks and bandwidth, the DRAM granule and how scattered granules slow down,
- * the L2's rates for loads and stores of one line per lane and for the sectors of a window it
- * holds, how runs of stores merge, and stores of 32- and 64-byte lanes
- * alone, and the fused multiply-adds per second in float and double (the fma case).  Every
- * figure comes from a row of this run (devprofile.c); the rows go into the
- * profile too, and the predictive model reads it. */
+ * mechanism each (latency, stream, inflight, groups, banks, stride, scatter, runs, l2) and
+ * the vector case's fills of wide lanes, at their default sizes with few repetitions, summed
+ * up as a device profile (JSON): the load-to-use latency of L1, L2 and DRAM, the read, write,
+ * copy and triad ceilings, the curve of read bandwidth over the bytes in flight per compute
+ * unit, copies of one element per work-item by work-group size and the rate at which
+ * work-groups start, the local memory's banks and bandwidth, the DRAM granule and how
+ * scattered granules slow down, the L2's rates for loads and stores of one line per lane and
+ * for the sectors of a window it holds, how runs of stores merge, stores of 32- and 64-byte
+ * lanes alone, and the fused multiply-adds per second in float and double (the fma case).
+ * Every figure comes from a row of this run (devprofile.c); the rows go into the profile
+ * too, and the predictive model reads it. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <math.h>

@@ -56,9 +56,10 @@ const char *clc_bound_remedy(enum clc_bound b)
                "what does not change, use fused multiply-adds), or use float where double "
                "is not needed.";
     case CLC_BOUND_L2:
-        return "the L2 serves the kernel's loads and stores more bytes than DRAM moves: it "
-               "passes over data the L2 holds again and again. Do more with each element while "
-               "it is in registers (fuse the passes), or keep what is reused in __local.";
+        return "the L2 writes what the kernel stores and what DRAM brings in at one rate of "
+               "its own, and this kernel stores more than DRAM reads (a second pass over its "
+               "output, zeroing before adding). Store each element once: fuse the passes and "
+               "keep what is built up in registers or __local.";
     case CLC_BOUND_LAUNCH:
         return "the launch's fixed cost is much of the time. Move more bytes a launch.";
     case CLC_BOUND_NONE:
@@ -526,7 +527,9 @@ static double layer_l2(struct clc_layer_state *s, struct clc_model_layer *l)
     bool evicted;
     double loads = loads_to_l2(s, &evicted), stores = f->store_sectors, merge = runs_merge(s);
     if (!(ld > 0) || !(st > 0) || !(stores >= 0) || !(loads >= 0)) {
-        snprintf(l->why, sizeof l->why, "no L2 rates measured");
+        snprintf(l->why, sizeof l->why, "%s",
+                 !(ld > 0) || !(st > 0) ? "no L2 rates measured"
+                                        : "a result file from before stores' sectors were counted");
         return 1.0;
     }
     if (merge >= 0 && merge < 1)
