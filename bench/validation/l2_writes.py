@@ -12,22 +12,12 @@ percentage; then lts__throughput and dram__throughput from NCU_CSV (`ncu --csv -
 over the same kernels, the last launch of each).  Where the model's count is right, the
 first is at most the second; a kernel far above 100 % stores fewer sectors than its trace
 says: the hardware merges what the model counts apart."""
-import csv
 import json
+import os
 import sys
 
-
-def ncu_rows(path):
-    """The last launch of each kernel in an Nsight Compute raw CSV, by kernel name."""
-    lines = [ln for ln in open(path, encoding="utf-8", errors="replace") if ln.startswith('"')]
-    rows = csv.reader(lines)
-    head = next(rows)
-    out = {}
-    for row in rows:
-        if len(row) == len(head):
-            d = dict(zip(head, row))
-            out[d["Kernel Name"]] = d
-    return out
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ncu_counts import ncu_rows  # noqa: E402  (the same reading of Nsight Compute's CSV)
 
 
 def merged(profile, lines):
