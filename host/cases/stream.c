@@ -16,13 +16,8 @@ static size_t vectors(const struct clc_env *e)
 }
 
 /* Each kernel's output is clc_value(j) times 1 (write: filled with it, clc_check_fill;
- * copy: copied from an input that holds it) or 4 (triad: b + 3 c with b and c both holding
- * it). */
-static bool check_copy(const struct clc_check_in *c, struct clc_result *r)
-{
-    return clc_check_generated(r, c->got[1], c->plan->bufs[1].elems, c->type, 1);
-}
-
+ * copy: copied from an input that holds it, clc_check_map) or 4 (triad: b + 3 c with b and
+ * c both holding it). */
 static bool check_triad(const struct clc_check_in *c, struct clc_result *r)
 {
     return clc_check_generated(r, c->got[2], c->plan->bufs[2].elems, c->type, 4);
@@ -70,8 +65,7 @@ static int plan_copy(const struct clc_env *e, const struct clc_variant *v, long 
     (void)param;
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_copy);
     clc_plan_1d(p, vectors(e) + 1, LOCAL);
-    p->bufs[0].initial = false; /* check_copy knows what `in` held */
-    p->check = check_copy;
+    p->bufs[0].initial = false; /* clc_check_map computes what `in` held */
     return CLC_OK;
 }
 
