@@ -1,38 +1,82 @@
 /* scatter.cl - requests that scatter while the sectors they touch stay in L2: the buffer is
- * a run of blocks of 32 rows of `pitch` elements; lane l of each warp takes row l of its block
+ * a run of blocks of 32 rows of 2^shift elements; lane l of each warp takes row l of its block
  * and warp w column w, so each lane of a request touches its own 128-byte line, and the next
- * warps the rest of its sector.  DRAM sees every byte once; what limits is how fast the L2
- * takes one line per lane.  Elements past the whole blocks are taken in place.  And loads
+ * warps the rest of its sector.  DRAM sees every byte once; what limits a store is how fast
+ * the L2 takes one line per lane, a load how fast the L1 looks up its 32 sectors (the 8
+ * warps of a work-group ask for the same sectors at once: 7 of them find them there).
+ * Elements past the whole blocks are taken in place.  And loads
  * at random (scatter_random): each lane's own DRAM granule anywhere in the buffer, what a
  * gather through random indices reads, with no index to load. */
 #include "clc.h"
 
-/* The element work-item i takes. */
-size_t scatter_index(size_t i, size_t pitch, size_t n)
+/* The element work-item i takes: rows of 2^shift elements, so that the index costs a few
+ * shifts and masks (a division of 64-bit numbers costs more than a scattered load). */
+size_t scatter_index(size_t i, uint shift, size_t n)
 {
-    size_t block = 32 * pitch, j = i % block;
-    return i < n / block * block ? i - j + (j % 32) * pitch + j / 32 : i;
+    size_t block = (size_t)32 << shift, j = i & (block - 1);
+    return i < (n & ~(block - 1)) ? i - j + ((j & 31) << shift) + (j >> 5) : i;
 }
 
 /* store: out[e] = clc_value(e), one line per lane */
-__kernel void scatter_store(__global T *out, ulong n, ulong pitch CLC_TRACE_ARGS)
+__kernel void scatter_store(__global T *out, ulong n, uint shift CLC_TRACE_ARGS)
 {
     CLC_TRACE_BEGIN
     size_t i = get_global_id(0);
     if (i < n) {
-        size_t e = scatter_index(i, pitch, n);
+        size_t e = scatter_index(i, shift, n);
         STORE(out, e, clc_value(e));
     }
 }
 
 /* load: out[i] = in[e], one line per lane loaded, the stores coalesced */
 __kernel void scatter_load(__global const T *in, __global T *out, ulong n,
-                           ulong pitch CLC_TRACE_ARGS)
+                           uint shift CLC_TRACE_ARGS)
 {
     CLC_TRACE_BEGIN
     size_t i = get_global_id(0);
     if (i < n)
-        STORE(out, i, LOAD(in, scatter_index(i, pitch, n)));
+        STORE(out, i, LOAD(in, scatter_index(i, shift, n)));
+}
+
+/* The element work-item i takes in the shared layout: as scatter_index, lane l of a warp in
+ * row l, but the warps of a work-group (256 work-items: 8 warps of 32) go in teams of
+ * 2^team warps: a team's warps take adjacent columns, so together they read or write one
+ * sector of each of their 32 lines at the same access, and the teams of a work-group take
+ * lines of their own; the work-groups after it fill the rest of those lines.  Rows of at
+ * least 8 lines, so that every team has its lines. */
+size_t shared_index(size_t i, uint shift, size_t n, uint team)
+{
+    size_t block = (size_t)32 << shift, j = i & (block - 1);
+    if (i >= (n & ~(block - 1)))
+        return i;
+    uint per_line = sizeof(T) == 8 ? 4 : 5, groups_per_line = per_line - team; /* log2 */
+    uint warp = (uint)j >> 5, group = warp >> 3, member = warp & 7;
+    uint line = (group >> groups_per_line << (3 - team)) | member >> team;
+    uint column = line << per_line | (group & ((1u << groups_per_line) - 1)) << team |
+                  (member & ((1u << team) - 1));
+    return i - j + ((j & 31) << shift) + column;
+}
+
+/* store_shared: out[e] = clc_value(e), e in the shared layout */
+__kernel void scatter_store_shared(__global T *out, ulong n, uint shift,
+                                   uint team CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t i = get_global_id(0);
+    if (i < n) {
+        size_t e = shared_index(i, shift, n, team);
+        STORE(out, e, clc_value(e));
+    }
+}
+
+/* load_shared: out[i] = in[e], e in the shared layout, the stores coalesced */
+__kernel void scatter_load_shared(__global const T *in, __global T *out, ulong n, uint shift,
+                                  uint team CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t i = get_global_id(0);
+    if (i < n)
+        STORE(out, i, LOAD(in, shared_index(i, shift, n, team)));
 }
 
 /* One round of a bijection of [0, mask] (mask = 2^bits - 1) that scatters neighbours: a

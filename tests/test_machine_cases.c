@@ -41,22 +41,29 @@ START_TEST(latency_check_catches_a_wrong_chase)
 }
 END_TEST
 
+/* Variant `variant` of case name, its kernel file edited from `from` to `to`: each of its
+ * `rows` float rows caught with a wrong result. */
+static void assert_edit_caught(const char *name, const char *variant, const char *from,
+                               const char *to, size_t rows)
+{
+    char file[64];
+    snprintf(file, sizeof file, "%s.cl", name);
+    struct clc_opts o;
+    struct clc_report rep;
+    clc_test_opts_edited(&o, file, from, to);
+    o.variant = variant;
+    o.types = CLC_FLOAT;
+    clc_test_run_expect(name, &o, CLC_ERR, &rep);
+    clc_test_assert_all_caught(&rep, rows, "wrong result");
+    clc_report_free(&rep);
+}
+
 /* Each edit {variant, text, replacement} of case name's kernel file makes that variant's
  * float row a wrong result, caught by its check. */
 static void assert_edits_caught(const char *name, const char *const edits[][3], size_t n)
 {
-    char file[64];
-    snprintf(file, sizeof file, "%s.cl", name);
-    for (size_t i = 0; i < n; i++) {
-        struct clc_opts o;
-        struct clc_report rep;
-        clc_test_opts_edited(&o, file, edits[i][1], edits[i][2]);
-        o.variant = edits[i][0];
-        o.types = CLC_FLOAT;
-        clc_test_run_expect(name, &o, CLC_ERR, &rep);
-        clc_test_assert_all_caught(&rep, 1, "wrong result");
-        clc_report_free(&rep);
-    }
+    for (size_t i = 0; i < n; i++)
+        assert_edit_caught(name, edits[i][0], edits[i][1], edits[i][2], 1);
 }
 
 START_TEST(stream_verifies)
@@ -142,21 +149,35 @@ START_TEST(scatter_verifies)
     const struct clc_result *ld = clc_test_get(&rep, "load", -1, CLC_DOUBLE);
     ck_assert_uint_eq(st->bytes, 66666 * 4);
     ck_assert_uint_eq(ld->bytes, 2 * 33333 * 8);
-    clc_test_assert_has(st->note, "blocks of 32 rows x 2083");
-    clc_test_assert_has(ld->note, "blocks of 32 rows x 1041");
+    clc_test_assert_has(st->note, "blocks of 32 rows x 2048");
+    clc_test_assert_has(ld->note, "blocks of 32 rows x 1024");
+    /* the shared rows: each team size, the same rows (a power of two, at least 8 lines) */
+    for (long w = 1; w <= 8; w *= 2) {
+        const struct clc_result *sh = clc_test_get(&rep, "load_shared", w, CLC_FLOAT);
+        char team[48];
+        snprintf(team, sizeof team, "2048, teams of %ld warps a sector", w);
+        clc_test_assert_has(sh->note, team);
+        ck_assert_uint_eq(sh->bytes, 2 * 66666 * 4);
+        ck_assert_uint_eq(clc_test_get(&rep, "store_shared", w, CLC_DOUBLE)->bytes, 33333 * 8);
+    }
     clc_report_free(&rep);
 }
 END_TEST
 
-/* A store of the wrong value and a load down the wrong walk are both caught; a store down the
- * wrong walk is not wrong: every element still gets its value. */
+/* A store of the wrong value and a load down the wrong walk are both caught, in every team
+ * size of the shared rows; a store down the wrong walk is not wrong: every element still
+ * gets its value. */
 START_TEST(scatter_checks_catch_wrong_kernels)
 {
     static const char *const edits[][3] = {
         {"store", "STORE(out, e, clc_value(e));", "STORE(out, e, clc_value(e + 1));"},
-        {"load", "i - j + (j % 32) * pitch + j / 32", "i - j + (j / 32) * 32 + j % 32"},
+        {"load", "((j & 31) << shift) + (j >> 5)", "((j >> 5) << 5) + (j & 31)"},
+        {"store_shared", "STORE(out, e, clc_value(e));\n    }\n}\n\n/* load_shared",
+         "STORE(out, e, clc_value(e + 1));\n    }\n}\n\n/* load_shared"},
+        {"load_shared", "+ ((j & 31) << shift) + column;", "+ ((j & 31) << shift) + (column ^ 1);"},
     };
-    assert_edits_caught("scatter", edits, 2);
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++)
+        assert_edit_caught("scatter", edits[i][0], edits[i][1], edits[i][2], i < 2 ? 1 : 4);
 }
 END_TEST
 
@@ -329,6 +350,7 @@ START_TEST(profile_writes_every_figure)
     json_t *scatter = json_object_get(p, "scatter");
     ck_assert(json_number_value(json_object_get(scatter, "load_lines_per_s")) > 0);
     ck_assert(json_number_value(json_object_get(scatter, "store_lines_per_s")) > 0);
+    ck_assert(json_number_value(json_object_get(scatter, "missed_lines_per_s")) > 0);
     clc_test_assert_has(out, "one 128-byte line per lane");
     clc_test_assert_has(out, "work-groups started: at most");
     ck_assert(json_number_value(json_object_get(p, "groups_per_s")) > 0);

@@ -668,6 +668,33 @@ START_TEST(stores_overwritten_and_loads_forwarded)
 }
 END_TEST
 
+/* Loads' line requests that reach the L2: a work-group of 4 warps, lane l of each in row l
+ * (its own 128-byte line).  Teams of `team` warps read the same sector at the same access;
+ * each team's lines are its own, so the L2 gets a request per line from each team's first
+ * warp only.  A second load of the same sectors by the same warps asks the L2 for nothing;
+ * a third, of the lines' next sectors, asks again, once a team. */
+START_TEST(group_lines_count_what_reaches_the_l2)
+{
+    for (unsigned team = 1; team <= 4; team *= 2) {
+        struct clc_model m;
+        struct synth s;
+        synth_init(&s, 128, 128, 4, 32);
+        for (size_t i = 0; i < 128; i++) {
+            size_t warp = i / 32, lane = i % 32;
+            uint64_t row = BASE + 4096 * lane, column = 128 * (warp / team) + 4 * (warp % team);
+            synth_add(&s, i, row + column, 4, false);
+            synth_add(&s, i, row + column, 4, false);        /* the warp's last load: held */
+            synth_add(&s, i, row + (column ^ 32), 4, false); /* the next sector */
+        }
+        analyse(&s, &m);
+        ck_assert_uint_eq(m.load.requests, 3 * 4);
+        ck_assert_uint_eq(m.load.lines, 3 * 4 * 32);
+        ck_assert_uint_eq(m.load.group_lines, 2 * (4 / team) * 32);
+        free(s.w);
+    }
+}
+END_TEST
+
 /* The wide sample holds each work-item's first 4 loads: where the work-items make more and
  * the wide sample shows far fewer granules (a gather's 4 index loads, then the gathered loads
  * far apart), the traced warps' granules count; where they make no more, the wide sample's. */
@@ -1126,7 +1153,7 @@ int main(void)
                             stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
-                            loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,
+                            loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded, group_lines_count_what_reaches_the_l2,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
                             unmodelled_rows, failed_trace_build_keeps_the_row,

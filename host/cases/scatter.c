@@ -1,7 +1,8 @@
 /* scatter.c - the rates at which the L2 takes scattered requests: every lane of a warp
  * stores into (store) or loads from (load) its own 128-byte line, a column of a block of 32
  * rows, the sectors filling or serving the next warps while they wait in L2, so DRAM moves
- * each byte once.  The profile reads them as line transactions per second, the limit of
+ * each byte once.  The shared rows (store_shared, load_shared) measure what it changes that
+ * the warps of a work-group ask for the same sector at once: teams of 1 to 8 warps.  The profile reads them as line transactions per second, the limit of
  * kernels that store down columns or gather within a window that L2 holds.  And the rate at
  * which DRAM serves granules at random (random: each lane loads its own granule anywhere in
  * the buffer), which the profile reads as random gathers' efficiency. */
@@ -9,32 +10,41 @@
 
 #define LOCAL 256
 
-/* Rows of 16384 elements: 64 or 128 KiB, a large matrix's row.  A smaller buffer takes
- * rows of a 32nd of it, but at least 32 elements, so each lane still has its own line. */
+/* Rows of 16384 elements: 64 or 128 KiB, a large matrix's row.  A smaller buffer takes rows
+ * of the largest power of two within a 32nd of it (the kernels find an element with shifts
+ * and masks), but at least `least` elements: 32, so each lane still has its own line; the
+ * shared layout's 8 lines, so each team of warps has lines of its own.  The pitch is kept
+ * by the plan for the check, the shift goes to the kernel. */
 #define PITCH 16384
-#define MIN_PITCH 32
 
-/* The row pitch for n elements, kept by the plan for the check. */
-static uint64_t *pitch_for(const struct clc_env *e, struct clc_plan *p)
+static uint64_t *pitch_for(const struct clc_env *e, uint64_t least, struct clc_plan *p)
 {
     uint64_t *pitch = clc_plan_host(p, sizeof *pitch);
     if (pitch != NULL) {
-        size_t n = e->n / 32;
-        *pitch = n > PITCH ? PITCH : n < MIN_PITCH ? MIN_PITCH : n;
+        for (*pitch = least; *pitch < PITCH && *pitch * 2 <= e->n / 32; *pitch *= 2)
+            ;
         clc_plan_note(p, "blocks of 32 rows x %llu", (unsigned long long)*pitch);
     }
     return pitch;
+}
+
+static unsigned log2_of(uint64_t x)
+{
+    unsigned k = 0;
+    while (x >> (k + 1))
+        k++;
+    return k;
 }
 
 static int plan_store(const struct clc_env *e, const struct clc_variant *v, long param,
                       struct clc_plan *p)
 {
     (void)param;
-    uint64_t *pitch = pitch_for(e, p);
+    uint64_t *pitch = pitch_for(e, 32, p);
     if (pitch == NULL)
         return CLC_ERR;
     clc_plan_fill(p, e, v->kernel, LOCAL);
-    clc_plan_arg_u64(p, *pitch);
+    clc_plan_arg_u32(p, log2_of(*pitch));
     return CLC_OK;
 }
 
@@ -42,12 +52,61 @@ static int plan_load(const struct clc_env *e, const struct clc_variant *v, long 
                      struct clc_plan *p)
 {
     (void)param;
-    uint64_t *pitch = pitch_for(e, p);
+    uint64_t *pitch = pitch_for(e, 32, p);
     if (pitch == NULL)
         return CLC_ERR;
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scatter);
-    clc_plan_arg_u64(p, *pitch);
+    clc_plan_arg_u32(p, log2_of(*pitch));
     p->ref_ctx = pitch;
+    return CLC_OK;
+}
+
+/* The shared layout (param: the warps of a team, 1 to 8), its pitch kept for the check. */
+static struct clc_scatter_shared *shared_for(const struct clc_env *e, long share,
+                                             struct clc_plan *p)
+{
+    uint64_t *pitch = pitch_for(e, 8 * 128 / clc_env_es(e), p);
+    struct clc_scatter_shared *s = clc_plan_host(p, sizeof *s);
+    if (pitch == NULL || s == NULL)
+        return NULL;
+    s->pitch = *pitch;
+    s->share = (unsigned)share;
+    clc_plan_note(p, ", teams of %ld warps a sector", share);
+    return s;
+}
+
+static size_t shares(const struct clc_env *e, const struct clc_variant *v, long *out)
+{
+    (void)e;
+    (void)v;
+    size_t n = 0;
+    for (long w = 1; w <= 8; w *= 2)
+        out[n++] = w;
+    return n;
+}
+
+static int plan_store_shared(const struct clc_env *e, const struct clc_variant *v, long share,
+                             struct clc_plan *p)
+{
+    struct clc_scatter_shared *s = shared_for(e, share, p);
+    if (s == NULL)
+        return CLC_ERR;
+    clc_plan_fill(p, e, v->kernel, LOCAL);
+    clc_plan_arg_u32(p, log2_of(s->pitch));
+    clc_plan_arg_u32(p, log2_of(s->share));
+    return CLC_OK;
+}
+
+static int plan_load_shared(const struct clc_env *e, const struct clc_variant *v, long share,
+                            struct clc_plan *p)
+{
+    struct clc_scatter_shared *s = shared_for(e, share, p);
+    if (s == NULL)
+        return CLC_ERR;
+    clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scatter_shared);
+    clc_plan_arg_u32(p, log2_of(s->pitch));
+    clc_plan_arg_u32(p, log2_of(s->share));
+    p->ref_ctx = s;
     return CLC_OK;
 }
 
@@ -71,6 +130,10 @@ static const struct clc_variant variants[] = {
     {.name = "store", .kernel = "scatter_store", .plan = plan_store},
     {.name = "load", .kernel = "scatter_load", .plan = plan_load},
     {.name = "random", .kernel = "scatter_random", .plan = plan_random},
+    {.name = "store_shared", .kernel = "scatter_store_shared", .params = shares,
+     .plan = plan_store_shared},
+    {.name = "load_shared", .kernel = "scatter_load_shared", .params = shares,
+     .plan = plan_load_shared},
 };
 
 const struct clc_case clc_case_scatter = {
@@ -79,15 +142,20 @@ const struct clc_case clc_case_scatter = {
     .summary = "one line per lane while L2 holds the sectors: the L2's rates for scattered "
                "stores and loads",
     .variants_text = "store (out[e] = value), load (out[i] = in[e]): e walks blocks of 32 rows "
-                     "of 16384 elements (fewer in a buffer under 2 MiB) column by column, lane "
+                     "of 16384 elements (fewer in a buffer under 2 MiB: a power of two) column by column, lane "
                      "l of a warp in row l, warp w in column w; random (out[i] = in[e]): e a "
-                     "fixed permutation of the elements, computed from i, at random",
-    .bytes_rule = "store: n x element size written; load, random: n x element size read and "
-                  "written",
+                     "fixed permutation of the elements, computed from i, at random; store_shared, "
+                     "load_shared (param: warps a team): lane l in row l, the 8 warps of a "
+                     "work-group in teams that each take one sector of their own 32 lines, "
+                     "the next work-groups the rest of those lines",
+    .bytes_rule = "store, store_shared: n x element size written; load, load_shared, random: n "
+                  "x element size read and written",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "
               "request stores or loads 32 lines instead of 1 (float) or 2 (double); loads "
               "faster than stores; random far below the others: DRAM moves a granule per "
-              "element, at random",
+              "element, at random; the shared rows as fast as the L2 takes what each "
+              "compute unit asks of it: faster with larger teams where their warps' "
+              "requests for one sector are merged",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = 1,

@@ -202,6 +202,10 @@ void clc_print_profile_summary(FILE *f, json_t *p)
     if (json_is_number(ld) && json_is_number(st))
         fprintf(f, "  one 128-byte line per lane: %.1f G lines/s loaded, %.1f G stored\n",
                 json_number_value(ld) * 1e-9, json_number_value(st) * 1e-9);
+    json_t *missed = json_object_get(sc, "missed_lines_per_s");
+    if (json_is_number(missed))
+        fprintf(f, "  loads no other warp of the work-group shares: %.1f G lines/s\n",
+                json_number_value(missed) * 1e-9);
     json_t *l2 = json_object_get(p, "l2"), *l2ld = json_object_get(l2, "load_sectors_per_s"),
            *l2st = json_object_get(l2, "store_sectors_per_s");
     if (json_is_number(l2ld) && json_is_number(l2st))

@@ -39,6 +39,29 @@ void clc_ref_scatter(const struct clc_ref_args *a)
     }
 }
 
+uint64_t clc_scatter_shared_index(uint64_t i, const struct clc_scatter_shared *s, uint64_t n,
+                                  unsigned es)
+{
+    uint64_t block = 32 * s->pitch, j = i % block;
+    if (i >= n / block * block)
+        return i;
+    uint64_t per_line = 128 / es, groups_per_line = per_line / s->share;
+    uint64_t warp = j / 32, group = warp / 8, team = warp % 8 / s->share;
+    uint64_t line = group / groups_per_line * (8 / s->share) + team;
+    uint64_t column = line * per_line + group % groups_per_line * s->share + warp % s->share;
+    return i - j + (j % 32) * s->pitch + column;
+}
+
+void clc_ref_scatter_shared(const struct clc_ref_args *a)
+{
+    const struct clc_scatter_shared *s = a->ctx;
+    unsigned es = clc_type_size(a->t);
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < a->n_out; i++)
+        clc_put(a->want, i, a->t,
+                clc_get(a->in, clc_scatter_shared_index(i, s, a->n_out, es), a->t));
+}
+
 /* scatter.cl's scatter_mix, on the host. */
 static uint64_t scatter_mix(uint64_t x, uint64_t mask, unsigned shift)
 {

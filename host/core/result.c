@@ -534,6 +534,7 @@ static const struct {
     FEATURE(load_sectors),
     FEATURE(load_reused_lines),
     FEATURE(load_reused_sectors),
+    FEATURE(load_group_lines),
     FEATURE(reuse_footprint),
     FEATURE(accessed),
     FEATURE(loads_in_flight),

@@ -187,22 +187,23 @@ static void one_pass(const struct clc_report *rep, struct clc_profile *p)
         }
 }
 
-/* The scatter case's variant `variant`, one line per lane: line requests per second, the
- * mean of its fp32 and fp64 rows (each element its own line, whatever its size), from rows
- * that count `counted` times each element's bytes (a load row its coalesced stores too). */
-static double lines_per_s(const struct clc_report *rep, const char *variant, double counted)
+/* The scatter case's variant `variant` (param: -1, or its teams' warps), one line per lane:
+ * line requests per second, the more of its fp32 and fp64 rows (each element its own line,
+ * whatever its size: a row that DRAM or the L2's bytes slow, as the fp64 loads, only caps
+ * the rate), from rows that count `counted` times each element's bytes (a load row its
+ * coalesced stores too). */
+static double lines_per_s(const struct clc_report *rep, const char *variant, long param,
+                          double counted)
 {
     static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
-    double sum = 0;
-    int n = 0;
+    double best = NAN;
     for (int i = 0; i < 2; i++) {
-        double v = value_of(row(rep, "scatter", variant, -1, types[i]));
-        if (v > 0) {
-            sum += v * 1e9 / (counted * (double)clc_type_size(types[i]));
-            n++;
-        }
+        double v = value_of(row(rep, "scatter", variant, param, types[i])) * 1e9 /
+                   (counted * (double)clc_type_size(types[i]));
+        if (v > 0 && !(v <= best))
+            best = v;
     }
-    return n ? sum / n : NAN;
+    return best;
 }
 
 /* The l2 case's rows of `variant` (read: loads, write: stores): the most sectors a second
@@ -734,6 +735,7 @@ static void clear(struct clc_profile *p)
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         p->one_pass[0][g] = p->one_pass[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
+    p->missed_lines_per_s = NAN;
     p->l2_sectors_per_s[0] = p->l2_sectors_per_s[1] = NAN;
     p->split_gbps[0] = p->split_gbps[1] = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
@@ -785,8 +787,9 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     granules(rep, p);
     p->groups_per_s = groups_per_s(rep);
     one_pass(rep, p);
-    p->load_lines_per_s = lines_per_s(rep, "load", 2);
-    p->store_lines_per_s = lines_per_s(rep, "store", 1);
+    p->load_lines_per_s = lines_per_s(rep, "load", -1, 2);
+    p->store_lines_per_s = lines_per_s(rep, "store", -1, 1);
+    p->missed_lines_per_s = lines_per_s(rep, "load_shared", 1, 2);
     p->l2_sectors_per_s[0] = l2_rate(rep, "read");
     p->l2_sectors_per_s[1] = l2_rate(rep, "write");
     split_stores(rep, p);
@@ -884,9 +887,10 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(root, "inflight", inf);
     json_object_set_new(root, "local_banks", banks);
     json_object_set_new(root, "dram", dram);
-    json_object_set_new(root, "scatter", json_pack("{s:o, s:o}", "load_lines_per_s",
-                                                   num(p->load_lines_per_s), "store_lines_per_s",
-                                                   num(p->store_lines_per_s)));
+    json_object_set_new(root, "scatter",
+                        json_pack("{s:o, s:o, s:o}", "load_lines_per_s", num(p->load_lines_per_s),
+                                  "store_lines_per_s", num(p->store_lines_per_s),
+                                  "missed_lines_per_s", num(p->missed_lines_per_s)));
     json_object_set_new(root, "l2", json_pack("{s:o, s:o}", "load_sectors_per_s",
                                               num(p->l2_sectors_per_s[0]), "store_sectors_per_s",
                                               num(p->l2_sectors_per_s[1])));
@@ -1021,6 +1025,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->random_eff = num_at(dram, "random_efficiency");
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
+    p->missed_lines_per_s = num_at(json_object_get(o, "scatter"), "missed_lines_per_s");
     p->l2_sectors_per_s[0] = num_at(json_object_get(o, "l2"), "load_sectors_per_s");
     p->l2_sectors_per_s[1] = num_at(json_object_get(o, "l2"), "store_sectors_per_s");
     p->launch_us = num_at(o, "launch_us");

@@ -653,6 +653,70 @@ static double loads_in_flight(const struct clc_trace *t)
     return ratio(sum, (double)loaders);
 }
 
+/* Whether sorted ids[0 .. n) hold id, *at (a cursor that only moves on) past the lesser. */
+static bool holds(const uint64_t *ids, size_t n, size_t *at, uint64_t id)
+{
+    while (*at < n && ids[*at] < id)
+        ++*at;
+    return *at < n && ids[*at] == id;
+}
+
+/* Loads' line requests that reach the L2: a warp's load asks the L2 for each line it needs a
+ * sector of that no earlier warp of its work-group asked for at the same access index, nor
+ * its own last load; the lines those warps asked for are on their way into the L1, where the
+ * later warps' requests find them (a work-group's warps walking down the same columns, as
+ * the scatter case's load rows do, send the L2 one warp's requests in 8).  rq and ids:
+ * scratch (a request; 2 MAX_UNITS ids).  False where memory runs out. */
+static bool count_group_lines(const struct clc_trace *t, struct clc_model *m,
+                              struct clc_model_request *rq, uint64_t *ids)
+{
+    size_t wpg = warps_per_group(t), per_warp = (size_t)t->warp * MAX_UNITS_PER_LANE;
+    size_t room = wpg * per_warp;
+    /* the sectors asked for at this access, a merge's scratch, each warp's last load's */
+    uint64_t *seen = malloc(3 * room * sizeof *seen), *merged = seen + room, *last = seen + 2 * room;
+    size_t *n_last = calloc(wpg, sizeof *n_last);
+    uint64_t *line_ids = ids, *sector_ids = ids + MAX_UNITS;
+    bool ok = seen != NULL && n_last != NULL;
+    for (size_t g = 0; ok && g < m->warps / wpg; g++) {
+        memset(n_last, 0, wpg * sizeof *n_last);
+        for (unsigned k = 0; k < t->slots; k++) {
+            size_t n_seen = 0;
+            unsigned any = 0;
+            for (size_t j = 0; j < wpg; j++) {
+                any += gather(t, t->words, g * wpg + j, k, false, rq, line_ids, sector_ids);
+                if (rq->active == 0)
+                    continue;
+                uint64_t *mine = last + j * per_warp, line_of_last = UINT64_MAX;
+                size_t at = 0, at_mine = 0;
+                for (unsigned i = 0; i < rq->sectors; i++) {
+                    uint64_t id = sector_ids[i], line = id * CLC_MODEL_SECTOR / CLC_MODEL_LINE;
+                    /* both cursors move on: | where || would skip the second */
+                    bool asked = holds(seen, n_seen, &at, id) |
+                                 holds(mine, n_last[j], &at_mine, id);
+                    if (!asked && line != line_of_last) {
+                        m->load.group_lines++;
+                        line_of_last = line;
+                    }
+                }
+                size_t a = 0, b = 0, n = 0;
+                while ((a < n_seen || b < rq->sectors) && n < room)
+                    merged[n++] = b == rq->sectors || (a < n_seen && seen[a] <= sector_ids[b])
+                                      ? seen[a++]
+                                      : sector_ids[b++];
+                memcpy(seen, merged, n * sizeof *seen);
+                n_seen = n;
+                n_last[j] = rq->sectors < per_warp ? rq->sectors : per_warp;
+                memcpy(mine, sector_ids, n_last[j] * sizeof *mine);
+            }
+            if (any == 0)
+                break;
+        }
+    }
+    free(seen);
+    free(n_last);
+    return ok;
+}
+
 /* ------------------------------------------------------------------ local memory */
 
 /* Words (of `width` bytes) one lane's access may cover before the rest are dropped: a
@@ -861,11 +925,14 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 m->truncated = true;
         }
     }
-    if (t->local_words != NULL)
+    bool grouped = count_group_lines(t, m, rq, ids);
+    if (grouped && t->local_words != NULL)
         count_local(t, rq, words, m);
     free(rq);
     free(words);
     free(ids);
+    if (!grouped)
+        return -1;
     m->loads_in_flight = loads_in_flight(t);
     m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)m->load.lanes);
     m->store_lane_bytes = ratio((double)m->store.lane_bytes, (double)m->store.lanes);

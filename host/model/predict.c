@@ -128,6 +128,7 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->load_sectors = (double)m->load.new_sectors / useful;
     f->load_reused_lines = (double)m->load.reused_lines / useful;
     f->load_reused_sectors = (double)m->load.reused_sectors / useful;
+    f->load_group_lines = (double)m->load.group_lines / useful;
     f->reuse_footprint = m->load.reused_lines
                              ? (double)m->load.reuse_footprint / (double)m->load.reused_lines
                              : NAN;
@@ -180,7 +181,8 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
                           &g.store_sectors,
                           &g.store_partial, &g.store_follow_partial, &g.store_follow_lines,
                           &g.load_sectors,  &g.load_reused_lines,
-                          &g.load_reused_sectors, &g.stored,       &g.l1_requests,
+                          &g.load_reused_sectors, &g.load_group_lines, &g.stored,
+                          &g.l1_requests,
                           &g.l1_lines,      &g.local_passes,       &g.local_accesses};
     for (size_t i = 0; i < sizeof per_byte / sizeof per_byte[0]; i++)
         *per_byte[i] *= a;
@@ -483,8 +485,12 @@ static double loads_to_l2(const struct clc_layer_state *s, bool *evicted)
  * whatever DRAM does meanwhile.  It serves a load sector by sector (a load of 20 lines and
  * 28 sectors takes 28), which the scatter case, one sector a line, measures alike; a
  * store, line by line, and each sector it writes only in part apart (clc_profile_store_costs).
- * Result files written before the model counted sectors give lines, and those from
- * before it counted partial sectors, a store's line at the scatter rate whole. */
+ * The scatter case's load rows look their sectors up in L1 faster than the L2 could take
+ * them all: 7 in 8 are there already, asked for by another warp of the work-group at the same
+ * access.  A load's lines that no earlier warp of its work-group asked for at its access
+ * reach the L2 each, at the rate its rows of teams of one warp measured.  Result files
+ * written before the model counted sectors give lines, and those from before it counted
+ * partial sectors, a store's line at the scatter rate whole. */
 static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
 {
     const struct clc_profile *p = s->p;
@@ -494,6 +500,8 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
     double load_units = loads_to_l2(s, &evicted);
     double ms_loads =
         p->load_lines_per_s > 0 ? s->useful * load_units / p->load_lines_per_s * 1e3 : 0;
+    if (p->missed_lines_per_s > 0 && f->load_group_lines > 0)
+        ms_loads = fmax(ms_loads, s->useful * f->load_group_lines / p->missed_lines_per_s * 1e3);
     bool counted = f->store_partial >= 0; /* NAN: a file from before partial sectors */
     double partial = counted ? f->store_partial : 0, line_ps = 0, partial_ps = 0;
     if (p->store_lines_per_s > 0)

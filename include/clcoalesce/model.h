@@ -105,6 +105,9 @@ struct clc_model_side {
                                * or more between them (right after it, the L1 has them) */
     uint64_t reuse_footprint; /* the lines that last load touched, summed over reused_lines:
                                * what a warp keeps in L1 for the reuse to hit */
+    uint64_t group_lines;     /* loads only: the lines of each request with a sector no
+                               * earlier warp of its work-group asked for at the same access
+                               * index: the requests that reach the L2, the rest hit in L1 */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
                         * lanes of one request counts once), summed over requests */
     uint64_t lanes;    /* active lanes, summed over requests, and the bytes of their */

@@ -84,6 +84,10 @@ struct clc_profile {
     double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
                                * warp loads from its own 128-byte line (scatter load) */
     double store_lines_per_s; /* and stores into its own line (scatter store) */
+    double missed_lines_per_s; /* load line requests the L2 takes per second when no other
+                               * warp of the work-group asks for the same sectors at once, so
+                               * that every one reaches it (scatter load_shared, teams of 1);
+                               * the L1 serves a scatter load row's other requests, 7 in 8 */
     double l2_sectors_per_s[2]; /* sectors the L2 serves per second to loads [0] and to
                                * stores [1] of whole lines it holds (the l2 case's read and
                                * write rows, the fastest of each): its own throughput, which

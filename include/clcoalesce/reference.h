@@ -34,6 +34,17 @@ void clc_ref_scale(const struct clc_ref_args *a);
 /* want[i] = in[e(i)], e the scatter case's walk down the columns of blocks of 32 rows of
  * *ctx (a uint64_t) elements, each element past the whole blocks in place. */
 void clc_ref_scatter(const struct clc_ref_args *a);
+/* The scatter case's shared layout (scatter.cl's shared_index): rows of `pitch` elements (a
+ * multiple of 8 lines'), teams of `share` warps of a work-group on one sector of each line. */
+struct clc_scatter_shared {
+    uint64_t pitch;
+    unsigned share;
+};
+/* The element work-item i of n takes in that layout, elements of es bytes. */
+uint64_t clc_scatter_shared_index(uint64_t i, const struct clc_scatter_shared *s, uint64_t n,
+                                  unsigned es);
+/* want[i] = in[clc_scatter_shared_index(i, ctx, n_out, ...)], ctx a struct clc_scatter_shared. */
+void clc_ref_scatter_shared(const struct clc_ref_args *a);
 /* The element scatter.cl's scatter_random loads for work-item i of n (2^bits >= n): a
  * permutation of [0, n) that scatters neighbours. */
 uint64_t clc_scatter_random_index(uint64_t i, uint64_t n, unsigned bits);

@@ -91,6 +91,10 @@ struct clc_model_features {
                               * touch, per useful byte: the L2 serves loads sector by sector */
     double load_reused_lines;   /* loads' lines and sectors their warp's last load touched */
     double load_reused_sectors; /* too, per useful byte: L1 hits while L1 holds them */
+    double load_group_lines; /* loads' line requests that reach the L2 per useful byte: lines
+                              * with a sector no earlier warp of the work-group asked for at
+                              * the same access index (model.h's group_lines); NAN in a file
+                              * from before */
     double accessed;         /* the bytes the kernel's requests access (each request's distinct
                               * bytes, summed) per byte its rule counts: 2 for a copy that
                               * passes over its output again, below 1 for a broadcast; NAN where
