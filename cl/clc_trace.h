@@ -19,6 +19,9 @@
  *                         the host launches again for the lowest, so the work-item it names
  *                         does not depend on the order work-groups ran in
  *     [27]                where the byte maps begin, in words; 0: none (below)
+ *     [28]                the wide sample's width in work-groups along dimension 0: its
+ *                         groups a block [28] wide and [22] / [28] rows tall; 0: the first
+ *                         [22] groups in order
  *     [32 .. 127]         a scratch area: an access outside the buffers is done here instead
  *     [CLC_TRACE_HEADER + w * 2 * slots ...]  work-item w's records of global accesses
  *                         (w = group linear id * local size + local linear id, for the
@@ -59,6 +62,7 @@
 #define CLC_TRACE_FAULTS 17
 #define CLC_TRACE_WIDE_GROUPS 22
 #define CLC_TRACE_WIDE_SLOTS 23
+#define CLC_TRACE_WIDE_WIDTH 28
 #define CLC_TRACE_LOWEST 24
 #define CLC_TRACE_WANT 25
 #define CLC_TRACE_WANT_SEEN 26
@@ -107,6 +111,13 @@ __global ulong *clc_trace_wide(__global ulong *trace, uint slots, uint groups)
 {
     size_t g = get_group_id(0) +
                get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+    size_t width = trace[CLC_TRACE_WIDE_WIDTH];
+    if (width > 0) { /* a block: the rows' first `width` groups */
+        size_t row = g / get_num_groups(0), column = g % get_num_groups(0);
+        if (column >= width)
+            return 0;
+        g = row * width + column;
+    }
     if (g >= trace[CLC_TRACE_WIDE_GROUPS])
         return 0;
     size_t wg = get_local_size(0) * get_local_size(1) * get_local_size(2);

@@ -1080,14 +1080,82 @@ END_TEST
 
 /* Traces variant `variant` of case `name` (param, fp32, 1 MiB) on the default device and
  * analyses it into m; the trace must be clean. */
+/* The wide sample's shape: a block of whole rows of the grid where the work-groups resident
+ * at once span two rows or more, and narrower than a row; else the first work-groups. */
+START_TEST(wide_sample_spans_the_rows_that_run_at_once)
+{
+    ck_assert_uint_eq(clc_trace_wide_rows(512, 4096, 1056, 200), 2);  /* 2.06 rows at once */
+    ck_assert_uint_eq(clc_trace_wide_rows(512, 4096, 4000, 200), 7);  /* 7 rows, 28 wide */
+    ck_assert_uint_eq(clc_trace_wide_rows(512, 4096, 1000, 200), 1);  /* less than 2 rows */
+    ck_assert_uint_eq(clc_trace_wide_rows(512, 1, 1056, 200), 1);     /* a 1-D grid */
+    ck_assert_uint_eq(clc_trace_wide_rows(50, 4096, 1056, 200), 21);  /* 21 rows, 9 wide */
+    ck_assert_uint_eq(clc_trace_wide_rows(50, 4096, 150, 200), 1);    /* 4 whole rows in order */
+    ck_assert_uint_eq(clc_trace_wide_rows(512, 4096, 1056, 1), 1);    /* one group */
+    ck_assert_uint_eq(clc_trace_wide_rows(0, 4096, 1056, 200), 1);
+}
+END_TEST
+
+/* A session on the default device, with the tests' options. */
+static void session_open(struct clc_opts *o, struct clc_report *rep, struct clc_session *s)
+{
+    clc_test_opts(o);
+    clc_report_init(rep, clc_api_name(CLC_API_OPENCL));
+    ck_assert_int_eq(clc_session_open(s, o, rep, NULL), CLC_OK);
+}
+
+static void session_close(struct clc_session *s, struct clc_report *rep)
+{
+    clc_session_close(s);
+    clc_report_free(rep);
+}
+
+/* The transpose case's naive kernel (512 x 512 floats, work-groups 32 x 8 over a tile of 32
+ * rows, 16 a row of the grid), traced on a device that holds 16 or 32 work-groups at once
+ * (1 or 2 rows of them) with room for a wide sample of 16: the first 16 in order, the tiles
+ * of the first 32 rows; or a block of 8 x 2, the tiles of the first 64 rows and 256 columns.
+ * Read off the wide sample's first loads (in[y * 512 + x], y the tile's row 0 .. 7); the
+ * device's own facts set back after. */
+START_TEST(wide_sample_of_a_2d_grid_sees_its_rows_together)
+{
+    for (int block = 0; block < 2; block++) {
+        struct clc_opts o;
+        struct clc_report rep;
+        struct clc_session s;
+        session_open(&o, &rep, &s);
+        struct clc_device_meta *m = &s.be[0]->dev.meta, saved = *m;
+        m->compute_units = block ? 4 : 2; /* 8 groups of 256 each */
+        m->threads_per_cu = 2048;
+        m->groups_per_cu = 32;
+        m->l2_bytes = (uint64_t)4 << 20; /* 4096 work-items */
+        const struct clc_case *c = clc_find_case("transpose");
+        struct clc_traced tr;
+        ck_assert_int_eq(clc_session_trace(&s, c, clc_find_variant(c, "naive"), 512, CLC_FLOAT,
+                                           (uint64_t)1 << 20, &tr),
+                         CLC_OK);
+        ck_assert_uint_eq(tr.trace.wide_items, 16 * 256);
+        uint64_t in = tr.words[1], most_x = 0, most_y = 0;
+        for (size_t i = 0; i < tr.trace.wide_items; i++) {
+            const uint64_t *r = tr.trace.wide_words + i * 2 * tr.trace.wide_slots;
+            ck_assert_uint_eq(r[1] & 1, 0); /* a load */
+            uint64_t e = (r[0] - in) / 4, x = e % 512, y = e / 512;
+            most_x = x > most_x ? x : most_x;
+            most_y = y > most_y ? y : most_y;
+        }
+        ck_assert_uint_eq(most_x, (uint64_t)(block ? 255 : 511));
+        ck_assert_uint_eq(most_y, (uint64_t)(block ? 32 + 7 : 7)); /* its first load's row */
+        *m = saved;
+        clc_traced_free(&tr);
+        session_close(&s, &rep);
+    }
+}
+END_TEST
+
 static void trace_variant(const char *name, const char *variant, long param, struct clc_model *m)
 {
     struct clc_opts o;
-    clc_test_opts(&o);
     struct clc_report rep;
-    clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     struct clc_session s;
-    ck_assert_int_eq(clc_session_open(&s, &o, &rep, NULL), CLC_OK);
+    session_open(&o, &rep, &s);
     const struct clc_case *c = clc_find_case(name);
     ck_assert_ptr_nonnull(c);
     const struct clc_variant *v = clc_find_variant(c, variant);
@@ -1100,8 +1168,7 @@ static void trace_variant(const char *name, const char *variant, long param, str
     ck_assert_ptr_nonnull(tr.trace.local_words);
     ck_assert_int_eq(clc_model_analyse(&tr.trace, m), 0);
     clc_traced_free(&tr);
-    clc_session_close(&s);
-    clc_report_free(&rep);
+    session_close(&s, &rep);
 }
 
 /* The transposes store a row of the tile and load a column: 4 of each per work-item.  With a
@@ -1154,6 +1221,8 @@ int main(void)
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
                             loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded, group_lines_count_what_reaches_the_l2,
+                            wide_sample_spans_the_rows_that_run_at_once,
+                            wide_sample_of_a_2d_grid_sees_its_rows_together,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
                             unmodelled_rows, failed_trace_build_keeps_the_row,

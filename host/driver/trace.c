@@ -26,6 +26,7 @@
 #define W_WANT 25         /* the work-item whose first such access W_ITEM.. are to hold */
 #define W_WANT_SEEN 26
 #define W_MAPS 27         /* where the byte maps begin, in words; 0: none */
+#define W_WIDE_WIDTH 28   /* the wide sample's width in work-groups; 0: the first W_WIDE_GROUPS */
 #define MAX_MAP_BYTES ((uint64_t)64 << 20) /* the byte maps of a trace, at most: 1/4 of the
                                             * bytes of the buffers they count */
 #define WIDE_ITEMS 65536  /* work-items in the wide sample, at most (whole groups) */
@@ -33,6 +34,26 @@
 #define TRACE_SLOTS 64    /* accesses recorded per work-item: global ones, and as many __local */
 #define BUILD_FAILED 4    /* trace_instance: the trace build did not compile */
 #define TRACE_WARPS 8     /* warps traced per launch, at least */
+
+size_t clc_trace_wide_rows(size_t row, size_t rows, size_t resident, size_t wide)
+{
+    size_t at_once = row > 0 ? resident / row : 0;
+    if (at_once > rows)
+        at_once = rows;
+    if (at_once > wide)
+        at_once = wide;
+    return at_once >= 2 && row > wide / at_once ? at_once : 1;
+}
+
+/* Work-groups resident on the device at once, launched in groups of wg work-items: one a
+ * compute unit where the device does not say how many it holds. */
+static size_t resident_groups(const struct clc_device_meta *m, size_t wg)
+{
+    size_t per_cu = m->threads_per_cu > 0 ? (size_t)m->threads_per_cu / wg : 1;
+    if (m->groups_per_cu > 0 && per_cu > (size_t)m->groups_per_cu)
+        per_cu = (size_t)m->groups_per_cu;
+    return clc_compute_units(m) * (per_cu > 0 ? per_cu : 1);
+}
 
 void clc_traced_free(struct clc_traced *tr)
 {
@@ -200,6 +221,13 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     size_t wgroups = (wide + wg - 1) / wg;
     if (wgroups > groups)
         wgroups = groups;
+    /* a block of whole rows of the grid where the work-groups run a row or more apart at once */
+    size_t row = l->global[0] / l->local[0];
+    size_t wrows = clc_trace_wide_rows(row, groups / row, resident_groups(&be->dev.meta, wg),
+                                       wgroups);
+    size_t wwidth = wgroups / wrows;
+    if (wrows > 1)
+        wgroups = wwidth * wrows;
     size_t witems = wgroups * wg, nwords = HEADER_WORDS + 2 * region + witems * 2 * 2 * WIDE_SLOTS;
     /* then the byte maps, two per buffer, in 32-bit words rounded up to whole 64-bit ones */
     size_t maps_at = nwords;
@@ -217,6 +245,7 @@ static int trace_instance(struct clc_session *s, struct clc_instance *in, struct
     }
     words[W_NBOUNDS] = p->nbufs;
     words[W_WIDE_GROUPS] = wgroups;
+    words[W_WIDE_WIDTH] = wrows > 1 ? wwidth : 0;
     words[W_WIDE_SLOTS] = WIDE_SLOTS;
     words[W_LOWEST] = 0xffffffffu;
     words[W_WANT] = ~(uint64_t)0;

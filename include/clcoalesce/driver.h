@@ -144,6 +144,14 @@ int clc_session_trace(struct clc_session *s, const struct clc_case *c, const str
                       long param, enum clc_type t, uint64_t size, struct clc_traced *out);
 void clc_traced_free(struct clc_traced *tr);
 
+/* The rows of the grid (rows of `row` work-groups along its first dimension, `rows` of them)
+ * that the trace's wide sample of `wide` work-groups spans: the work-groups resident at once
+ * (`resident`) run beside the ones a whole row or more after them, and share the L2 with
+ * them, so the sample is a block as many whole rows tall as they span (at least 2, `wide`
+ * work-groups in all); 1 where they span less than two rows: the first `wide` work-groups in
+ * order. */
+size_t clc_trace_wide_rows(size_t row, size_t rows, size_t resident, size_t wide);
+
 /* "work-item 1234 of copy_k stores out[100001234]; out holds 262144 elements" */
 void clc_fault_message(const struct clc_plan *p, const char *kernel, const struct clc_fault *f,
                        char *out, size_t len);
