@@ -557,7 +557,8 @@ START_TEST(timed_layer_weighed_by_the_layers_above)
             ck_assert(pr.layer[i].timed);
             ck_assert_double_eq_tol(pr.layer[i].factor, 1 / 1.2, 1e-9);
         }
-    ck_assert_str_eq(clc_bound_name(pr.bound), "lines");
+    /* the loads' lookups, which the L1 takes */
+    ck_assert_str_eq(clc_bound_name(pr.bound), "l1");
 }
 END_TEST
 
@@ -575,17 +576,17 @@ START_TEST(lines_layer_charges_the_line_requests)
     ck_assert_double_eq_tol(predict(&p, &r, &b), 8, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_LINES);
     /* loads and stores at their own rates, not summed: loads of a line per 8 useful bytes
-     * at 4 G/s take 32 GB/s, the stores still 8 */
+     * at 4 G/s take 32 GB/s, the stores still 8; the loads' lookups bind the L1 */
     r.model.features.load_lines = 1.0 / 8;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 8, 1e-6);
     r.model.features.store_lines = 1.0 / 256;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
-    ck_assert_int_eq(b, CLC_BOUND_LINES);
-    /* where the trace counted the loads' sectors, the L2 takes those: two per line, 16 GB/s
-     * (a result file without them keeps its lines) */
+    ck_assert_int_eq(b, CLC_BOUND_L1);
+    /* where the trace counted the loads' sectors, the L1 looks those up: two per line, 16
+     * GB/s (a result file without them keeps its lines) */
     r.model.features.load_sectors = 2.0 / 8;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 16, 1e-6);
-    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    ck_assert_int_eq(b, CLC_BOUND_L1);
     r.model.features.load_sectors = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
     /* the lines no other warp of the work-group asked for at the same access reach the L2,
@@ -597,6 +598,7 @@ START_TEST(lines_layer_charges_the_line_requests)
     ck_assert_int_eq(b, CLC_BOUND_LINES);
     r.model.features.load_group_lines = 1.0 / 64;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_L1);
     r.model.features.load_group_lines = NAN; /* a file from before they were counted */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 32, 1e-6);
     /* a coalesced copy's line per 256 useful bytes: 1 TB/s of loads, DRAM binds */
