@@ -79,6 +79,30 @@ __kernel void scatter_load_shared(__global const T *in, __global T *out, ulong n
         STORE(out, i, LOAD(in, shared_index(i, shift, n, team)));
 }
 
+/* store_steps: each work-item takes 2^steps elements of its own line over as many steps, a
+ * coalesced load before each store: lane l in row l, warp w in columns w 2^steps ..  (the
+ * element of step s: column w 2^steps + s), the warp's load at step s 32 consecutive elements
+ * of its chunk of in.  So a lane fills its sectors over several steps, a load between, as a
+ * transpose that walks several rows a work-item stores them.  Elements past the whole blocks
+ * are copied in place. */
+__kernel void scatter_store_steps(__global const T *in, __global T *out, ulong n, uint shift,
+                                  uint steps CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t i = get_global_id(0), block = (size_t)32 << shift, k = (size_t)1 << steps;
+    size_t first = i << steps; /* the work-item's chunk of k elements, in order */
+    if (first + k <= (n & ~(block - 1))) {
+        size_t j = (i << steps) & (block - 1), lane = (j >> steps) & 31, warp = j >> steps >> 5;
+        size_t row = first - j + (lane << shift) + (warp << steps);
+        size_t chunk = (i - lane) << steps;
+        for (size_t s = 0; s < k; s++)
+            STORE(out, row + s, LOAD(in, chunk + (s << 5) + lane));
+    } else {
+        for (size_t e = first; e < first + k && e < n; e++)
+            STORE(out, e, LOAD(in, e));
+    }
+}
+
 /* One round of a bijection of [0, mask] (mask = 2^bits - 1) that scatters neighbours: a
  * product with an odd constant and an xor of the high half into the low, each invertible on
  * numbers of that many bits.  clc_scatter_random_index (reference.c) is the same walk. */

@@ -160,13 +160,20 @@ START_TEST(scatter_verifies)
         ck_assert_uint_eq(sh->bytes, 2 * 66666 * 4);
         ck_assert_uint_eq(clc_test_get(&rep, "store_shared", w, CLC_DOUBLE)->bytes, 33333 * 8);
     }
+    /* the steps rows: 1 to 16 elements of its line a lane, a load before each store */
+    for (long k = 1; k <= 16; k *= 2) {
+        const struct clc_result *st = clc_test_get(&rep, "store_steps", k, CLC_DOUBLE);
+        clc_test_assert_note(st, "blocks of 32 rows x 1024, %ld element%s of its line a lane", k,
+                             k > 1 ? "s" : "");
+        ck_assert_uint_eq(st->bytes, 2 * 33333 * 8);
+    }
     clc_report_free(&rep);
 }
 END_TEST
 
 /* A store of the wrong value and a load down the wrong walk are both caught, in every team
- * size of the shared rows; a store down the wrong walk is not wrong: every element still
- * gets its value. */
+ * size of the shared rows and every step count of the steps rows; a store down the wrong
+ * walk is not wrong: every element still gets its value. */
 START_TEST(scatter_checks_catch_wrong_kernels)
 {
     static const char *const edits[][3] = {
@@ -175,9 +182,11 @@ START_TEST(scatter_checks_catch_wrong_kernels)
         {"store_shared", "STORE(out, e, clc_value(e));\n    }\n}\n\n/* load_shared",
          "STORE(out, e, clc_value(e + 1));\n    }\n}\n\n/* load_shared"},
         {"load_shared", "+ ((j & 31) << shift) + column;", "+ ((j & 31) << shift) + (column ^ 1);"},
+        {"store_steps", "LOAD(in, chunk + (s << 5) + lane)", "LOAD(in, chunk + (s << 5) + (lane ^ 1))"},
     };
+    static const size_t rows[] = {1, 1, 4, 4, 5}; /* the variants' params */
     for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++)
-        assert_edit_caught("scatter", edits[i][0], edits[i][1], edits[i][2], i < 2 ? 1 : 4);
+        assert_edit_caught("scatter", edits[i][0], edits[i][1], edits[i][2], rows[i]);
 }
 END_TEST
 

@@ -110,6 +110,61 @@ static int plan_load_shared(const struct clc_env *e, const struct clc_variant *v
     return CLC_OK;
 }
 
+/* store_steps: rows of `pitch` elements, 2^steps elements a work-item (param: 2^steps). */
+struct steps_ctx {
+    uint64_t pitch;
+    unsigned steps;
+};
+
+/* scatter.cl's scatter_store_steps: work-item i's step s stores the element of its line that
+ * its warp's load of that step read; past the whole blocks, each element in place. */
+static void ref_steps(const struct clc_ref_args *a)
+{
+    const struct steps_ctx *c = a->ctx;
+    uint64_t k = UINT64_C(1) << c->steps, block = 32 * c->pitch, whole = a->n_out / block * block;
+    uint64_t items = (a->n_out + k - 1) / k;
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < items; i++) {
+        uint64_t first = i * k, j = first % block, lane = j / k % 32, warp = j / k / 32;
+        for (uint64_t s = 0; s < k && first + s < a->n_out; s++) {
+            uint64_t to = first + s, from = first + s;
+            if (first + k <= whole) {
+                to = first - j + lane * c->pitch + warp * k + s;
+                from = (i - lane) * k + 32 * s + lane;
+            }
+            clc_put(a->want, to, a->t, clc_get(a->in, from, a->t));
+        }
+    }
+}
+
+static size_t step_counts(const struct clc_env *e, const struct clc_variant *v, long *out)
+{
+    (void)e;
+    (void)v;
+    size_t n = 0;
+    for (long k = 1; k <= 16; k *= 2)
+        out[n++] = k;
+    return n;
+}
+
+static int plan_steps(const struct clc_env *e, const struct clc_variant *v, long k,
+                      struct clc_plan *p)
+{
+    uint64_t *pitch = pitch_for(e, 32, p);
+    struct steps_ctx *c = clc_plan_host(p, sizeof *c);
+    if (pitch == NULL || c == NULL)
+        return CLC_ERR;
+    c->pitch = *pitch;
+    c->steps = log2_of((uint64_t)k);
+    clc_plan_map(p, e, v->kernel, LOCAL, ref_steps);
+    clc_plan_1d(p, (e->n + (size_t)k - 1) / (size_t)k, LOCAL);
+    clc_plan_arg_u32(p, log2_of(*pitch));
+    clc_plan_arg_u32(p, c->steps);
+    clc_plan_note(p, ", %ld element%s of its line a lane, one a step", k, k > 1 ? "s" : "");
+    p->ref_ctx = c;
+    return CLC_OK;
+}
+
 /* random: the bits of the least power of two >= n, kept for the check */
 static int plan_random(const struct clc_env *e, const struct clc_variant *v, long param,
                        struct clc_plan *p)
@@ -134,6 +189,8 @@ static const struct clc_variant variants[] = {
      .plan = plan_store_shared},
     {.name = "load_shared", .kernel = "scatter_load_shared", .params = shares,
      .plan = plan_load_shared},
+    {.name = "store_steps", .kernel = "scatter_store_steps", .params = step_counts,
+     .plan = plan_steps},
 };
 
 const struct clc_case clc_case_scatter = {
@@ -147,9 +204,11 @@ const struct clc_case clc_case_scatter = {
                      "fixed permutation of the elements, computed from i, at random; store_shared, "
                      "load_shared (param: warps a team): lane l in row l, the 8 warps of a "
                      "work-group in teams that each take one sector of their own 32 lines, "
-                     "the next work-groups the rest of those lines",
-    .bytes_rule = "store, store_shared: n x element size written; load, load_shared, random: n "
-                  "x element size read and written",
+                     "the next work-groups the rest of those lines; store_steps (out[e] = in[f], "
+                     "param k: 1 .. 16): lane l in row l, warp w in columns w k .. w k + k - "
+                     "1, one element a step, a coalesced load before each",
+    .bytes_rule = "store, store_shared: n x element size written; load, load_shared, "
+                  "store_steps, random: n x element size read and written",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "
               "request stores or loads 32 lines instead of 1 (float) or 2 (double); loads "
               "faster than stores; random far below the others: DRAM moves a granule per "
