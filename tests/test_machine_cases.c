@@ -182,7 +182,8 @@ START_TEST(scatter_checks_catch_wrong_kernels)
         {"store_shared", "STORE(out, e, clc_value(e));\n    }\n}\n\n/* load_shared",
          "STORE(out, e, clc_value(e + 1));\n    }\n}\n\n/* load_shared"},
         {"load_shared", "+ ((j & 31) << shift) + column;", "+ ((j & 31) << shift) + (column ^ 1);"},
-        {"store_steps", "LOAD(in, chunk + (s << 5) + lane)", "LOAD(in, chunk + (s << 5) + (lane ^ 1))"},
+        {"store_steps", "LOAD(in, chunk + (s << 5) + lane)",
+         "LOAD(in, chunk + (s << 5) + (lane ^ 1))"},
     };
     static const size_t rows[] = {1, 1, 4, 4, 5}; /* the variants' params */
     for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++)

@@ -60,6 +60,14 @@ void clc_plan_arg_u64(struct clc_plan *p, uint64_t v)
     clc_plan_arg(p, CLC_ARG_U64, v);
 }
 
+size_t clc_powers_of_two(long most, long *out)
+{
+    size_t n = 0;
+    for (long k = 1; k <= most; k *= 2)
+        out[n++] = k;
+    return n;
+}
+
 void clc_plan_1d(struct clc_plan *p, size_t global, size_t local)
 {
     p->dims = 1;

@@ -15,10 +15,7 @@ static size_t run_lengths(const struct clc_env *e, const struct clc_variant *v, 
 {
     (void)e;
     (void)v;
-    size_t n = 0;
-    for (long k = 1; k <= MAX_RUN; k *= 2)
-        out[n++] = k;
-    return n;
+    return clc_powers_of_two(MAX_RUN, out);
 }
 
 struct runs_ctx {

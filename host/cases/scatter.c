@@ -1,11 +1,14 @@
 /* scatter.c - the rates at which the L2 takes scattered requests: every lane of a warp
  * stores into (store) or loads from (load) its own 128-byte line, a column of a block of 32
  * rows, the sectors filling or serving the next warps while they wait in L2, so DRAM moves
- * each byte once.  The shared rows (store_shared, load_shared) measure what it changes that
- * the warps of a work-group ask for the same sector at once: teams of 1 to 8 warps.  The profile reads them as line transactions per second, the limit of
+ * each byte once.  The profile reads them as line transactions per second, the limit of
  * kernels that store down columns or gather within a window that L2 holds.  And the rate at
  * which DRAM serves granules at random (random: each lane loads its own granule anywhere in
- * the buffer), which the profile reads as random gathers' efficiency. */
+ * the buffer), which the profile reads as random gathers' efficiency.  The shared rows
+ * (store_shared, load_shared) measure what it changes that the warps of a work-group ask for
+ * the same sector at once, in teams of 1 to 8 warps (the profile reads the loads of teams of
+ * one as the L2's rate for requests the L1 cannot serve); store_steps, a lane filling its
+ * sectors over several steps with a load between. */
 #include "clcoalesce/cases.h"
 
 #define LOCAL 256
@@ -79,10 +82,7 @@ static size_t shares(const struct clc_env *e, const struct clc_variant *v, long 
 {
     (void)e;
     (void)v;
-    size_t n = 0;
-    for (long w = 1; w <= 8; w *= 2)
-        out[n++] = w;
-    return n;
+    return clc_powers_of_two(8, out);
 }
 
 static int plan_store_shared(const struct clc_env *e, const struct clc_variant *v, long share,
@@ -141,10 +141,7 @@ static size_t step_counts(const struct clc_env *e, const struct clc_variant *v, 
 {
     (void)e;
     (void)v;
-    size_t n = 0;
-    for (long k = 1; k <= 16; k *= 2)
-        out[n++] = k;
-    return n;
+    return clc_powers_of_two(16, out);
 }
 
 static int plan_steps(const struct clc_env *e, const struct clc_variant *v, long k,
@@ -199,22 +196,25 @@ const struct clc_case clc_case_scatter = {
     .summary = "one line per lane while L2 holds the sectors: the L2's rates for scattered "
                "stores and loads",
     .variants_text = "store (out[e] = value), load (out[i] = in[e]): e walks blocks of 32 rows "
-                     "of 16384 elements (fewer in a buffer under 2 MiB: a power of two) column by column, lane "
-                     "l of a warp in row l, warp w in column w; random (out[i] = in[e]): e a "
-                     "fixed permutation of the elements, computed from i, at random; store_shared, "
-                     "load_shared (param: warps a team): lane l in row l, the 8 warps of a "
-                     "work-group in teams that each take one sector of their own 32 lines, "
-                     "the next work-groups the rest of those lines; store_steps (out[e] = in[f], "
-                     "param k: 1 .. 16): lane l in row l, warp w in columns w k .. w k + k - "
-                     "1, one element a step, a coalesced load before each",
+                     "of 16384 elements (fewer in a buffer under 2 MiB: a power of two) column "
+                     "by column, lane l of a warp in row l, warp w in column w; random (out[i] "
+                     "= in[e]): e a fixed permutation of the elements, computed from i, at "
+                     "random; store_shared, load_shared (param: warps a team): lane l in row "
+                     "l, the 8 warps of a work-group in teams that each take one sector of "
+                     "their own 32 lines, the next work-groups the rest of those lines; "
+                     "store_steps (out[e] = in[f], param k: 1 .. 16): lane l in row l, warp w "
+                     "in columns w k .. w k + k - 1, one element a step, a coalesced load "
+                     "before each",
     .bytes_rule = "store, store_shared: n x element size written; load, load_shared, "
                   "store_steps, random: n x element size read and written",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "
               "request stores or loads 32 lines instead of 1 (float) or 2 (double); loads "
               "faster than stores; random far below the others: DRAM moves a granule per "
-              "element, at random; the shared rows as fast as the L2 takes what each "
-              "compute unit asks of it: faster with larger teams where their warps' "
-              "requests for one sector are merged",
+              "element, at random; load_shared slowest in teams of one (every sector a "
+              "request to the L2), as fast as load in larger teams (their later warps find "
+              "the sectors in L1); store_shared alike in every team; store_steps slower "
+              "once a lane fills its sectors over several steps (the L2 writes them back "
+              "in part)",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = 1,

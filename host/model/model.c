@@ -673,7 +673,8 @@ static bool count_group_lines(const struct clc_trace *t, struct clc_model *m,
     size_t wpg = warps_per_group(t), per_warp = (size_t)t->warp * MAX_UNITS_PER_LANE;
     size_t room = wpg * per_warp;
     /* the sectors asked for at this access, a merge's scratch, each warp's last load's */
-    uint64_t *seen = malloc(3 * room * sizeof *seen), *merged = seen + room, *last = seen + 2 * room;
+    uint64_t *seen = malloc(3 * room * sizeof *seen);
+    uint64_t *merged = seen + room, *last = seen + 2 * room;
     size_t *n_last = calloc(wpg, sizeof *n_last);
     uint64_t *line_ids = ids, *sector_ids = ids + MAX_UNITS;
     bool ok = seen != NULL && n_last != NULL;

@@ -207,6 +207,8 @@ void clc_plan_arg(struct clc_plan *p, enum clc_arg_kind kind, uint64_t v);
 void clc_plan_arg_buf(struct clc_plan *p, unsigned buf);
 void clc_plan_arg_u32(struct clc_plan *p, uint32_t v);
 void clc_plan_arg_u64(struct clc_plan *p, uint64_t v);
+/* The powers of two 1, 2, 4 ... up to `most` into out (a variant's params); how many. */
+size_t clc_powers_of_two(long most, long *out);
 /* A 1-D launch of `global` work-items (rounded up to whole groups) in groups of `local`. */
 void clc_plan_1d(struct clc_plan *p, size_t global, size_t local);
 /* A 2-D launch. */
