@@ -9,8 +9,9 @@ checked run).  VALIDATE_JSON: `clcoalesce validate -f json` on the same device, 
 rows name the bound.  The busiest unit is the one with the highest throughput, % of its
 peak: DRAM, L2, L1 (the unified L1 and shared memory) or SM.  A bound agrees when it names
 that unit: dram, sectors, inflight and groups are DRAM's (its bytes, its scattered
-granules, its latency, the rate work reaches it), lines and split the L2's, l1 and banks the
-L1's."""
+granules, its latency, the rate work reaches it), lines, l2, split and refill the L2's (the
+store_steps rows that measure refill keep the L2 busiest, though at half its peak), l1 and
+banks the L1's."""
 import csv
 import io
 import json
@@ -25,7 +26,7 @@ UNITS = {
     "SM": "sm__throughput.avg.pct_of_peak_sustained_elapsed",
 }
 BOUND_UNIT = {"dram": "DRAM", "sectors": "DRAM", "inflight": "DRAM", "groups": "DRAM",
-              "lines": "L2", "l2": "L2", "split": "L2", "l1": "L1", "banks": "L1"}
+              "lines": "L2", "l2": "L2", "split": "L2", "refill": "L2", "l1": "L1", "banks": "L1"}
 
 
 def ncu_rows(path):

@@ -166,6 +166,17 @@ START_TEST(scatter_verifies)
         clc_test_assert_note(st, "blocks of 32 rows x 1024, %ld element%s of its line a lane", k,
                              k > 1 ? "s" : "");
         ck_assert_uint_eq(st->bytes, 2 * 33333 * 8);
+        /* the trace: each lane's line open from its first store to its last, over the
+         * k - 1 loads of 8 bytes between; a sector's worth of such bytes stored for each 64
+         * bytes moved (the profile's refill figures assume both) */
+        const struct clc_model_features *f = &st->model.features;
+        if (k == 1) {
+            ck_assert(f->store_open_sectors == 0 && isnan(f->store_open_bytes));
+            continue;
+        }
+        ck_assert_double_eq_tol(f->store_open_bytes, clc_profile_refill_window(
+                                    (unsigned)log2((double)k), 8), 1e-9);
+        ck_assert_double_eq_tol(f->store_open_sectors, 1.0 / 64, 1e-9);
     }
     clc_report_free(&rep);
 }
@@ -361,6 +372,18 @@ START_TEST(profile_writes_every_figure)
     ck_assert(json_number_value(json_object_get(scatter, "load_lines_per_s")) > 0);
     ck_assert(json_number_value(json_object_get(scatter, "store_lines_per_s")) > 0);
     ck_assert(json_number_value(json_object_get(scatter, "missed_lines_per_s")) > 0);
+    /* the refill figures: a row of one step costs nothing more than itself */
+    json_t *refill = json_object_get(p, "refill");
+    ck_assert_uint_eq(json_array_size(json_object_get(refill, "steps")), CLC_PROFILE_STEPS);
+    for (int t = 0; t < 2; t++) {
+        json_t *ps = json_object_get(refill, t ? "fp64_ps" : "fp32_ps");
+        ck_assert_uint_eq(json_array_size(ps), CLC_PROFILE_STEPS);
+        for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+            json_t *v = json_array_get(ps, c);
+            ck_assert(json_is_number(v) && json_number_value(v) >= 0);
+            ck_assert(c > 0 || json_number_value(v) == 0);
+        }
+    }
     clc_test_assert_has(out, "one 128-byte line per lane");
     clc_test_assert_has(out, "work-groups started: at most");
     ck_assert(json_number_value(json_object_get(p, "groups_per_s")) > 0);

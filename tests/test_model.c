@@ -695,6 +695,63 @@ START_TEST(group_lines_count_what_reaches_the_l2)
 }
 END_TEST
 
+/* Lines a warp leaves open over its loads: lane l of a warp of 32 fills its own line (4 KiB
+ * apart), k floats of it one a step with a coalesced load before each, as the scatter case's
+ * store_steps rows do.  The lines hold k x 4 bytes each (k / 8 of a sector) and stay open
+ * over the k - 1 loads between a lane's first store and its last.  Two warps that share the
+ * lines, each half, count half a line each; a line written whole at one store, or once, or
+ * by stores back to back with no load between (a run), is open for no window at all. */
+START_TEST(open_lines_count_the_window_a_lane_fills_its_line_over)
+{
+    for (unsigned k = 1; k <= 16; k *= 2) {
+        struct clc_model m;
+        struct synth s;
+        synth_init(&s, 32, 32, 2 * k, 32);
+        for (size_t i = 0; i < 32; i++)
+            for (uint64_t e = 0; e < k; e++) {
+                synth_add(&s, i, BASE + 128 * e + 4 * i, 4, false);
+                synth_add(&s, i, BASE2 + 4096 * i + 4 * e, 4, true);
+            }
+        analyse(&s, &m);
+        double sectors = k > 1 ? 32.0 * k * 4 / 32 : 0;
+        ck_assert_double_eq_tol(m.store.open_sectors, sectors, 1e-9);
+        ck_assert_double_eq_tol(m.store.open_bytes, sectors * (k - 1.0) * 4, 1e-9);
+        free(s.w);
+    }
+
+    /* two warps on the same 32 lines, each its half of a line over 8 steps */
+    struct clc_model m;
+    struct synth s;
+    synth_init(&s, 64, 64, 16, 32);
+    for (size_t i = 0; i < 64; i++)
+        for (uint64_t e = 0; e < 8; e++) {
+            synth_add(&s, i, BASE + 256 * e + 4 * i, 4, false);
+            synth_add(&s, i, BASE2 + 4096 * (i % 32) + 64 * (i / 32) + 8 * e, 8, true);
+        }
+    analyse(&s, &m);
+    ck_assert_double_eq_tol(m.store.open_sectors, 64 * 64 / 32.0, 1e-9);
+    ck_assert_double_eq_tol(m.store.open_bytes, 64 * 64 / 32.0 * 7 * 4, 1e-9);
+    free(s.w);
+
+    /* whole lines at one store (a coalesced copy), lines written once in part, and a run
+     * of 8 floats a lane stored back to back after a load */
+    synth_init(&s, 32, 32, 13, 32);
+    for (size_t i = 0; i < 32; i++) {
+        synth_add(&s, i, BASE + 4 * i, 4, false);
+        synth_add(&s, i, BASE2 + 4 * i, 4, true);
+        synth_add(&s, i, BASE + 4096 * i, 4, false);
+        synth_add(&s, i, BASE2 + 65536 + 4096 * i, 4, true);
+        synth_add(&s, i, BASE + 128 + 4 * i, 4, false);
+        for (uint64_t e = 0; e < 8; e++)
+            synth_add(&s, i, BASE2 + (1 << 20) + 4096 * i + 4 * e, 4, true);
+    }
+    analyse(&s, &m);
+    ck_assert_double_eq(m.store.open_sectors, 0);
+    ck_assert_double_eq(m.store.open_bytes, 0);
+    free(s.w);
+}
+END_TEST
+
 /* The wide sample holds each work-item's first 4 loads: where the work-items make more and
  * the wide sample shows far fewer granules (a gather's 4 index loads, then the gathered loads
  * far apart), the traced warps' granules count; where they make no more, the wide sample's. */
@@ -1222,6 +1279,7 @@ int main(void)
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
                             loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,
                             group_lines_count_what_reaches_the_l2,
+                            open_lines_count_the_window_a_lane_fills_its_line_over,
                             wide_sample_spans_the_rows_that_run_at_once,
                             wide_sample_of_a_2d_grid_sees_its_rows_together,
                             local_requests_like_global_ones, picture_of_requests,

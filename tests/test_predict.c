@@ -916,6 +916,48 @@ START_TEST(split_layer_charges_wide_stores)
 }
 END_TEST
 
+/* The refill layer: the sectors' worth of bytes stored into lines left open add what the
+ * profile's store_steps rows cost more per stored sector with lines open as long. */
+START_TEST(refill_layer_adds_what_open_lines_cost)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row(); /* 10^8 bytes at 100 GB/s: 1 ms */
+    struct clc_model_features *f = &r.model.features;
+    enum clc_bound b;
+    static const double refill[] = {0, 0, 2, 6, 10}; /* ps a sector, by 1 .. 16 steps */
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+        p.refill_ps[0][c] = refill[c];
+        p.refill_ps[1][c] = NAN;
+    }
+    /* 1 / 64 of a sector a useful byte (a copy whose stores all fill lines over steps),
+     * open over 28 bytes loaded a lane: 6 ps each, 10^8 / 64 of them, 9.375 us more */
+    f->store_open_sectors = 1.0 / 64;
+    f->store_open_bytes = 28;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM); /* 1 % slower: not what binds */
+    /* 100 ps a sector (a line open past what the L2 holds): 1 + 0.15625 ms */
+    p.refill_ps[0][4] = 100;
+    f->store_open_bytes = 60;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / 1.15625, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_REFILL);
+    /* half the device's work-items resident: lines open over 56 bytes a lane cost what the
+     * device full costs them over 28 */
+    f->resident_per_cu = 1024;
+    f->store_open_bytes = 56;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9, 1e-6);
+    f->resident_per_cu = 2048;
+    /* no lines open, a result file from before they were counted, a profile without the
+     * rows of the row's element size: nothing added */
+    f->store_open_sectors = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    f->store_open_sectors = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    f->store_open_sectors = 1.0 / 64;
+    r.type = CLC_DOUBLE;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
 START_TEST(launch_layer_adds_a_fixed_cost)
 {
     struct clc_profile p = flat_profile();
@@ -1091,6 +1133,16 @@ static void profile_rows(struct clc_report *rep)
         r.value = set <= 128 ? 20 + set / 64.0 : set == 256 ? 100 : 150;
         clc_report_add(rep, &r);
     }
+    /* lines filled over 1 .. 16 steps: floats at 64, 64, 32, 16 and 16 GB/s (64 useful
+     * bytes a stored sector: 1, 1, 2, 4, 4 ns), doubles at 128 for one step, none for more */
+    static const double steps_gbps[] = {64, 64, 32, 16, 16};
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+        struct clc_result r = clc_test_row("scatter", "store_steps", 1L << c, CLC_FLOAT,
+                                           steps_gbps[c]);
+        clc_report_add(rep, &r);
+    }
+    struct clc_result steps_fp64 = clc_test_row("scatter", "store_steps", 1, CLC_DOUBLE, 128);
+    clc_report_add(rep, &steps_fp64);
     /* stores alone with 32- and 64-byte lanes: 60 and 6 GB/s */
     struct clc_result f8 = clc_test_row("vector", "fill_float8", 8, CLC_FLOAT, 60);
     struct clc_result f16 = clc_test_row("vector", "fill_float16", 16, CLC_FLOAT, 6);
@@ -1145,6 +1197,17 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(p.split_gbps[0], 60, 1e-9);
     ck_assert_double_eq_tol(clc_profile_split_gbps(&p, 64), 6, 1e-9);
     ck_assert(isnan(clc_profile_split_gbps(&p, 16)));
+    /* a stored sector 0, 0, 1000, 3000 and 3000 ps more than in one step; the windows of
+     * floats 0, 4, 12, 28 and 60 bytes: 2000 ps halfway from 12 to 28, the last beyond */
+    static const double refill[] = {0, 0, 1000, 3000, 3000};
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        ck_assert_double_eq_tol(p.refill_ps[0][c], refill[c], 1e-6);
+    ck_assert_double_eq_tol(p.refill_ps[1][0], 0, 1e-9);
+    ck_assert(isnan(p.refill_ps[1][1]));
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 20), 2000, 1e-6);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 1000), 3000, 1e-6);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 2), 0, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 8, 1000), 0, 1e-9); /* one step only */
 
     /* the JSON a run keeps gives the same figures back */
     json_t *j = clc_profile_to_json(&p);
@@ -1166,6 +1229,9 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(q.missed_lines_per_s, p.missed_lines_per_s, 1e-3);
     ck_assert_double_eq_tol(q.split_gbps[0], p.split_gbps[0], 1e-9);
     ck_assert_double_eq_tol(q.split_gbps[1], p.split_gbps[1], 1e-9);
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        ck_assert_double_eq_tol(q.refill_ps[0][c], p.refill_ps[0][c], 1e-6);
+    ck_assert(isnan(q.refill_ps[1][1]));
     clc_report_free(&rep);
 
     /* a device of 32-byte granules: stride 64 bytes reads no more per element than 32 */
@@ -1461,6 +1527,7 @@ START_TEST(features_round_trip_through_json)
     struct clc_result r = streaming_row();
     r.model.features.dram[0][2][3] = 1.25;
     r.model.features.local_load_passes = 32;
+    r.model.features.store_open_bytes = 60;
     r.model.gbps = 42;
     snprintf(r.model.bound, sizeof r.model.bound, "banks");
     clc_report_add(&rep, &r);
@@ -1471,6 +1538,7 @@ START_TEST(features_round_trip_through_json)
     ck_assert_double_eq_tol(f->dram[0][2][3], 1.25, 1e-9);
     ck_assert_double_eq_tol(f->dram[1][1][0], 0.5, 1e-9);
     ck_assert_double_eq_tol(f->local_load_passes, 32, 1e-9);
+    ck_assert_double_eq_tol(f->store_open_bytes, 60, 1e-9);
     ck_assert(isnan(f->registers));
     ck_assert_double_eq_tol(rep.results[0].model.gbps, 42, 1e-9);
     ck_assert_str_eq(rep.results[0].model.bound, "banks");
@@ -1630,6 +1698,7 @@ int main(void)
         compute_layer_binds_on_arithmetic,
         compute_rate_from_rows_and_back, l2_rates_from_rows_and_back,
         no_prediction_without_grounds,
+        refill_layer_adds_what_open_lines_cost,
         profile_figures_from_rows,
         profile_file_loads,
         kept_profile_path,

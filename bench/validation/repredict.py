@@ -2,7 +2,7 @@
 """repredict.py - a validate run's kernels predicted again by this build's model, on a profile.
 
   python3 bench/validation/repredict.py VALIDATE_JSON PROFILE_JSON API [--rows]
-                                        [--features TRACED_JSON]
+                                        [--features TRACED_JSON] [--half dev|test]
 
 Runs `clcoalesce compare --model --profile PROFILE_JSON` over the rows of VALIDATE_JSON
 (`clcoalesce validate -f json`) of one API (opencl or cuda), which carry the features their
@@ -72,7 +72,13 @@ def main():
         if done.returncode not in (0, 1) or not os.path.exists(dst):
             sys.exit(done.stderr)
         rows = rows_of(json.load(open(dst, encoding="utf-8")), [])
-    for half in ("dev", "test"):
+    halves = ("dev", "test")
+    if "--half" in sys.argv:
+        at = sys.argv.index("--half") + 1
+        if at >= len(sys.argv) or sys.argv[at] not in halves:
+            sys.exit(__doc__)
+        halves = (sys.argv[at],)
+    for half in halves:
         mine = [r for r in rows if split.get(r["variant"]) == half]
         if not mine:
             continue

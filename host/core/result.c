@@ -535,6 +535,8 @@ static const struct {
     FEATURE(load_reused_lines),
     FEATURE(load_reused_sectors),
     FEATURE(load_group_lines),
+    FEATURE(store_open_sectors),
+    FEATURE(store_open_bytes),
     FEATURE(reuse_footprint),
     FEATURE(accessed),
     FEATURE(loads_in_flight),

@@ -233,6 +233,40 @@ static void split_stores(const struct clc_report *rep, struct clc_profile *p)
         p->split_gbps[i] = value_of(row(rep, "vector", fills[i], -1, CLC_FLOAT));
 }
 
+/* The scatter case's store_steps rows: lane l of each warp fills its own line, 2^c
+ * elements of it, one a step with a coalesced load before each.  Each element moves its
+ * bytes twice (loaded, stored) and stores elem / 32 of a sector: 64 useful bytes a stored
+ * sector, which the row of 2^c steps takes 64 (1 / v_c - 1 / v_0) longer than the row of
+ * one (GB/s: ns a byte).  Where the L2 holds the lines open, nothing (a row a little
+ * faster than the first: none). */
+static void refills(const struct clc_report *rep, struct clc_profile *p)
+{
+    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
+    for (int i = 0; i < 2; i++) {
+        double one = value_of(row(rep, "scatter", "store_steps", 1, types[i]));
+        for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+            double v = value_of(row(rep, "scatter", "store_steps", 1L << c, types[i]));
+            p->refill_ps[i][c] = one > 0 && v > 0 ? fmax(0, 64e3 * (1 / v - 1 / one)) : NAN;
+        }
+    }
+}
+
+double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window)
+{
+    unsigned t = elem > 6;
+    double es = t ? 8 : 4, w0 = NAN, v0 = NAN;
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+        double w = clc_profile_refill_window(c, es), v = p->refill_ps[t][c];
+        if (!(v >= 0))
+            continue;
+        if (w >= window)
+            return v0 >= 0 ? v0 + (v - v0) * (window - w0) / (w - w0) : v;
+        w0 = w;
+        v0 = v;
+    }
+    return v0;
+}
+
 /* The runs case's rows that store runs: each work-item stores a run of k elements of e
  * bytes an element a request, back to back, lanes k e bytes apart.  A request touches L =
  * k e / 4 lines (1 to 32) and writes min(32, k e) sectors in part, each of which n = min(k,
@@ -740,6 +774,8 @@ static void clear(struct clc_profile *p)
     p->split_gbps[0] = p->split_gbps[1] = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
         p->store_merge[0][c] = p->store_merge[1][c] = NAN;
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        p->refill_ps[0][c] = p->refill_ps[1][c] = NAN;
     p->fma_per_s[0] = p->fma_per_s[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
@@ -794,6 +830,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->l2_sectors_per_s[1] = l2_rate(rep, "write");
     split_stores(rep, p);
     store_merging(rep, p);
+    refills(rep, p);
     p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
     p->fma_per_s[1] = fma_rate(rep, CLC_DOUBLE);
     int found = 0;
@@ -911,6 +948,14 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                         json_pack("{s:o, s:o, s:o}", "lines", merge_lines,
                                   clc_profile_merge_key(false), merge[0],
                                   clc_profile_merge_key(true), merge[1]));
+    json_t *steps = json_array(), *refill[2] = {json_array(), json_array()};
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+        json_array_append_new(steps, json_integer(1 << c));
+        for (int t = 0; t < 2; t++)
+            json_array_append_new(refill[t], num(p->refill_ps[t][c]));
+    }
+    json_object_set_new(root, "refill", json_pack("{s:o, s:o, s:o}", "steps", steps,
+                                                  "fp32_ps", refill[0], "fp64_ps", refill[1]));
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
@@ -921,6 +966,15 @@ static double num_at(json_t *o, const char *key)
 {
     json_t *v = json_object_get(o, key);
     return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* The numbers of array a into out[0 .. n), NAN where a has none (or is no array). */
+static void nums_at(json_t *a, double *out, unsigned n)
+{
+    for (unsigned c = 0; c < n; c++) {
+        json_t *v = json_array_get(a, c);
+        out[c] = json_is_number(v) ? json_number_value(v) : NAN;
+    }
 }
 
 static int int_at(json_t *o, const char *key)
@@ -1009,19 +1063,10 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->local_pass_ps = num_at(banks, "pass_ps");
     int g = int_at(dram, "granule_bytes");
     p->granule = g == 32 || g == 64 || g == 128 ? (unsigned)g : 0;
-    json_t *gaps = json_object_get(dram, "gap_efficiency");
-    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-        json_t *v = json_array_get(gaps, c);
-        p->gap_eff[c] = json_is_number(v) ? json_number_value(v) : NAN;
-    }
+    nums_at(json_object_get(dram, "gap_efficiency"), p->gap_eff, CLC_MODEL_GAPS);
     static const char *const dir_keys[2] = {"gap_efficiency_load", "gap_efficiency_store"};
-    for (unsigned d = 0; d < 2; d++) {
-        json_t *a = json_object_get(dram, dir_keys[d]);
-        for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-            json_t *v = json_array_get(a, c);
-            p->gap_eff_dir[d][c] = json_is_number(v) ? json_number_value(v) : NAN;
-        }
-    }
+    for (unsigned d = 0; d < 2; d++)
+        nums_at(json_object_get(dram, dir_keys[d]), p->gap_eff_dir[d], CLC_MODEL_GAPS);
     p->random_eff = num_at(dram, "random_efficiency");
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
@@ -1033,14 +1078,14 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->groups_per_s = num_at(o, "groups_per_s");
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");
-    for (int t = 0; t < 2; t++) {
-        json_t *merge = json_object_get(json_object_get(o, "store_merging"),
-                                        clc_profile_merge_key(t));
-        for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) {
-            json_t *v = json_array_get(merge, c);
-            p->store_merge[t][c] = json_is_number(v) ? json_number_value(v) : NAN;
-        }
-    }
+    for (int t = 0; t < 2; t++)
+        nums_at(json_object_get(json_object_get(o, "store_merging"), clc_profile_merge_key(t)),
+                p->store_merge[t], CLC_PROFILE_MERGE);
+    /* a profile from before the store_steps rows has none: the refill layer is left out */
+    static const char *const refill_keys[2] = {"fp32_ps", "fp64_ps"};
+    for (int t = 0; t < 2; t++)
+        nums_at(json_object_get(json_object_get(o, "refill"), refill_keys[t]), p->refill_ps[t],
+                CLC_PROFILE_STEPS);
     /* a profile from before the fma case has none: the compute layer is then left out */
     p->fma_per_s[0] = num_at(json_object_get(o, "compute"), "fp32_fma_per_s");
     p->fma_per_s[1] = num_at(json_object_get(o, "compute"), "fp64_fma_per_s");

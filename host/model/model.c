@@ -813,6 +813,116 @@ static void count_local(const struct clc_trace *t, struct clc_model_request *rq,
     }
 }
 
+/* ------------------------------------------------------------------ lines left open */
+
+/* A line a warp's stores write into and have not yet written whole: the warp's clock (the
+ * bytes a lane has loaded) at its first write into it and at its last, and the bytes
+ * written.  Stores back to back (a run) leave a line in moments, and the L1 merges them; a
+ * load between is a wait for memory, while the device moves as much for every lane. */
+struct open_line {
+    uint64_t id, mask[2];
+    double first, last;
+    bool used, closed;
+};
+
+/* A warp's open lines: a table of `cap` (a power of two, addressed by the line's id) and
+ * the places in use, so that clearing it for the next warp costs what the last one used. */
+struct open_lines {
+    struct open_line *at;
+    size_t cap, *used, n_used;
+    double clock;
+};
+
+static bool open_lines_init(struct open_lines *o, unsigned slots)
+{
+    memset(o, 0, sizeof *o);
+    o->cap = 1024;
+    while (o->cap < 2 * (size_t)slots * CLC_MODEL_MAX_WARP && o->cap < ((size_t)1 << 16))
+        o->cap *= 2;
+    o->at = calloc(o->cap, sizeof *o->at);
+    o->used = malloc(o->cap * sizeof *o->used);
+    return o->at != NULL && o->used != NULL;
+}
+
+static void open_lines_free(struct open_lines *o)
+{
+    free(o->at);
+    free(o->used);
+}
+
+/* Line id's entry, a new one where it has none; NULL where the table is half full (a warp
+ * that writes into that many lines: the rest go uncounted). */
+static struct open_line *open_line_of(struct open_lines *o, uint64_t id)
+{
+    size_t i = (size_t)(id * 0x9E3779B97F4A7C15u >> 20) & (o->cap - 1);
+    while (o->at[i].used && o->at[i].id != id)
+        i = (i + 1) & (o->cap - 1);
+    if (!o->at[i].used) {
+        if (2 * o->n_used >= o->cap)
+            return NULL;
+        o->at[i] = (struct open_line){.id = id, .used = true, .closed = true};
+        o->used[o->n_used++] = i;
+    }
+    return &o->at[i];
+}
+
+/* A line written before a load and again after weighs the bytes written into it, and its
+ * window. */
+static void open_line_count(struct clc_model_side *s, const struct open_line *e)
+{
+    if (!(e->last > e->first))
+        return;
+    double sectors = (double)(__builtin_popcountll(e->mask[0]) +
+                              __builtin_popcountll(e->mask[1])) / CLC_MODEL_SECTOR;
+    s->open_sectors += sectors;
+    s->open_bytes += sectors * (e->last - e->first);
+}
+
+/* A request of the warp's: a load moves its clock on, a store marks the bytes it writes
+ * into each line (a line it writes whole, at last, is closed and counted). */
+static void open_lines_request(struct open_lines *o, const struct clc_model_request *rq,
+                               struct clc_model_side *s)
+{
+    if (!rq->store) {
+        o->clock += (double)rq->lane_bytes / rq->active;
+        return;
+    }
+    for (unsigned l = 0; l < rq->lanes; l++) {
+        const struct clc_model_lane *ln = &rq->lane[l];
+        uint64_t end = ln->addr + ln->size;
+        for (uint64_t lo = ln->addr; ln->active && lo < end;) {
+            uint64_t line = lo / CLC_MODEL_LINE, hi = (line + 1) * CLC_MODEL_LINE;
+            hi = hi < end ? hi : end;
+            struct open_line *e = open_line_of(o, line);
+            if (e == NULL)
+                return;
+            if (e->closed)
+                *e = (struct open_line){.id = line, .used = true, .first = o->clock};
+            for (uint64_t b = lo % CLC_MODEL_LINE; b < lo % CLC_MODEL_LINE + (hi - lo); b++)
+                e->mask[b / 64] |= (uint64_t)1 << (b % 64);
+            e->last = o->clock;
+            if (e->mask[0] == UINT64_MAX && e->mask[1] == UINT64_MAX) {
+                open_line_count(s, e);
+                e->closed = true;
+            }
+            lo = hi;
+        }
+    }
+}
+
+/* The warp is done: its lines still open count as they are; the table is cleared. */
+static void open_lines_done(struct open_lines *o, struct clc_model_side *s)
+{
+    for (size_t i = 0; i < o->n_used; i++) {
+        struct open_line *e = &o->at[o->used[i]];
+        if (!e->closed)
+            open_line_count(s, e);
+        e->used = false;
+    }
+    o->n_used = 0;
+    o->clock = 0;
+}
+
 /* ------------------------------------------------------------------ the analysis */
 
 /* The sorted ids (lines or sectors) of a warp's last load request, and room for the request
@@ -863,10 +973,13 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     struct clc_model_request *rq = malloc(sizeof *rq);
     uint64_t *words = malloc(CLC_MODEL_MAX_WARP * MAX_WORDS_PER_LANE * sizeof *words);
     uint64_t *ids = malloc(6 * MAX_UNITS * sizeof *ids);
-    if (rq == NULL || words == NULL || ids == NULL || !dram_granules(t, m)) {
+    struct open_lines open;
+    bool opened = open_lines_init(&open, t->slots);
+    if (rq == NULL || words == NULL || ids == NULL || !opened || !dram_granules(t, m)) {
         free(rq);
         free(words);
         free(ids);
+        open_lines_free(&open);
         return -1;
     }
     m->warps = clc_model_warps(t);
@@ -885,6 +998,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
                 if (rq->active == 0)
                     continue;
                 struct clc_model_side *s = dir ? &m->store : &m->load;
+                open_lines_request(&open, rq, &m->store);
                 s->requests++;
                 s->sectors += rq->sectors;
                 s->lines += rq->lines;
@@ -925,7 +1039,9 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
             if (k == t->slots - 1)
                 m->truncated = true;
         }
+        open_lines_done(&open, &m->store);
     }
+    open_lines_free(&open);
     bool grouped = count_group_lines(t, m, rq, ids);
     if (grouped && t->local_words != NULL)
         count_local(t, rq, words, m);

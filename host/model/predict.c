@@ -14,7 +14,7 @@ const char *clc_bound_name(enum clc_bound b)
 {
     static const char *const names[] = {"",      "dram",  "sectors", "inflight", "banks", "launch",
                                         "lines", "groups", "split",  "l1",
-                                        "compute", "l2"};
+                                        "compute", "l2", "refill"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -60,6 +60,11 @@ const char *clc_bound_remedy(enum clc_bound b)
                "its own, and this kernel stores more than DRAM reads (a second pass over its "
                "output, zeroing before adding). Store each element once: fuse the passes and "
                "keep what is built up in registers or __local.";
+    case CLC_BOUND_REFILL:
+        return "each warp fills its lines over many steps, a load or more between, and "
+               "while the device moves that much through the L2 it writes the lines back in "
+               "part and reads them again from DRAM. Let each store write whole sectors: "
+               "stage a tile in __local and store it in rows, or fill a line in fewer steps.";
     case CLC_BOUND_LAUNCH:
         return "the launch's fixed cost is much of the time. Move more bytes a launch.";
     case CLC_BOUND_NONE:
@@ -129,6 +134,9 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->load_reused_lines = (double)m->load.reused_lines / useful;
     f->load_reused_sectors = (double)m->load.reused_sectors / useful;
     f->load_group_lines = (double)m->load.group_lines / useful;
+    f->store_open_sectors = m->store.open_sectors / useful;
+    f->store_open_bytes =
+        m->store.open_sectors > 0 ? m->store.open_bytes / m->store.open_sectors : NAN;
     f->reuse_footprint = m->load.reused_lines
                              ? (double)m->load.reuse_footprint / (double)m->load.reused_lines
                              : NAN;
@@ -181,7 +189,8 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
                           &g.store_sectors,
                           &g.store_partial, &g.store_follow_partial, &g.store_follow_lines,
                           &g.load_sectors,  &g.load_reused_lines,
-                          &g.load_reused_sectors, &g.load_group_lines, &g.stored,
+                          &g.load_reused_sectors, &g.load_group_lines,
+                          &g.store_open_sectors, &g.stored,
                           &g.l1_requests,
                           &g.l1_lines,      &g.local_passes,       &g.local_accesses};
     for (size_t i = 0; i < sizeof per_byte / sizeof per_byte[0]; i++)
@@ -622,6 +631,37 @@ static double layer_compute(struct clc_layer_state *s, struct clc_model_layer *l
     return ms_above / s->ms;
 }
 
+/* Refill: a warp that fills its lines over many of its steps (a lane an element a step, a
+ * load between) keeps them open in the L2 while every lane of the device waits for its loads
+ * and moves as much; past what the L2 holds, it writes them back in part and DRAM reads them
+ * again (the scatter case's store_steps rows on the H100: DRAM moves up to twice the bytes,
+ * the L2 at most half busy).  Each sector's worth of bytes such lines get costs what those
+ * rows cost more per stored sector with lines open over as many loaded bytes, added to the
+ * time above; a launch that keeps fewer work-items resident than the device holds opens
+ * fewer lines at once, as if for a shorter window. */
+static double layer_refill(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_model_features *f = s->f;
+    double ms_above = s->ms, open = f->store_open_sectors, window = f->store_open_bytes;
+    if (!(open > 0) || !(window > 0)) {
+        snprintf(l->why, sizeof l->why, "%s",
+                 open == 0 ? "no line left open over a load"
+                           : "a result file from before open lines were counted");
+        return 1.0;
+    }
+    double threads = s->p->threads_per_cu;
+    double full = threads > 0 && s->resident > 0 ? fmin(1, s->resident / threads) : 1;
+    double ps = clc_profile_refill_ps(s->p, (double)clc_type_size(s->r->type), window * full);
+    if (!(ps >= 0)) {
+        snprintf(l->why, sizeof l->why, "no store_steps rows measured");
+        return 1.0;
+    }
+    s->ms += s->useful * open * ps * 1e-9;
+    snprintf(l->why, sizeof l->why, "%.4f sectors a useful B into lines open over %.0f B "
+             "loaded: %.1f ps more each", open, window * full, ps);
+    return ms_above / s->ms;
+}
+
 /* Launch: a fixed cost per launch, added to the time. */
 static double layer_launch(struct clc_layer_state *s, struct clc_model_layer *l)
 {
@@ -647,6 +687,7 @@ static const struct clc_layer_def layer_table[] = {
     {"split", CLC_BOUND_SPLIT, true, layer_split},
     {"groups", CLC_BOUND_GROUPS, true, layer_groups},
     {"compute", CLC_BOUND_COMPUTE, true, layer_compute},
+    {"refill", CLC_BOUND_REFILL, false, layer_refill},
     {"launch", CLC_BOUND_LAUNCH, false, layer_launch},
 };
 _Static_assert(sizeof layer_table / sizeof layer_table[0] <= CLC_MODEL_LAYERS,

@@ -108,6 +108,12 @@ struct clc_model_side {
     uint64_t group_lines;     /* loads only: the lines of each request with a sector no
                                * earlier warp of its work-group asked for at the same access
                                * index: the requests that reach the L2, the rest hit in L1 */
+    double open_sectors;      /* stores only: the bytes, in sectors (/ 32), that a warp writes
+                               * into lines it writes before a load of its own and again after
+                               * (none whole at one request), and those lines' windows weighed
+                               * by the same bytes: what a lane loads from its warp's first */
+    double open_bytes;        /* write into the line to its last.  A line left open that
+                               * long, the L2 writes back in part and reads again */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
                         * lanes of one request counts once), summed over requests */
     uint64_t lanes;    /* active lanes, summed over requests, and the bytes of their */

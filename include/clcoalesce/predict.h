@@ -51,6 +51,7 @@
 #define CLC_PROFILE_CURVE 64
 #define CLC_PROFILE_GRID 128
 #define CLC_PROFILE_MERGE 5 /* store merging classes: requests of 2 .. 32 lines */
+#define CLC_PROFILE_STEPS 5 /* lines filled over 1, 2, 4, 8, 16 steps: the refill classes */
 #define CLC_PROFILE_GROUPS 6 /* work-group sizes of the one-pass copies: 32 << 0 .. 32 << 5 */
 #define CLC_PROFILE_ONE_PASS_GROUP 3 /* 256: where a profile without sizes measured them */
 
@@ -104,6 +105,12 @@ struct clc_profile {
                             * runs case's store and fill rows, [1] from its local rows (a run
                             * stored from __local after a barrier).  The L1 merges such pieces
                             * the more, the fewer lines the request touches; NAN not measured */
+    double refill_ps[2][CLC_PROFILE_STEPS]; /* what a stored sector costs more, in ps over the
+                            * whole device, where its lane fills its line over 2^c steps, a
+                            * coalesced load before each (the scatter case's store_steps rows
+                            * of float [0] and double [1], against their row of one step): a
+                            * line open for a window (clc_profile_refill_window) the L2 writes
+                            * back in part and DRAM reads again; NAN not measured */
     double fma_per_s[2];   /* fused multiply-adds per second, float and double (the fma
                             * case): the compute layer's rate; NAN not measured */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
@@ -196,6 +203,20 @@ static inline const char *clc_profile_merge_key(bool staged)
  * them; NAN where none was measured. */
 double clc_profile_merge(const struct clc_profile *p, double lines, bool staged);
 
+/* The window of refill class c for lanes of `elem` bytes (4: the float rows, 8: the double
+ * ones): what a lane of the store_steps rows loads from its first store into its line to its
+ * last, the 2^c - 1 loads between its 2^c stores (model.h's open_bytes). */
+static inline double clc_profile_refill_window(unsigned c, double elem)
+{
+    return (double)((1u << c) - 1) * elem;
+}
+
+/* What a stored sector costs more, in ps, where its line stays open while a lane loads
+ * `window` bytes, the device full of work-items: the profile's rows of the element size
+ * nearer to `elem`, linear between their windows, the nearest outside them; NAN where none
+ * was measured. */
+double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window);
+
 /* The rate, in GB/s stored, at which the profile's fills of 32- and 64-byte lanes stored:
  * the 32-byte one for lanes of 17 to 32 bytes, the 64-byte one for wider lanes.  NAN for
  * lanes of at most 16 bytes (one instruction stores them whole) or where it has no such fill. */
@@ -216,7 +237,9 @@ enum clc_bound {
     CLC_BOUND_L1,       /* the L1's data pipe, busy with the lines of global loads */
     CLC_BOUND_COMPUTE,  /* the arithmetic: its flops at the device's measured FMA rate */
     CLC_BOUND_L2,       /* the L2's own throughput for the sectors loaded and stored */
-    CLC_BOUND_LAST = CLC_BOUND_L2
+    CLC_BOUND_REFILL,   /* lines a warp's stores leave open over many steps, written back
+                         * in part and read again */
+    CLC_BOUND_LAST = CLC_BOUND_REFILL
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
@@ -248,7 +271,7 @@ struct clc_layer_state;
  * state, the time so far included. */
 struct clc_layer_def {
     const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
-                         * "split", "groups", "launch" */
+                         * "split", "groups", "compute", "refill", "launch" */
     enum clc_bound bound;
     bool timed;
     double (*fn)(struct clc_layer_state *s, struct clc_model_layer *l);

@@ -95,6 +95,10 @@ struct clc_model_features {
                               * with a sector no earlier warp of the work-group asked for at
                               * the same access index (model.h's group_lines); NAN in a file
                               * from before */
+    double store_open_sectors; /* the bytes stores write into lines their warp leaves open
+                              * over several requests, in sectors per useful byte, and those */
+    double store_open_bytes; /* lines' window (model.h's open_bytes), weighed by the same
+                              * bytes; NAN where none (or in a file from before) */
     double accessed;         /* the bytes the kernel's requests access (each request's distinct
                               * bytes, summed) per byte its rule counts: 2 for a copy that
                               * passes over its output again, below 1 for a broadcast; NAN where
