@@ -410,6 +410,7 @@ START_TEST(profile_writes_every_figure)
     ck_assert(json_number_value(json_object_get(l2, "load_sectors_per_s")) > 0);
     ck_assert(json_number_value(json_object_get(l2, "store_sectors_per_s")) > 0);
     clc_test_assert_has(out, "the L2's own throughput");
+    clc_test_assert_has(out, "a float's line filled over 2 .. 16 steps");
     json_decref(p);
     clc_test_expect("profile stride", 2, "no case names", out, sizeof out, err, sizeof err);
     clc_test_expect("profile --api both", 2, "one API at a time", out, sizeof out, err,

@@ -244,6 +244,18 @@ void clc_print_profile_summary(FILE *f, json_t *p)
         }
         fprintf(f, "\n");
     }
+    json_t *refill = json_object_get(p, "refill");
+    for (int t = 0; t < 2; t++) {
+        json_t *ps = json_object_get(refill, t ? "fp64_ps" : "fp32_ps");
+        if (!json_is_number(json_array_get(ps, CLC_PROFILE_STEPS - 1)))
+            continue;
+        fprintf(f, "  a %s line filled over 2 .. %d steps, a load before each: a stored sector\n"
+                "    costs more by",
+                t ? "double's" : "float's", 1 << (CLC_PROFILE_STEPS - 1));
+        for (unsigned c = 1; c < CLC_PROFILE_STEPS; c++)
+            fprintf(f, " %u: %.1f", 1u << c, json_number_value(json_array_get(ps, c)));
+        fprintf(f, " ps (the refill layer)\n");
+    }
     json_t *fma = json_object_get(p, "compute");
     json_t *f32 = json_object_get(fma, "fp32_fma_per_s"), *f64 = json_object_get(fma, "fp64_fma_per_s");
     if (json_is_number(f32)) {
