@@ -308,35 +308,41 @@ START_TEST(groups_verify)
 {
     struct clc_report rep;
     /* 10007 floats or 5003 doubles: no group size divides them, so the last group is cut */
-    clc_test_run_verified_at("groups", 4 * 10007, 8, &rep);
+    clc_test_run_verified_at("groups", 4 * 10007, 16, &rep);
     const struct clc_result *g32 = clc_test_get(&rep, "inplace", 32, CLC_FLOAT);
     const struct clc_result *g256 = clc_test_get(&rep, "inplace", 256, CLC_DOUBLE);
     ck_assert_uint_eq(g32->bytes, 2 * 10007 * 4);
     ck_assert_uint_eq(g256->bytes, 2 * 5003 * 8);
     ck_assert_double_eq(g32->model.features.group_items, 32);
+    /* the staged rows: as many bytes, each work-item's load and store through __local */
+    const struct clc_result *s64 = clc_test_get(&rep, "staged", 64, CLC_DOUBLE);
+    ck_assert_uint_eq(s64->bytes, 2 * 5003 * 8);
+    ck_assert(s64->model.features.local_accesses > 0);
+    ck_assert_double_eq(s64->model.features.loads_in_flight, 1);
     clc_report_free(&rep);
 }
 END_TEST
 
-/* A wrong value and a work-item left out are both caught, in every group size. */
+/* A wrong value and a work-item left out are both caught, in every group size of both
+ * variants; and the staged rows' order: elements kept in place instead of mirrored. */
 START_TEST(groups_checks_catch_wrong_kernels)
 {
-    static const char *const edits[][2] = {
-        {"STORE(a, i, LOAD(a, i) * 2 + 1);", "STORE(a, i, LOAD(a, i) * 2);"},
-        {"if (i < n)", "if (i + 1 < n)"},
+    static const char *const edits[][3] = {
+        {"inplace", "STORE(a, i, LOAD(a, i) * 2 + 1);", "STORE(a, i, LOAD(a, i) * 2);"},
+        {"inplace", "if (i < n)", "if (i + 1 < n)"},
+        {"staged", "LLOAD(tile, whole ? GROUP - 1 - l : l) * 2 + 1", "LLOAD(tile, l) * 2 + 1"},
+        {"staged", "STORE(a, i, LLOAD", "if (i + 1 < n) STORE(a, i, LLOAD"},
     };
     struct clc_opts o;
     struct clc_report rep;
-    clc_test_run_verified_at("groups", 4 * 10007, 8, &rep);
-    size_t rows = rep.n_results;
+    clc_test_opts(&o);
+    o.variant = "inplace";
+    o.types = CLC_FLOAT;
+    clc_test_run_verified("groups", &o, 1, &rep);
+    size_t rows = rep.n_results; /* the group sizes this device launches */
     clc_report_free(&rep);
-    for (size_t i = 0; i < 2; i++) {
-        clc_test_opts_edited(&o, "groups.cl", edits[i][0], edits[i][1]);
-        o.size = 4 * 10007;
-        clc_test_run_expect("groups", &o, CLC_ERR, &rep);
-        clc_test_assert_all_caught(&rep, rows, "wrong result");
-        clc_report_free(&rep);
-    }
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++)
+        assert_edit_caught("groups", edits[i][0], edits[i][1], edits[i][2], rows);
 }
 END_TEST
 

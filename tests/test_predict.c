@@ -345,9 +345,13 @@ START_TEST(copies_read_off_the_one_pass_rows)
     r.model.features.resident_per_cu = 1024; /* not full residency: 4 KiB, and as much stored */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
     r.model.features.resident_per_cu = 2048;
-    r.model.features.local_accesses = 1e-6; /* staged through __local, at no cost there */
-    r.model.features.local_passes = 1e-6;
+    r.model.features.local_accesses = 1e-6; /* staged through __local, at no cost there: */
+    r.model.features.local_passes = 1e-6;    /* the curve without staged copies measured */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 55, 1e-6);
+    p.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.6; /* and the staged copies' 60 */
+    p.one_pass_staged[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.7;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 60, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
     r.model.features.local_passes = r.model.features.local_accesses = 0;
     r.model.features.loads_in_flight = 2; /* two loads before a store: 16 KiB (+ 16): 85 */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 85, 1e-6);
@@ -1291,20 +1295,30 @@ START_TEST(one_pass_rows_by_group_size)
                                            rows[i].gbps);
         clc_report_add(&rep, &r);
     }
+    /* staged through __local: floats in groups of 256 at 50 %, doubles at 60 % */
+    struct clc_result st4 = clc_test_row("groups", "staged", 256, CLC_FLOAT, 45);
+    struct clc_result st8 = clc_test_row("groups", "staged", 256, CLC_DOUBLE, 54);
+    clc_report_add(&rep, &st4);
+    clc_report_add(&rep, &st8);
     clc_profile_from_report(&rep, "test", &p);
     clc_report_free(&rep);
     ck_assert_double_eq_tol(p.groups_per_s, 78.125e6, 1);
     ck_assert(isnan(p.one_pass[0][0]) && isnan(p.one_pass[0][1]));
     ck_assert_double_eq_tol(p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 0.7, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024), 0.5, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 512), 0.6, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 4096), 0.5, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 1024), 0.9, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024, false), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 512, false), 0.6, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 4096, false), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 1024, false), 0.9, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024, true), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 256, true), 0.6, 1e-9);
 
     json_t *j = clc_profile_to_json(&p);
     struct clc_profile q;
     ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 512), 0.6, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 512, false), 0.6, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 6, 256, true), 0.5 + 0.1 * log2(1.5), 1e-9);
+    ck_assert_double_eq_tol(q.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP], 0.5, 1e-9);
+    ck_assert(isnan(q.one_pass_staged[0][0]));
     ck_assert_double_eq_tol(q.groups_per_s, p.groups_per_s, 1);
     /* the older form: one point per lane size, no group size; a size not measured is none */
     json_t *old = json_pack("[{s:i, s:f}, {s:i, s:f}, {s:i, s:i, s:f}]", "lane_bytes", 4,
@@ -1313,8 +1327,8 @@ START_TEST(one_pass_rows_by_group_size)
     json_object_set_new(json_object_get(j, "inflight"), "one_pass", old);
     ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
     json_decref(j);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 1024), 0.8, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 8, 256), 0.95, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 1024, false), 0.8, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 8, 256, false), 0.95, 1e-9);
 }
 END_TEST
 

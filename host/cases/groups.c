@@ -3,7 +3,11 @@
  * flight in groups too small for a compute unit to hold enough of them, or so large that
  * each waits for its slowest work-item before the next group starts.  The profile reads the
  * rows as the copy of one element per work-item by group size, and the model the matrix and
- * custom rows from them. */
+ * custom rows from them; the staged rows, through __local with a barrier between the loads
+ * and the stores, as the copy of a kernel that stages one element a work-item (a tile of a
+ * transpose). */
+#include <string.h>
+
 #include "clcoalesce/cases.h"
 
 static const long group_sizes[] = {32, 64, 128, 256, 512, 1024};
@@ -33,6 +37,25 @@ static bool check(const struct clc_check_in *c, struct clc_result *r)
     return ok;
 }
 
+/* The staged rows: each whole group's elements in mirrored order, the last group short of
+ * a whole one in place, each mapped once. */
+static bool check_staged(const struct clc_check_in *c, struct clc_result *r)
+{
+    size_t n = c->plan->bufs[0].elems, group = (size_t)c->plan->local[0];
+    void *want = clc_check_want(c, r, n);
+    if (want == NULL)
+        return false;
+    size_t whole = n / group * group;
+    CLC_PARALLEL_FOR
+    for (size_t i = 0; i < n; i++) {
+        size_t from = i < whole ? i - i % group + group - 1 - i % group : i;
+        clc_put(want, i, c->type, clc_value(from) * 2 + 1);
+    }
+    bool ok = clc_check_values(r, c->got[0], want, n, c->type, 0);
+    clc_host_put(want);
+    return ok;
+}
+
 static int plan(const struct clc_env *e, const struct clc_variant *v, long group,
                 struct clc_plan *p)
 {
@@ -45,25 +68,28 @@ static int plan(const struct clc_env *e, const struct clc_variant *v, long group
     clc_plan_1d(p, e->n, (size_t)group);
     p->bytes = 2 * (uint64_t)e->n * clc_env_es(e);
     p->fresh_check = true;
-    p->check = check;
+    p->check = strcmp(v->name, "staged") == 0 ? check_staged : check;
     return CLC_OK;
 }
 
 static const struct clc_variant variants[] = {
     {.name = "inplace", .kernel = "groups", .params = params, .plan = plan},
+    {.name = "staged", .kernel = "groups_staged", .params = params, .plan = plan},
 };
 
 const struct clc_case clc_case_groups = {
     .name = "groups",
     .cl_file = "groups.cl",
     .summary = "a[i] = a[i] * 2 + 1, one element per work-item, in work-groups of 32 to 1024 "
-               "work-items",
-    .variants_text = "inplace, param = work-items per group (32, 64, 128, 256, 512, 1024; those "
-                     "the device launches)",
+               "work-items, straight or through __local",
+    .variants_text = "inplace; staged (each group's elements in mirrored order through __local, "
+                     "a barrier between the loads and the stores); param = work-items per group "
+                     "(32, 64, 128, 256, 512, 1024; those the device launches)",
     .bytes_rule = "2 x n x element size",
     .expect = "on a GPU fastest at 256: smaller groups cannot be started fast enough (groups "
               "of 32, 64 and 128 start at one rate, so the bandwidth doubles with each), larger "
-              "ones hold their place until their slowest work-item is done",
+              "ones hold their place until their slowest work-item is done; staged below inplace "
+              "where the barrier holds a group's stores behind its slowest load",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = 1,

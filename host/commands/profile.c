@@ -104,8 +104,8 @@ static double gap_eff_at(json_t *gaps, double gap)
 }
 
 /* "a copy of one element per work-item, % of the copy ceiling (4- / 8-byte lanes), in
- * work-groups of 32: 40 / 70, ..." for the sizes measured. */
-static void print_one_pass(FILE *f, json_t *points)
+ * work-groups of 32: 40 / 70, ..." for the sizes measured, straight or staged. */
+static void print_one_pass(FILE *f, json_t *points, bool staged)
 {
     bool any = false;
     for (int group = 32; group <= 1024; group *= 2) {
@@ -114,7 +114,7 @@ static void print_one_pass(FILE *f, json_t *points)
             json_t *pt = json_array_get(points, i), *g = json_object_get(pt, "group_items");
             json_t *lane = json_object_get(pt, "lane_bytes"), *v = json_object_get(pt, "of_copy");
             if (json_is_integer(g) && json_integer_value(g) == group && json_is_integer(lane) &&
-                json_is_number(v))
+                json_is_number(v) && json_is_true(json_object_get(pt, "staged")) == staged)
                 of[json_integer_value(lane) == 4 ? 0 : 1] = 100 * json_number_value(v);
         }
         if (isnan(of[0]) && isnan(of[1]))
@@ -124,12 +124,16 @@ static void print_one_pass(FILE *f, json_t *points)
             snprintf(four, sizeof four, "%.0f", of[0]);
         if (!isnan(of[1]))
             snprintf(eight, sizeof eight, "%.0f", of[1]);
-        fprintf(f, "%s %d: %s / %s", any ? "," : "  a copy of one element per work-item, % "
-                "of the copy ceiling with 4- / 8-byte lanes,\n    in work-groups of", group,
-                four, eight);
+        fprintf(f, "%s %d: %s / %s", any ? "," : staged ? "  the same staged through __local, "
+                "a barrier between its loads and stores,\n    in work-groups of" : "  a copy of "
+                "one element per work-item, % of the copy ceiling with 4- / 8-byte lanes,\n"
+                "    in work-groups of", group, four, eight);
         any = true;
     }
-    fputs(any ? "\n" : "  a copy of one element per work-item: not measured\n", f);
+    if (any)
+        fputs("\n", f);
+    else if (!staged)
+        fputs("  a copy of one element per work-item: not measured\n", f);
 }
 
 void clc_print_profile_summary(FILE *f, json_t *p)
@@ -176,7 +180,8 @@ void clc_print_profile_summary(FILE *f, json_t *p)
     else
         fprintf(f, "  in flight per compute unit: not measured (no inflight row reached half "
                 "the read ceiling)\n");
-    print_one_pass(f, json_object_get(inf, "one_pass"));
+    print_one_pass(f, json_object_get(inf, "one_pass"), false);
+    print_one_pass(f, json_object_get(inf, "one_pass"), true);
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
     if (json_is_integer(g)) {

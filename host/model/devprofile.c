@@ -175,16 +175,19 @@ static double groups_per_s(const struct clc_report *rep)
 static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 {
     static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
-    for (int i = 0; i < 2; i++)
-        for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
-            const struct clc_result *r = row(rep, "groups", "inplace", 32L << g, types[i]);
-            if (group_rate(r) >= AT_GROUP_RATE * p->groups_per_s)
-                continue;
-            if (r == NULL && g == CLC_PROFILE_ONE_PASS_GROUP)
-                r = row(rep, "stride", "inplace", 1, types[i]);
-            double v = value_of(r);
-            p->one_pass[i][g] = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
-        }
+    for (int staged = 0; staged < 2; staged++)
+        for (int i = 0; i < 2; i++)
+            for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
+                const struct clc_result *r =
+                    row(rep, "groups", staged ? "staged" : "inplace", 32L << g, types[i]);
+                if (group_rate(r) >= AT_GROUP_RATE * p->groups_per_s)
+                    continue;
+                if (r == NULL && !staged && g == CLC_PROFILE_ONE_PASS_GROUP)
+                    r = row(rep, "stride", "inplace", 1, types[i]);
+                double v = value_of(r);
+                double *at = staged ? &p->one_pass_staged[i][g] : &p->one_pass[i][g];
+                *at = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
+            }
 }
 
 /* The scatter case's variant `variant` (param: -1, or its teams' warps), one line per lane:
@@ -448,11 +451,13 @@ double clc_profile_merge(const struct clc_profile *p, double lines, bool staged)
                      : NAN;
 }
 
-double clc_profile_one_pass(const struct clc_profile *p, double lane, double group)
+double clc_profile_one_pass(const struct clc_profile *p, double lane, double group,
+                            bool staged)
 {
     if (!(group > 0))
         group = 32 << CLC_PROFILE_ONE_PASS_GROUP;
-    double four = one_pass_at(p->one_pass[0], group), eight = one_pass_at(p->one_pass[1], group);
+    const double(*by)[CLC_PROFILE_GROUPS] = staged ? p->one_pass_staged : p->one_pass;
+    double four = one_pass_at(by[0], group), eight = one_pass_at(by[1], group);
     if (!(four > 0 && eight > 0 && lane > 0))
         return NAN;
     double t = log_place(fmin(fmax(lane, 4), 8), 4, 8);
@@ -767,7 +772,8 @@ static void clear(struct clc_profile *p)
     p->latency_ns[0] = p->latency_ns[1] = p->latency_ns[2] = p->l1_bytes = NAN;
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
-        p->one_pass[0][g] = p->one_pass[1][g] = NAN;
+        p->one_pass[0][g] = p->one_pass[1][g] = p->one_pass_staged[0][g] =
+            p->one_pass_staged[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
     p->missed_lines_per_s = NAN;
     p->l2_sectors_per_s[0] = p->l2_sectors_per_s[1] = NAN;
@@ -884,12 +890,15 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     }
     json_object_set_new(inf, "grid", grid);
     json_t *one = json_array();
-    for (int i = 0; i < 2; i++)
-        for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
-            if (p->one_pass[i][g] > 0)
-                json_array_append_new(one, json_pack("{s:i, s:i, s:o}", "lane_bytes", 4 << i,
-                                                     "group_items", 32 << g, "of_copy",
-                                                     num(p->one_pass[i][g])));
+    for (int staged = 0; staged < 2; staged++)
+        for (int i = 0; i < 2; i++)
+            for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
+                double v = staged ? p->one_pass_staged[i][g] : p->one_pass[i][g];
+                if (v > 0)
+                    json_array_append_new(one, json_pack("{s:i, s:i, s:b, s:o}", "lane_bytes",
+                                                         4 << i, "group_items", 32 << g,
+                                                         "staged", staged, "of_copy", num(v)));
+            }
     json_object_set_new(inf, "one_pass", one);
     json_object_set_new(banks, "count", count_or_null(p->banks));
     json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
@@ -1052,9 +1061,11 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
         int lane = int_at(pt, "lane_bytes"), group = int_at(pt, "group_items");
         if (json_object_get(pt, "group_items") == NULL)
             group = 32 << CLC_PROFILE_ONE_PASS_GROUP; /* a profile from before group sizes */
+        double(*by)[CLC_PROFILE_GROUPS] =
+            json_is_true(json_object_get(pt, "staged")) ? p->one_pass_staged : p->one_pass;
         for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
             if ((lane == 4 || lane == 8) && group == 32 << g)
-                p->one_pass[lane == 4 ? 0 : 1][g] = num_at(pt, "of_copy");
+                by[lane == 4 ? 0 : 1][g] = num_at(pt, "of_copy");
     }
     p->banks = int_at(banks, "count");
     p->bank_width = int_at(banks, "width_bytes");

@@ -341,27 +341,30 @@ static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l
     return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
 }
 
-/* A copy (each load's element stored before the next load, no __local staging) at full
- * residency is read off the profile's own copies of one element per work-item, by its
- * lane bytes (in log scale between 4 and 8; wider lanes reach at least the 8-byte copy)
- * and its work-group size: its work-items leave as they store and new ones load
- * meanwhile, which the inflight loops, loading only, do not show, but a larger group
- * frees its place only when its last work-item is done.  Returns the inflight factor u,
- * or the copy's where that applies (with its why). */
+/* A copy (each load's element stored before the next load) at full residency is read off
+ * the profile's own copies of one element per work-item, by its lane bytes (in log scale
+ * between 4 and 8; wider lanes reach at least the 8-byte copy) and its work-group size: its
+ * work-items leave as they store and new ones load meanwhile, which the inflight loops,
+ * loading only, do not show, but a larger group frees its place only when its last
+ * work-item is done.  One staged through __local (a tile of a transpose, an element a
+ * work-item) is read off the copies staged alike, whose barrier holds every store of a
+ * group behind its slowest load.  Returns the inflight factor u, or the copy's where that
+ * applies (with its why). */
 static double inflight_copy(const struct clc_layer_state *s, double loads, double u,
                             struct clc_model_layer *l)
 {
     const struct clc_profile *p = s->p;
     const struct clc_model_features *f = s->f;
-    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items);
-    if (!(s->r->in_flight > 0) && f->local_accesses == 0 && loads <= 1 && s->rd > 0 &&
-        s->wr > 0 && p->threads_per_cu > 0 && s->resident >= p->threads_per_cu && c > 0) {
+    bool staged = f->local_accesses > 0;
+    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items, staged);
+    if (!(s->r->in_flight > 0) && loads <= 1 && s->rd > 0 && s->wr > 0 &&
+        p->threads_per_cu > 0 && s->resident >= p->threads_per_cu && c > 0) {
         if (lane <= 8 || c > u) {
             u = fmin(1.0, c);
             snprintf(l->why, sizeof l->why,
-                     "%.0f x %.0f B lanes, groups of %.0f: a copy (%.0f %%)", s->resident,
+                     "%.0f x %.0f B lanes, groups of %.0f: a copy%s (%.0f %%)", s->resident,
                      lane, f->group_items > 0 ? f->group_items : 32 << CLC_PROFILE_ONE_PASS_GROUP,
-                     100 * c);
+                     staged ? " staged" : "", 100 * c);
         }
     }
     return u;

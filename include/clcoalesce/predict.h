@@ -82,6 +82,9 @@ struct clc_profile {
     double one_pass[2][CLC_PROFILE_GROUPS]; /* a copy of one element per work-item in place
                             * (the groups case) with 4- and 8-byte lanes, in work-groups of
                             * 32 << g work-items: its fraction of the copy ceiling */
+    double one_pass_staged[2][CLC_PROFILE_GROUPS]; /* the same through __local (the groups
+                            * case's staged rows): every work-item of a group loads, then all
+                            * wait at a barrier before any stores */
     double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
                                * warp loads from its own 128-byte line (scatter load) */
     double store_lines_per_s; /* and stores into its own line (scatter store) */
@@ -169,11 +172,12 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
                                double width);
 
 /* The fraction of the copy ceiling the profile's copies of one element per work-item give
- * lanes of `lane` bytes in work-groups of `group` work-items: in log scale between the
- * group sizes measured (the nearest outside them), and between the 4- and 8-byte copies
- * (the nearer one outside them); an unknown group size as 256.  NAN where a lane size has
- * no group size measured. */
-double clc_profile_one_pass(const struct clc_profile *p, double lane, double group);
+ * lanes of `lane` bytes in work-groups of `group` work-items, straight or staged through
+ * __local: in log scale between the group sizes measured (the nearest outside them), and
+ * between the 4- and 8-byte copies (the nearer one outside them); an unknown group size as
+ * 256.  NAN where a lane size has no group size measured. */
+double clc_profile_one_pass(const struct clc_profile *p, double lane, double group,
+                            bool staged);
 
 /* What the L2 takes for a store, in ps over the whole device: each line request (line_ps)
  * and each sector the request writes only in part (partial_ps), which the L2 merges into its
