@@ -362,9 +362,9 @@ static double inflight_copy(const struct clc_layer_state *s, double loads, doubl
         if (lane <= 8 || c > u) {
             u = fmin(1.0, c);
             snprintf(l->why, sizeof l->why,
-                     "%.0f x %.0f B lanes, groups of %.0f: a copy%s (%.0f %%)", s->resident,
+                     "%.0f x %.0f B lanes, groups of %.0f: a %scopy (%.0f %%)", s->resident,
                      lane, f->group_items > 0 ? f->group_items : 32 << CLC_PROFILE_ONE_PASS_GROUP,
-                     staged ? " staged" : "", 100 * c);
+                     staged ? "staged " : "", 100 * c);
         }
     }
     return u;
