@@ -1616,6 +1616,21 @@ static void in_cache_slow_banks(struct clc_report *rep)
             rep->results[i].value = rep->results[i].gbps /= 10;
 }
 
+/* in_cache, with the groups case's copies in groups of 256: floats at 70 % of the copy
+ * ceiling straight, 50 % staged through __local; doubles at 90 and 60 % */
+static void in_cache_staged_copies(struct clc_report *rep)
+{
+    in_cache(rep);
+    static const double gbps[2][2] = {{63, 45}, {81, 54}}; /* [type][staged] */
+    for (int t = 0; t < 2; t++)
+        for (int staged = 0; staged < 2; staged++) {
+            struct clc_result r = clc_test_row("groups", staged ? "staged" : "inplace", 256,
+                                               t ? CLC_DOUBLE : CLC_FLOAT, gbps[t][staged]);
+            r.cache_resident = true;
+            clc_report_add(rep, &r);
+        }
+}
+
 START_TEST(end_to_end_layers)
 {
     char dir[64];
@@ -1673,6 +1688,20 @@ START_TEST(end_to_end_layers)
     run_predicted("rowsum", "thread_per_row", path, &rep);
     r = predicted(&rep, -1, "l1");
     ck_assert_double_eq_tol(r->model.gbps, 4 / 1.28, 0.01 * 4 / 1.28);
+    clc_report_free(&rep);
+
+    /* a lane's line filled over 16 loads (60 bytes of them a lane): a stored sector, 64
+     * useful bytes, costs 3000 ps more than its line request (the profile's 4 G store lines
+     * a second, 32 GB/s): 12.8 GB/s, the lines still costing most */
+    run_predicted("scatter", "store_steps", path, &rep);
+    r = predicted(&rep, 16, "lines");
+    ck_assert_double_eq_tol(r->model.gbps, 1 / (1 / 32.0 + 3000 / 64e3), 1e-6);
+    clc_report_free(&rep);
+
+    /* an element a work-item staged through __local in groups of 256: the staged copies */
+    write_profile(path, in_cache_staged_copies, NAN);
+    run_predicted("groups", "staged", path, &rep);
+    ck_assert_double_eq_tol(predicted(&rep, 256, "inflight")->model.gbps, 45, 1e-6);
     clc_report_free(&rep);
 
     write_profile(path, in_cache, 1e6); /* a second per launch */
