@@ -138,6 +138,10 @@ static void inflight_curve(const struct clc_report *rep, struct clc_profile *p)
     }
 }
 
+/* The element types of the rows the profile reads in pairs: [0] float (4-byte lanes), [1]
+ * double (8-byte lanes). */
+static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
+
 /* A groups row starting at least this fraction of the highest group rate is bound by it. */
 #define AT_GROUP_RATE 0.9
 
@@ -174,7 +178,6 @@ static double groups_per_s(const struct clc_report *rep)
  * stride 1, the same copy. */
 static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 {
-    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
     for (int staged = 0; staged < 2; staged++)
         for (int i = 0; i < 2; i++)
             for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
@@ -198,7 +201,6 @@ static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 static double lines_per_s(const struct clc_report *rep, const char *variant, long param,
                           double counted)
 {
-    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
     double best = NAN;
     for (int i = 0; i < 2; i++) {
         double v = value_of(row(rep, "scatter", variant, param, types[i])) * 1e9 /
@@ -244,7 +246,6 @@ static void split_stores(const struct clc_report *rep, struct clc_profile *p)
  * faster than the first: none). */
 static void refills(const struct clc_report *rep, struct clc_profile *p)
 {
-    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
     for (int i = 0; i < 2; i++) {
         double one = value_of(row(rep, "scatter", "store_steps", 1, types[i]));
         for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
@@ -281,7 +282,6 @@ double clc_profile_refill_ps(const struct clc_profile *p, double elem, double wi
  * [0] the copies and the fills (the stores alone), [1] the runs stored from __local. */
 static void store_merging(const struct clc_report *rep, struct clc_profile *p)
 {
-    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
     /* the copies count a byte read beside each byte stored, the fills only it */
     static const struct {
         const char *variant;
@@ -647,7 +647,6 @@ static double stride_eff(const struct clc_report *rep, unsigned sb, unsigned g, 
  * The mean of its fp32 and fp64 rows; NAN where neither ran. */
 static double random_eff(const struct clc_report *rep, unsigned g, double copy, double e0)
 {
-    static const enum clc_type types[2] = {CLC_FLOAT, CLC_DOUBLE};
     double sum = 0;
     int n = 0;
     for (int i = 0; i < 2; i++) {
