@@ -203,9 +203,39 @@ START_TEST(bad_options)
 }
 END_TEST
 
+/* Each manifest holds the split its recorded seed draws (split.sh --check), and the check
+ * fails on a manifest whose split was changed by hand: one kernel moved from dev to test. */
+START_TEST(manifests_keep_their_draw)
+{
+    static const char *const manifests[] = {SET "kernels.tsv", SET "second/kernels.tsv"};
+    char dir[64], cmd[2048];
+    clc_test_make_dir(dir, "validate-split");
+    for (size_t i = 0; i < sizeof manifests / sizeof manifests[0]; i++) {
+        snprintf(cmd, sizeof cmd, "sh %ssplit.sh --check %s", SET, manifests[i]);
+        ck_assert_msg(system(cmd) == 0, "%s differs from its seed's draw", manifests[i]);
+        size_t len = 0;
+        char *text = clc_read_text(manifests[i], &len);
+        ck_assert_ptr_nonnull(text);
+        char *dev = strstr(text, "\tdev\n");
+        ck_assert_ptr_nonnull(dev);
+        const char *moved = clc_test_path(dir, "moved.tsv");
+        char *edited = NULL;
+        ck_assert_int_ge(asprintf(&edited, "%.*s\ttest\n%s", (int)(dev - text), text, dev + 5),
+                         0);
+        clc_test_write_file(moved, edited);
+        snprintf(cmd, sizeof cmd, "sh %ssplit.sh --check %s 2>/dev/null", SET, moved);
+        ck_assert_msg(system(cmd) != 0, "a kernel moved to test passed the check");
+        free(edited);
+        free(text);
+    }
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {json_scores_follow_from_rows, table_rows_and_split,
-                            failing_kernel_exits_1, bad_options};
+                            failing_kernel_exits_1, bad_options,
+                            manifests_keep_their_draw};
     return clc_test_main(clc_test_suite("validate", tests, sizeof tests / sizeof tests[0]));
 }

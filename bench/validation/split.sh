@@ -1,9 +1,14 @@
 #!/bin/sh
 # split.sh - draws the dev / test split of the validation kernels and writes it into the
-# `split` column of kernels.tsv (in place; the other columns and the order are kept).
+# `split` column of a manifest (in place; the other columns and the order are kept).
 #
-#   bench/validation/split.sh            # redraw with the recorded seed (the same result)
-#   bench/validation/split.sh --check    # exit 1 when kernels.tsv differs from the draw
+#   bench/validation/split.sh [MANIFEST]            # redraw with the recorded seed
+#   bench/validation/split.sh --check [MANIFEST]    # exit 1 when MANIFEST differs from the draw
+#
+# MANIFEST defaults to kernels.tsv beside this script (the first set); the second set is
+# second/kernels.tsv.  The seed is the one the manifest's first line records ("# split drawn
+# by ..., seed N"), written there before the draw and before any kernel was measured, so a
+# redraw gives the same split.
 #
 # The draw is stratified by family: each family's kernels get a pseudo-random key from one
 # MINSTD stream (x = 48271 x mod 2^31 - 1, exact in awk's doubles, so every awk gives the
@@ -13,11 +18,13 @@
 # written and this split drawn before any kernel of it was measured: dev is for looking at,
 # test is for the score of a model built on dev.
 set -eu
-SEED=20250433
 dir=$(dirname "$0")
-manifest="$dir/kernels.tsv"
 check=0
-[ "${1:-}" = "--check" ] && check=1
+[ "${1:-}" = "--check" ] && { check=1; shift; }
+manifest=${1:-$dir/kernels.tsv}
+[ -r "$manifest" ] || { echo "split.sh: cannot read $manifest" >&2; exit 1; }
+SEED=$(head -n 1 "$manifest" | sed -n 's/^# split drawn by .*, seed \([0-9][0-9]*\)$/\1/p')
+[ -n "$SEED" ] || { echo "split.sh: $manifest: its first line records no seed" >&2; exit 1; }
 
 tmp=$(mktemp "${TMPDIR:-/tmp}/kernels.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
