@@ -319,12 +319,19 @@ START_TEST(groups_verify)
     ck_assert_uint_eq(s64->bytes, 2 * 5003 * 8);
     ck_assert(s64->model.features.local_accesses > 0);
     ck_assert_double_eq(s64->model.features.loads_in_flight, 1);
+    /* with 4 elements a work-item (the last chunk of 4 x 128 cut short): 4 loads before the
+     * barrier */
+    const struct clc_result *q128 = clc_test_get(&rep, "staged4", 128, CLC_FLOAT);
+    ck_assert_uint_eq(q128->bytes, 2 * 10007 * 4);
+    ck_assert(q128->model.features.local_accesses > 0);
+    ck_assert_double_eq(q128->model.features.loads_in_flight, 4);
     clc_report_free(&rep);
 }
 END_TEST
 
 /* A wrong value and a work-item left out are both caught, in every group size of both
- * variants; and the staged rows' order: elements kept in place instead of mirrored. */
+ * variants; and the staged rows' order: elements kept in place instead of mirrored; and
+ * the staged4 rows' order, and an element loaded from the wrong place. */
 START_TEST(groups_checks_catch_wrong_kernels)
 {
     static const char *const edits[][3] = {
@@ -332,6 +339,8 @@ START_TEST(groups_checks_catch_wrong_kernels)
         {"inplace", "if (i < n)", "if (i + 1 < n)"},
         {"staged", "LLOAD(tile, whole ? GROUP - 1 - l : l) * 2 + 1", "LLOAD(tile, l) * 2 + 1"},
         {"staged", "STORE(a, i, LLOAD", "if (i + 1 < n) STORE(a, i, LLOAD"},
+        {"staged4", "LLOAD(tile, whole ? ITEMS * GROUP - 1 - e : e)", "LLOAD(tile, e)"},
+        {"staged4", "v[j] = LOAD(a, first + l + j * GROUP);", "v[j] = LOAD(a, first + l);"},
     };
     struct clc_opts o;
     struct clc_report rep;
@@ -396,9 +405,14 @@ START_TEST(profile_writes_every_figure)
     /* the copies by group size: those not bound by the rate of groups (the fastest is) */
     json_t *one = json_object_get(json_object_get(p, "inflight"), "one_pass");
     ck_assert(json_is_array(one));
-    for (size_t i = 0; i < json_array_size(one); i++)
-        ck_assert(json_integer_value(json_object_get(json_array_get(one, i), "group_items")) >=
-                  32);
+    size_t staged4 = 0;
+    for (size_t i = 0; i < json_array_size(one); i++) {
+        json_t *pt = json_array_get(one, i);
+        ck_assert(json_integer_value(json_object_get(pt, "group_items")) >= 32);
+        staged4 += json_integer_value(json_object_get(pt, "items")) == CLC_PROFILE_STAGED_ITEMS;
+    }
+    ck_assert_uint_gt(staged4, 0); /* the staged copies of 4 elements a work-item */
+    clc_test_assert_has(out, "staged with 4 elements a work-item");
     ck_assert_uint_gt(json_array_size(json_object_get(p, "rows")), 80);
     /* the store merging factors' classes, and the runs rows they come from */
     json_t *merging = json_object_get(p, "store_merging");

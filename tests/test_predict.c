@@ -367,6 +367,43 @@ START_TEST(copies_read_off_the_one_pass_rows)
 }
 END_TEST
 
+/* A staged copy of k elements a work-item reaches k / (a + b k) of the copy ceiling, a and b
+ * from the staged copies of 1 and 4 elements: staged at 50 % and staged4 at 80 % give
+ * a + b = 2 and a + 4 b = 5 (a = 1, b = 1): 2 / 3 at k = 2, 8 / 9 at k = 8.  A kernel that
+ * stages 2 loads a work-item is read there where the loops without a barrier reach more;
+ * without the staged4 rows, or a kernel that does not stage, as before. */
+START_TEST(staged_copies_by_loads)
+{
+    struct clc_profile p = flat_profile();
+    for (int i = 0; i < 2; i++) {
+        p.one_pass_staged[i][CLC_PROFILE_ONE_PASS_GROUP] = 0.5;
+        p.one_pass_staged4[i][CLC_PROFILE_ONE_PASS_GROUP] = 0.8;
+    }
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 1), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 2), 2.0 / 3, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 4), 0.8, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 8), 8.0 / 9, 1e-9);
+    /* 4 elements more than 4 times as fast as 1: no time per element (b < 0), none */
+    p.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.2;
+    p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.9;
+    ck_assert(isnan(clc_profile_staged(&p, 4, 256, 4)));
+    p.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.5;
+    p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.8;
+
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    keeps_in_flight(&r, 2048, 2, 8); /* 32 KiB of loads in flight, as much stored: 100 */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    /* staged: the loads alone, 85 on the curve, and the staged copy's 2 / 3 below it */
+    r.model.features.local_accesses = r.model.features.local_passes = 1e-6;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 200.0 / 3, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    for (int i = 0; i < 2; i++)
+        p.one_pass_staged4[i][CLC_PROFILE_ONE_PASS_GROUP] = NAN; /* a profile from before */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 85, 1e-6);
+}
+END_TEST
+
 /* The copies of one element per work-item by work-group size: a row in groups of 1024
  * reads the profile's copies in groups of 1024, one in groups of 512 the log midpoint. */
 START_TEST(copies_read_by_group_size)
@@ -1300,8 +1337,20 @@ START_TEST(one_pass_rows_by_group_size)
     struct clc_result st8 = clc_test_row("groups", "staged", 256, CLC_DOUBLE, 54);
     clc_report_add(&rep, &st4);
     clc_report_add(&rep, &st8);
+    /* and with 4 elements a work-item: floats in groups of 256 at 80 %, doubles at 90 %
+     * (a groups of 32 row starting 20 M groups a second, a quarter of its 80 M work-items',
+     * is a copy's, not the device's rate) */
+    struct clc_result st16 = clc_test_row("groups", "staged4", 256, CLC_FLOAT, 72);
+    struct clc_result st32 = clc_test_row("groups", "staged4", 256, CLC_DOUBLE, 81);
+    struct clc_result st_small = clc_test_row("groups", "staged4", 32, CLC_FLOAT, 20.48);
+    clc_report_add(&rep, &st16);
+    clc_report_add(&rep, &st32);
+    clc_report_add(&rep, &st_small);
     clc_profile_from_report(&rep, "test", &p);
     clc_report_free(&rep);
+    ck_assert_double_eq_tol(p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP], 0.8, 1e-9);
+    ck_assert_double_eq_tol(p.one_pass_staged4[1][CLC_PROFILE_ONE_PASS_GROUP], 0.9, 1e-9);
+    ck_assert_double_eq_tol(p.one_pass_staged4[0][0], 20.48 / 90, 1e-9);
     ck_assert_double_eq_tol(p.groups_per_s, 78.125e6, 1);
     ck_assert(isnan(p.one_pass[0][0]) && isnan(p.one_pass[0][1]));
     ck_assert_double_eq_tol(p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 0.7, 1e-9);
@@ -1319,6 +1368,9 @@ START_TEST(one_pass_rows_by_group_size)
     ck_assert_double_eq_tol(clc_profile_one_pass(&q, 6, 256, true), 0.5 + 0.1 * log2(1.5), 1e-9);
     ck_assert_double_eq_tol(q.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP], 0.5, 1e-9);
     ck_assert(isnan(q.one_pass_staged[0][0]));
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 256, CLC_ONE_PASS_STAGED4), 0.8, 1e-9);
+    ck_assert_double_eq_tol(q.one_pass_staged4[0][0], 20.48 / 90, 1e-9);
+    ck_assert(isnan(q.one_pass_staged4[0][1]));
     ck_assert_double_eq_tol(q.groups_per_s, p.groups_per_s, 1);
     /* the older form: one point per lane size, no group size; a size not measured is none */
     json_t *old = json_pack("[{s:i, s:f}, {s:i, s:f}, {s:i, s:i, s:f}]", "lane_bytes", 4,
@@ -1738,7 +1790,7 @@ int main(void)
         inflight_layer_follows_the_curve,
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,
-        copies_read_off_the_one_pass_rows,
+        copies_read_off_the_one_pass_rows, staged_copies_by_loads,
         copies_read_by_group_size,
         one_pass_rows_by_group_size,
         banks_layer_counts_passes,

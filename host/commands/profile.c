@@ -104,17 +104,31 @@ static double gap_eff_at(json_t *gaps, double gap)
 }
 
 /* "a copy of one element per work-item, % of the copy ceiling (4- / 8-byte lanes), in
- * work-groups of 32: 40 / 70, ..." for the sizes measured, straight or staged. */
-static void print_one_pass(FILE *f, json_t *points, bool staged)
+ * work-groups of 32: 40 / 70, ..." for the sizes measured, of one form (straight, staged,
+ * staged with CLC_PROFILE_STAGED_ITEMS elements a work-item). */
+static void print_one_pass(FILE *f, json_t *points, enum clc_one_pass_form form)
 {
+    static const char *const head[] = {
+        "  a copy of one element per work-item, % of the copy ceiling with 4- / 8-byte lanes,\n"
+        "    in work-groups of",
+        "  the same staged through __local, a barrier between its loads and stores,\n"
+        "    in work-groups of",
+        "  the same staged with 4 elements a work-item, all loaded before the barrier,\n"
+        "    in work-groups of"};
     bool any = false;
     for (int group = 32; group <= 1024; group *= 2) {
         double of[2] = {NAN, NAN};
         for (size_t i = 0; i < json_array_size(points); i++) {
             json_t *pt = json_array_get(points, i), *g = json_object_get(pt, "group_items");
             json_t *lane = json_object_get(pt, "lane_bytes"), *v = json_object_get(pt, "of_copy");
+            json_t *items = json_object_get(pt, "items");
+            int its = !json_is_true(json_object_get(pt, "staged")) ? CLC_ONE_PASS_STRAIGHT
+                      : json_is_integer(items) && json_integer_value(items) ==
+                                                      CLC_PROFILE_STAGED_ITEMS
+                          ? CLC_ONE_PASS_STAGED4
+                          : CLC_ONE_PASS_STAGED;
             if (json_is_integer(g) && json_integer_value(g) == group && json_is_integer(lane) &&
-                json_is_number(v) && json_is_true(json_object_get(pt, "staged")) == staged)
+                json_is_number(v) && its == (int)form)
                 of[json_integer_value(lane) == 4 ? 0 : 1] = 100 * json_number_value(v);
         }
         if (isnan(of[0]) && isnan(of[1]))
@@ -124,15 +138,12 @@ static void print_one_pass(FILE *f, json_t *points, bool staged)
             snprintf(four, sizeof four, "%.0f", of[0]);
         if (!isnan(of[1]))
             snprintf(eight, sizeof eight, "%.0f", of[1]);
-        fprintf(f, "%s %d: %s / %s", any ? "," : staged ? "  the same staged through __local, "
-                "a barrier between its loads and stores,\n    in work-groups of" : "  a copy of "
-                "one element per work-item, % of the copy ceiling with 4- / 8-byte lanes,\n"
-                "    in work-groups of", group, four, eight);
+        fprintf(f, "%s %d: %s / %s", any ? "," : head[form], group, four, eight);
         any = true;
     }
     if (any)
         fputs("\n", f);
-    else if (!staged)
+    else if (form == CLC_ONE_PASS_STRAIGHT)
         fputs("  a copy of one element per work-item: not measured\n", f);
 }
 
@@ -180,8 +191,8 @@ void clc_print_profile_summary(FILE *f, json_t *p)
     else
         fprintf(f, "  in flight per compute unit: not measured (no inflight row reached half "
                 "the read ceiling)\n");
-    print_one_pass(f, json_object_get(inf, "one_pass"), false);
-    print_one_pass(f, json_object_get(inf, "one_pass"), true);
+    for (int form = CLC_ONE_PASS_STRAIGHT; form <= CLC_ONE_PASS_STAGED4; form++)
+        print_one_pass(f, json_object_get(inf, "one_pass"), (enum clc_one_pass_form)form);
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
     if (json_is_integer(g)) {

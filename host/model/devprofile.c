@@ -151,8 +151,21 @@ static double group_rate(const struct clc_result *r)
 {
     bool mine = r != NULL && r->status == CLC_STATUS_OK && strcmp(r->case_name, "groups") == 0 &&
                 r->has_param && r->param > 0 && clc_type_size(r->type) > 0;
-    return mine ? r->value * 1e9 / (2.0 * clc_type_size(r->type)) / (double)r->param : NAN;
+    double items = mine && strcmp(r->variant, "staged4") == 0 ? CLC_PROFILE_STAGED_ITEMS : 1;
+    return mine ? r->value * 1e9 / (2.0 * clc_type_size(r->type)) / (double)r->param / items
+                : NAN;
 }
+
+/* The profile's one-pass copies of a form, by lane size and group size. */
+static double (*one_pass_table(struct clc_profile *p, int form))[CLC_PROFILE_GROUPS]
+{
+    return form == CLC_ONE_PASS_STAGED4 ? p->one_pass_staged4
+           : form == CLC_ONE_PASS_STAGED ? p->one_pass_staged
+                                         : p->one_pass;
+}
+
+/* The groups case's variant of each form. */
+static const char *const form_variant[] = {"inplace", "staged", "staged4"};
 
 /* The most work-groups per second any row of the groups case started: its smallest groups
  * of work-items that load, store and leave, which the device cannot start fast enough to
@@ -178,18 +191,17 @@ static double groups_per_s(const struct clc_report *rep)
  * stride 1, the same copy. */
 static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 {
-    for (int staged = 0; staged < 2; staged++)
+    for (int form = 0; form < 3; form++)
         for (int i = 0; i < 2; i++)
             for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
                 const struct clc_result *r =
-                    row(rep, "groups", staged ? "staged" : "inplace", 32L << g, types[i]);
+                    row(rep, "groups", form_variant[form], 32L << g, types[i]);
                 if (group_rate(r) >= AT_GROUP_RATE * p->groups_per_s)
                     continue;
-                if (r == NULL && !staged && g == CLC_PROFILE_ONE_PASS_GROUP)
+                if (r == NULL && form == CLC_ONE_PASS_STRAIGHT && g == CLC_PROFILE_ONE_PASS_GROUP)
                     r = row(rep, "stride", "inplace", 1, types[i]);
                 double v = value_of(r);
-                double *at = staged ? &p->one_pass_staged[i][g] : &p->one_pass[i][g];
-                *at = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
+                one_pass_table(p, form)[i][g] = v > 0 && p->copy_gbps > 0 ? v / p->copy_gbps : NAN;
             }
 }
 
@@ -452,16 +464,28 @@ double clc_profile_merge(const struct clc_profile *p, double lines, bool staged)
 }
 
 double clc_profile_one_pass(const struct clc_profile *p, double lane, double group,
-                            bool staged)
+                            enum clc_one_pass_form form)
 {
     if (!(group > 0))
         group = 32 << CLC_PROFILE_ONE_PASS_GROUP;
-    const double(*by)[CLC_PROFILE_GROUPS] = staged ? p->one_pass_staged : p->one_pass;
+    const double(*by)[CLC_PROFILE_GROUPS] = one_pass_table((struct clc_profile *)p, form);
     double four = one_pass_at(by[0], group), eight = one_pass_at(by[1], group);
     if (!(four > 0 && eight > 0 && lane > 0))
         return NAN;
     double t = log_place(fmin(fmax(lane, 4), 8), 4, 8);
     return four + t * (eight - four);
+}
+
+double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads)
+{
+    double f1 = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED);
+    double fk = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED4);
+    double k = CLC_PROFILE_STAGED_ITEMS;
+    if (!(f1 > 0 && fk > 0 && loads > 0))
+        return NAN;
+    /* 1 / f1 = a + b and k / fk = a + b k */
+    double b = (k / fk - 1 / f1) / (k - 1), a = 1 / f1 - b;
+    return b > 0 && a + b * loads > 0 ? loads / (a + b * loads) : NAN;
 }
 
 /* The fewest bytes in flight per compute unit that reach `frac` of the read ceiling, on the
@@ -772,7 +796,7 @@ static void clear(struct clc_profile *p)
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         p->one_pass[0][g] = p->one_pass[1][g] = p->one_pass_staged[0][g] =
-            p->one_pass_staged[1][g] = NAN;
+            p->one_pass_staged[1][g] = p->one_pass_staged4[0][g] = p->one_pass_staged4[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
     p->missed_lines_per_s = NAN;
     p->l2_sectors_per_s[0] = p->l2_sectors_per_s[1] = NAN;
@@ -889,14 +913,18 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     }
     json_object_set_new(inf, "grid", grid);
     json_t *one = json_array();
-    for (int staged = 0; staged < 2; staged++)
+    for (int form = 0; form < 3; form++)
         for (int i = 0; i < 2; i++)
             for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
-                double v = staged ? p->one_pass_staged[i][g] : p->one_pass[i][g];
-                if (v > 0)
-                    json_array_append_new(one, json_pack("{s:i, s:i, s:b, s:o}", "lane_bytes",
-                                                         4 << i, "group_items", 32 << g,
-                                                         "staged", staged, "of_copy", num(v)));
+                double v = one_pass_table((struct clc_profile *)p, form)[i][g];
+                if (!(v > 0))
+                    continue;
+                json_t *pt = json_pack("{s:i, s:i, s:b, s:o}", "lane_bytes", 4 << i,
+                                       "group_items", 32 << g, "staged",
+                                       form != CLC_ONE_PASS_STRAIGHT, "of_copy", num(v));
+                if (form == CLC_ONE_PASS_STAGED4) /* one element a work-item where absent */
+                    json_object_set_new(pt, "items", json_integer(CLC_PROFILE_STAGED_ITEMS));
+                json_array_append_new(one, pt);
             }
     json_object_set_new(inf, "one_pass", one);
     json_object_set_new(banks, "count", count_or_null(p->banks));
@@ -1060,8 +1088,10 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
         int lane = int_at(pt, "lane_bytes"), group = int_at(pt, "group_items");
         if (json_object_get(pt, "group_items") == NULL)
             group = 32 << CLC_PROFILE_ONE_PASS_GROUP; /* a profile from before group sizes */
-        double(*by)[CLC_PROFILE_GROUPS] =
-            json_is_true(json_object_get(pt, "staged")) ? p->one_pass_staged : p->one_pass;
+        int form = !json_is_true(json_object_get(pt, "staged")) ? CLC_ONE_PASS_STRAIGHT
+                   : int_at(pt, "items") == CLC_PROFILE_STAGED_ITEMS ? CLC_ONE_PASS_STAGED4
+                                                                   : CLC_ONE_PASS_STAGED;
+        double(*by)[CLC_PROFILE_GROUPS] = one_pass_table(p, form);
         for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
             if ((lane == 4 || lane == 8) && group == 32 << g)
                 by[lane == 4 ? 0 : 1][g] = num_at(pt, "of_copy");

@@ -346,25 +346,39 @@ static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l
  * between 4 and 8; wider lanes reach at least the 8-byte copy) and its work-group size: its
  * work-items leave as they store and new ones load meanwhile, which the inflight loops,
  * loading only, do not show, but a larger group frees its place only when its last
- * work-item is done.  One staged through __local (a tile of a transpose, an element a
- * work-item) is read off the copies staged alike, whose barrier holds every store of a
- * group behind its slowest load.  Returns the inflight factor u, or the copy's where that
- * applies (with its why). */
+ * work-item is done.  One staged through __local (a tile of a transpose) is read off the
+ * copies staged alike, whose barrier holds every store of a group behind its slowest load:
+ * with one element a work-item, the staged copies' own figure; with more loaded before the
+ * barrier, the group's life of a fixed part and a part per element that the staged copies
+ * of one and of four elements give (clc_profile_staged), where it is below the loops' (the
+ * loops have no barrier).  Returns the inflight factor u, or the copy's where that applies
+ * (with its why). */
 static double inflight_copy(const struct clc_layer_state *s, double loads, double u,
                             struct clc_model_layer *l)
 {
     const struct clc_profile *p = s->p;
     const struct clc_model_features *f = s->f;
     bool staged = f->local_accesses > 0;
-    double lane = f->load_lane_bytes, c = clc_profile_one_pass(p, lane, f->group_items, staged);
-    if (!(s->r->in_flight > 0) && loads <= 1 && s->rd > 0 && s->wr > 0 &&
-        p->threads_per_cu > 0 && s->resident >= p->threads_per_cu && c > 0) {
-        if (lane <= 8 || c > u) {
+    double lane = f->load_lane_bytes, group = f->group_items;
+    if (s->r->in_flight > 0 || !(s->rd > 0 && s->wr > 0) || !(p->threads_per_cu > 0) ||
+        s->resident < p->threads_per_cu)
+        return u;
+    double shown = group > 0 ? group : 32 << CLC_PROFILE_ONE_PASS_GROUP;
+    if (loads <= 1) {
+        double c = clc_profile_one_pass(p, lane, group, staged);
+        if (c > 0 && (lane <= 8 || c > u)) {
             u = fmin(1.0, c);
             snprintf(l->why, sizeof l->why,
                      "%.0f x %.0f B lanes, groups of %.0f: a %scopy (%.0f %%)", s->resident,
-                     lane, f->group_items > 0 ? f->group_items : 32 << CLC_PROFILE_ONE_PASS_GROUP,
-                     staged ? "staged " : "", 100 * c);
+                     lane, shown, staged ? "staged " : "", 100 * c);
+        }
+    } else if (staged) {
+        double c = clc_profile_staged(p, lane, group, loads);
+        if (c > 0 && c < u) {
+            u = c;
+            snprintf(l->why, sizeof l->why,
+                     "%.0f x %.1f x %.0f B before a barrier, groups of %.0f: a staged copy "
+                     "(%.0f %%)", s->resident, loads, lane, shown, 100 * c);
         }
     }
     return u;

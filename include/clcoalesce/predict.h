@@ -85,6 +85,8 @@ struct clc_profile {
     double one_pass_staged[2][CLC_PROFILE_GROUPS]; /* the same through __local (the groups
                             * case's staged rows): every work-item of a group loads, then all
                             * wait at a barrier before any stores */
+    double one_pass_staged4[2][CLC_PROFILE_GROUPS]; /* the same with 4 elements a work-item,
+                            * all loaded before the barrier (the staged4 rows) */
     double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
                                * warp loads from its own 128-byte line (scatter load) */
     double store_lines_per_s; /* and stores into its own line (scatter store) */
@@ -171,13 +173,25 @@ double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes);
 double clc_profile_inflight_at(const struct clc_profile *p, double items, double loads,
                                double width);
 
-/* The fraction of the copy ceiling the profile's copies of one element per work-item give
- * lanes of `lane` bytes in work-groups of `group` work-items, straight or staged through
- * __local: in log scale between the group sizes measured (the nearest outside them), and
- * between the 4- and 8-byte copies (the nearer one outside them); an unknown group size as
- * 256.  NAN where a lane size has no group size measured. */
+/* The profile's one-pass copies (the groups case): straight, one element a work-item;
+ * staged through __local, one element a work-item; staged, CLC_PROFILE_STAGED_ITEMS a
+ * work-item, all loaded before the barrier. */
+enum clc_one_pass_form { CLC_ONE_PASS_STRAIGHT, CLC_ONE_PASS_STAGED, CLC_ONE_PASS_STAGED4 };
+#define CLC_PROFILE_STAGED_ITEMS 4
+
+/* The fraction of the copy ceiling the profile's copies of one form give lanes of `lane`
+ * bytes in work-groups of `group` work-items: in log scale between the group sizes measured
+ * (the nearest outside them), and between the 4- and 8-byte copies (the nearer one outside
+ * them); an unknown group size as 256.  NAN where a lane size has no group size measured. */
 double clc_profile_one_pass(const struct clc_profile *p, double lane, double group,
-                            bool staged);
+                            enum clc_one_pass_form form);
+
+/* A copy staged through __local whose work-items each load `loads` elements before the
+ * barrier: a work-group's life takes a fixed time (its start, the barrier, its slowest load)
+ * and a time per element a work-item loads, so it reaches k / (a + b k) of the copy ceiling
+ * at k loads; the staged copies of one element and of CLC_PROFILE_STAGED_ITEMS at this lane
+ * and group size give a and b.  NAN without both (or where they give no time per element). */
+double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads);
 
 /* What the L2 takes for a store, in ps over the whole device: each line request (line_ps)
  * and each sector the request writes only in part (partial_ps), which the L2 merges into its
