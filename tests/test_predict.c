@@ -1315,6 +1315,7 @@ static void write_profile(const char *path, void (*edit)(struct clc_report *), d
  * a profile file from before group sizes gives its copies as groups of 256. */
 START_TEST(one_pass_rows_by_group_size)
 {
+    const enum clc_one_pass_form straight = CLC_ONE_PASS_STRAIGHT, staged = CLC_ONE_PASS_STAGED;
     struct clc_report rep;
     struct clc_profile p;
     profile_rows(&rep);
@@ -1354,18 +1355,18 @@ START_TEST(one_pass_rows_by_group_size)
     ck_assert_double_eq_tol(p.groups_per_s, 78.125e6, 1);
     ck_assert(isnan(p.one_pass[0][0]) && isnan(p.one_pass[0][1]));
     ck_assert_double_eq_tol(p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 0.7, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024, false), 0.5, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 512, false), 0.6, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 4096, false), 0.5, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 1024, false), 0.9, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024, true), 0.5, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 256, true), 0.6, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024, straight), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 512, straight), 0.6, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 4096, straight), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 1024, straight), 0.9, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024, staged), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&p, 8, 256, staged), 0.6, 1e-9);
 
     json_t *j = clc_profile_to_json(&p);
     struct clc_profile q;
     ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 512, false), 0.6, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 6, 256, true), 0.5 + 0.1 * log2(1.5), 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 512, straight), 0.6, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 6, 256, staged), 0.5 + 0.1 * log2(1.5), 1e-9);
     ck_assert_double_eq_tol(q.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP], 0.5, 1e-9);
     ck_assert(isnan(q.one_pass_staged[0][0]));
     ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 256, CLC_ONE_PASS_STAGED4), 0.8, 1e-9);
@@ -1379,8 +1380,8 @@ START_TEST(one_pass_rows_by_group_size)
     json_object_set_new(json_object_get(j, "inflight"), "one_pass", old);
     ck_assert_int_eq(clc_profile_from_json(j, &q), CLC_OK);
     json_decref(j);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 1024, false), 0.8, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 8, 256, false), 0.95, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 1024, straight), 0.8, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 8, 256, straight), 0.95, 1e-9);
 }
 END_TEST
 

@@ -361,11 +361,12 @@ static double inflight_copy(const struct clc_layer_state *s, double loads, doubl
     bool staged = f->local_accesses > 0;
     double lane = f->load_lane_bytes, group = f->group_items;
     if (s->r->in_flight > 0 || !(s->rd > 0 && s->wr > 0) || !(p->threads_per_cu > 0) ||
-        s->resident < p->threads_per_cu)
+        !(s->resident >= p->threads_per_cu))
         return u;
     double shown = group > 0 ? group : 32 << CLC_PROFILE_ONE_PASS_GROUP;
     if (loads <= 1) {
-        double c = clc_profile_one_pass(p, lane, group, staged);
+        double c = clc_profile_one_pass(p, lane, group,
+                                        staged ? CLC_ONE_PASS_STAGED : CLC_ONE_PASS_STRAIGHT);
         if (c > 0 && (lane <= 8 || c > u)) {
             u = fmin(1.0, c);
             snprintf(l->why, sizeof l->why,
