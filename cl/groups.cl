@@ -5,8 +5,8 @@
  * group starts as a whole.  And the same through __local (groups_staged): every work-item
  * of the group loads, then all wait at a barrier before any stores, as a tile staged for a
  * transpose does; and staged with ITEMS (4) elements a work-item, all loaded before the
- * barrier (groups_staged4), as a tile transpose's rows are.  The shape is declared because NVIDIA's compiler allows only 256
- * work-items to a kernel that does not declare it. */
+ * barrier (groups_staged4), as a tile transpose's rows are.  The shape is declared because
+ * NVIDIA's compiler allows only 256 work-items to a kernel that does not declare it. */
 #include "clc.h"
 
 __attribute__((reqd_work_group_size(GROUP, 1, 1)))

@@ -28,7 +28,7 @@ static size_t params(const struct clc_env *e, const struct clc_variant *v, long 
 /* Elements a work-item takes: 4 in the staged4 rows (as cl/groups.cl's ITEMS), else 1. */
 static size_t items_of(const char *kernel)
 {
-    return strncmp(kernel, "groups_staged4", 14) == 0 ? 4 : 1;
+    return strcmp(kernel, "groups_staged4") == 0 ? 4 : 1;
 }
 
 /* One application of the map on fresh values; the staged rows take each whole chunk's

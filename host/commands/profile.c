@@ -108,7 +108,7 @@ static double gap_eff_at(json_t *gaps, double gap)
  * staged with CLC_PROFILE_STAGED_ITEMS elements a work-item). */
 static void print_one_pass(FILE *f, json_t *points, enum clc_one_pass_form form)
 {
-    static const char *const head[] = {
+    static const char *const head[CLC_ONE_PASS_FORMS] = {
         "  a copy of one element per work-item, % of the copy ceiling with 4- / 8-byte lanes,\n"
         "    in work-groups of",
         "  the same staged through __local, a barrier between its loads and stores,\n"
@@ -121,14 +121,8 @@ static void print_one_pass(FILE *f, json_t *points, enum clc_one_pass_form form)
         for (size_t i = 0; i < json_array_size(points); i++) {
             json_t *pt = json_array_get(points, i), *g = json_object_get(pt, "group_items");
             json_t *lane = json_object_get(pt, "lane_bytes"), *v = json_object_get(pt, "of_copy");
-            json_t *items = json_object_get(pt, "items");
-            int its = !json_is_true(json_object_get(pt, "staged")) ? CLC_ONE_PASS_STRAIGHT
-                      : json_is_integer(items) && json_integer_value(items) ==
-                                                      CLC_PROFILE_STAGED_ITEMS
-                          ? CLC_ONE_PASS_STAGED4
-                          : CLC_ONE_PASS_STAGED;
             if (json_is_integer(g) && json_integer_value(g) == group && json_is_integer(lane) &&
-                json_is_number(v) && its == (int)form)
+                json_is_number(v) && clc_profile_one_pass_form(pt) == form)
                 of[json_integer_value(lane) == 4 ? 0 : 1] = 100 * json_number_value(v);
         }
         if (isnan(of[0]) && isnan(of[1]))
@@ -191,7 +185,7 @@ void clc_print_profile_summary(FILE *f, json_t *p)
     else
         fprintf(f, "  in flight per compute unit: not measured (no inflight row reached half "
                 "the read ceiling)\n");
-    for (int form = CLC_ONE_PASS_STRAIGHT; form <= CLC_ONE_PASS_STAGED4; form++)
+    for (int form = 0; form < CLC_ONE_PASS_FORMS; form++)
         print_one_pass(f, json_object_get(inf, "one_pass"), (enum clc_one_pass_form)form);
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");

@@ -191,7 +191,7 @@ static double groups_per_s(const struct clc_report *rep)
  * stride 1, the same copy. */
 static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 {
-    for (int form = 0; form < 3; form++)
+    for (int form = 0; form < CLC_ONE_PASS_FORMS; form++)
         for (int i = 0; i < 2; i++)
             for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
                 const struct clc_result *r =
@@ -913,7 +913,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     }
     json_object_set_new(inf, "grid", grid);
     json_t *one = json_array();
-    for (int form = 0; form < 3; form++)
+    for (int form = 0; form < CLC_ONE_PASS_FORMS; form++)
         for (int i = 0; i < 2; i++)
             for (int g = 0; g < CLC_PROFILE_GROUPS; g++) {
                 double v = one_pass_table((struct clc_profile *)p, form)[i][g];
@@ -996,6 +996,16 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
     return root;
+}
+
+enum clc_one_pass_form clc_profile_one_pass_form(json_t *point)
+{
+    if (!json_is_true(json_object_get(point, "staged")))
+        return CLC_ONE_PASS_STRAIGHT;
+    json_t *items = json_object_get(point, "items");
+    return json_is_integer(items) && json_integer_value(items) == CLC_PROFILE_STAGED_ITEMS
+               ? CLC_ONE_PASS_STAGED4
+               : CLC_ONE_PASS_STAGED;
 }
 
 static double num_at(json_t *o, const char *key)
@@ -1088,10 +1098,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
         int lane = int_at(pt, "lane_bytes"), group = int_at(pt, "group_items");
         if (json_object_get(pt, "group_items") == NULL)
             group = 32 << CLC_PROFILE_ONE_PASS_GROUP; /* a profile from before group sizes */
-        int form = !json_is_true(json_object_get(pt, "staged")) ? CLC_ONE_PASS_STRAIGHT
-                   : int_at(pt, "items") == CLC_PROFILE_STAGED_ITEMS ? CLC_ONE_PASS_STAGED4
-                                                                   : CLC_ONE_PASS_STAGED;
-        double(*by)[CLC_PROFILE_GROUPS] = one_pass_table(p, form);
+        double(*by)[CLC_PROFILE_GROUPS] = one_pass_table(p, clc_profile_one_pass_form(pt));
         for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
             if ((lane == 4 || lane == 8) && group == 32 << g)
                 by[lane == 4 ? 0 : 1][g] = num_at(pt, "of_copy");

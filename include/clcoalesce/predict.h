@@ -176,8 +176,17 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
 /* The profile's one-pass copies (the groups case): straight, one element a work-item;
  * staged through __local, one element a work-item; staged, CLC_PROFILE_STAGED_ITEMS a
  * work-item, all loaded before the barrier. */
-enum clc_one_pass_form { CLC_ONE_PASS_STRAIGHT, CLC_ONE_PASS_STAGED, CLC_ONE_PASS_STAGED4 };
+enum clc_one_pass_form {
+    CLC_ONE_PASS_STRAIGHT,
+    CLC_ONE_PASS_STAGED,
+    CLC_ONE_PASS_STAGED4,
+    CLC_ONE_PASS_FORMS
+};
 #define CLC_PROFILE_STAGED_ITEMS 4
+
+/* The form of a point of a profile file's inflight.one_pass: `staged` false, straight; true,
+ * staged, with CLC_PROFILE_STAGED_ITEMS elements a work-item where its `items` says so. */
+enum clc_one_pass_form clc_profile_one_pass_form(struct json_t *point);
 
 /* The fraction of the copy ceiling the profile's copies of one form give lanes of `lane`
  * bytes in work-groups of `group` work-items: in log scale between the group sizes measured
