@@ -432,6 +432,55 @@ START_TEST(loads_in_flight_per_work_item)
 }
 END_TEST
 
+/* Loads in flight as compiled, on PTX written the ways the compilers write it: each load
+ * stored into __local under two branches (the second a short one around the load and the
+ * store) waits before the next; under one short branch (predicated) or loaded into registers
+ * before any is stored, all four are in flight; a loop's back edge, a barrier and a vector
+ * load's four registers; an entry that is not there: NAN. */
+#define GUARD2(i)                                                                            \
+    "\t@%p1 bra $L__BB0_" #i ";\n\tsetp.ge.u64 %p" #i "0, %rd" #i ", %rd9;\n"             \
+    "\t@%p" #i "0 bra $L__BB0_" #i ";\n\tld.global.f32 %f" #i ", [%rd2" #i "];\n"         \
+    "\tadd.s64 %rd3" #i ", %rd7, 128;\n\tst.shared.f32 [%rd3" #i "], %f" #i ";\n$L__BB0_" #i ":\n"
+#define GUARD1(i)                                                                            \
+    "\t@%p" #i "0 bra $L__BB0_" #i ";\n\tld.global.f32 %f" #i ", [%rd2" #i "];\n"         \
+    "\tst.shared.f32 [%rd3" #i "], %f" #i ";\n$L__BB0_" #i ":\n"
+#define REGS(i)                                                                              \
+    "\t@%p1 bra $L__BB0_" #i ";\n\tsetp.ge.u64 %p" #i "0, %rd" #i ", %rd9;\n"             \
+    "\t@%p" #i "0 bra $L__BB0_" #i ";\n\tld.global.f32 %f" #i ", [%rd2" #i "];\n$L__BB0_" #i ":\n"
+#define ENTRY(name, body)                                                                    \
+    ".visible .entry " name "(\n\t.param .u64 in\n)\n{\n\t.reg .f32 %f<9>;\n" body          \
+    "\tbar.sync 0;\n\tret;\n}\n"
+
+START_TEST(loads_in_flight_as_compiled)
+{
+    static const char ptx[] =
+        "//\n.version 8.0\n.target sm_90\n"
+        ENTRY("two_branches", GUARD2(1) GUARD2(2) GUARD2(3) GUARD2(4))
+        ENTRY("one_branch", GUARD1(1) GUARD1(2) GUARD1(3) GUARD1(4))
+        ENTRY("registers_first", REGS(1) REGS(2) REGS(3) REGS(4)
+              "\tst.shared.f32 [%rd31], %f1;\n\tst.shared.f32 [%rd32], %f2;\n"
+              "\tst.shared.f32 [%rd33], %f3;\n\tst.shared.f32 [%rd34], %f4;\n")
+        ENTRY("loop", "$L__BB0_1:\n\tld.global.f32 %f1, [%rd2];\n\tst.global.f32 [%rd3], %f1;\n"
+              "\tadd.s64 %rd2, %rd2, 4;\n\tsetp.lt.u64 %p1, %rd2, %rd9;\n\t@%p1 bra $L__BB0_1;\n")
+        ENTRY("barrier_between", "\tld.global.f32 %f1, [%rd2];\n\tld.global.f32 %f2, [%rd3];\n"
+              "\tbar.sync 0;\n\tld.global.f32 %f3, [%rd4];\n\tst.shared.f32 [%rd5], %f3;\n"
+              "\tst.shared.f32 [%rd6], %f1;\n")
+        ENTRY("vector", "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd2];\n"
+              "\tld.global.v4.f32 {%f5, %f6, %f7, %f8}, [%rd3];\n"
+              "\tadd.f32 %f1, %f8, %f1;  // reads the second load\n"
+              "\tst.global.f32 [%rd4], %f1;\n");
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "two_branches"), 1);
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "one_branch"), 4);
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "registers_first"), 4);
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "loop"), 1);
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "barrier_between"), 2);
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "vector"), 2);
+    ck_assert(isnan(clc_ptx_loads_in_flight(ptx, "two")));  /* a prefix names no entry */
+    ck_assert(isnan(clc_ptx_loads_in_flight(ptx, "absent")));
+    ck_assert(isnan(clc_ptx_loads_in_flight("not PTX at all", "two_branches")));
+}
+END_TEST
+
 /* Sector bytes per load lane: coalesced fp32 4, fp32 32 bytes apart 32 (a sector per lane),
  * all lanes on one element 1 (one sector shared by 32 lanes). */
 START_TEST(load_lane_bytes_by_pattern)
@@ -1272,7 +1321,8 @@ int main(void)
                             scaling_truncation_warp64, invalid_shapes_rejected,
                             granules_of_a_stream_are_adjacent, granules_of_a_stride_by_gap,
                             granules_far_apart_are_alone, granules_per_direction_and_reused_once,
-                            loads_in_flight_per_work_item, load_lane_bytes_by_pattern,
+                            loads_in_flight_per_work_item, loads_in_flight_as_compiled,
+                            load_lane_bytes_by_pattern,
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,

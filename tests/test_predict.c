@@ -398,6 +398,16 @@ START_TEST(staged_copies_by_loads)
     r.model.features.local_accesses = r.model.features.local_passes = 1e-6;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 200.0 / 3, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    /* its code, as compiled, waits for each load before the next: a work-item keeps one in
+     * flight, the staged copy of one element; as many as the trace shows or more, as before */
+    r.model.features.compiled_loads = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    r.model.features.compiled_loads = 4;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 200.0 / 3, 1e-6);
+    r.model.features.compiled_loads = 0; /* no load found in the code: the trace's */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 200.0 / 3, 1e-6);
+    r.model.features.compiled_loads = NAN;
     for (int i = 0; i < 2; i++)
         p.one_pass_staged4[i][CLC_PROFILE_ONE_PASS_GROUP] = NAN; /* a profile from before */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 85, 1e-6);

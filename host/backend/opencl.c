@@ -839,9 +839,8 @@ static int code(struct clc_backend *b, const char *file, const char *options, bo
         goto cleanup;
     /* only the text up to the first NUL counts: an ELF has one early */
     if (strstr(bin, ".target") == NULL) {
-        clc_error("device %s returned no PTX (only NVIDIA's OpenCL driver does)",
-                  b->dev.meta.name);
         free(bin);
+        rc = CLC_SKIP;
         goto cleanup;
     }
     *text = bin;

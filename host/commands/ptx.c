@@ -201,9 +201,16 @@ int clc_cmd_ptx(int argc, char **argv)
         file = p.file ? p.file : file;
         only = p.kernel;
     }
-    rc = CLC_ERR;
-    if (be->ops->code(be, file, options, a.verbose, &text, &log) != CLC_OK)
+    rc = be->ops->code(be, file, options, a.verbose, &text, &log);
+    if (rc == CLC_SKIP && be->dev.api == CLC_API_OPENCL)
+        clc_error("device %s returned no PTX (only NVIDIA's OpenCL driver does)",
+                  be->dev.meta.name);
+    else if (rc == CLC_SKIP)
+        clc_error("%s with %s was compiled to SASS, not PTX: no text to show", file, options);
+    if (rc != CLC_OK) {
+        rc = CLC_ERR;
         goto done;
+    }
     if (a.raw) {
         fputs(text, stdout);
         rc = CLC_OK;

@@ -540,6 +540,7 @@ static const struct {
     FEATURE(reuse_footprint),
     FEATURE(accessed),
     FEATURE(loads_in_flight),
+    FEATURE(compiled_loads),
     FEATURE(load_lane_bytes),
     FEATURE(store_lane_bytes),
     FEATURE(stored),

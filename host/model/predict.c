@@ -392,7 +392,10 @@ static double inflight_copy(const struct clc_layer_state *s, double loads, doubl
  * declares its bytes in flight (inflight) is taken at its word.  Only loads wait in
  * flight: stores leave at once, so a kernel that also stores keeps DRAM as busy as one
  * that only loads with (loads + stores) / loads times the work-items (`ride`), unless a
- * barrier holds a work-group's next loads behind its stores (__local staging). */
+ * barrier holds a work-group's next loads behind its stores (__local staging).  A work-item
+ * keeps the loads its trace shows in a row, or fewer where its code, as compiled, waits for
+ * a load before it issues the next (a load stored into __local under a guard the compiler
+ * branched around: clc_ptx_loads_in_flight). */
 static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *l)
 {
     const struct clc_profile *p = s->p;
@@ -400,6 +403,9 @@ static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *
     double resident = s->resident, in_flight = s->r->in_flight;
     double u = 1.0;
     double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
+    bool compiled = f->compiled_loads >= 1 && f->compiled_loads < loads;
+    if (compiled) /* the code waits for some before it issues the next (model.h) */
+        loads = f->compiled_loads;
     if (in_flight > 0)
         loads = in_flight / (resident * f->load_lane_bytes);
     double x = in_flight > 0 ? in_flight : resident * loads * f->load_lane_bytes;
@@ -414,8 +420,9 @@ static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *
         snprintf(l->why, sizeof l->why, "%.0f x %.1f x %.0f B in flight, x%.1f for stores",
                  resident, loads, f->load_lane_bytes, ride);
     else if (isfinite(x))
-        snprintf(l->why, sizeof l->why, "%.0f x %.1f x %.0f B in flight: %.1f KiB per CU",
-                 resident, loads, f->load_lane_bytes, x / 1024);
+        snprintf(l->why, sizeof l->why, "%.0f x %.1f x %.0f B in flight%s: %.1f KiB per CU",
+                 resident, loads, f->load_lane_bytes, compiled ? " as compiled" : "",
+                 x / 1024);
     else
         snprintf(l->why, sizeof l->why, "no occupancy known");
     return inflight_copy(s, loads, u, l);

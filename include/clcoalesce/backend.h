@@ -155,7 +155,8 @@ struct clc_backend_ops {
     void (*release_kernel)(struct clc_backend *b, struct clc_kernel *k);
     int (*kernel_info)(struct clc_backend *b, struct clc_kernel *k, struct clc_kernel_info *out);
     /* The code the API compiled `file` into, as text (PTX), and the build log (either may be
-     * NULL; free both).  CLC_ERR with a message when the API gives no text. */
+     * NULL; free both).  CLC_SKIP, quietly, when the API gives no text (a device other than
+     * NVIDIA's, a build compiled past PTX); CLC_ERR with a message when it does not build. */
     int (*code)(struct clc_backend *b, const char *file, const char *options, bool verbose,
                 char **text, char **log);
 

@@ -120,9 +120,8 @@ struct clc_plan {
     unsigned n_owned;
 };
 
-/* Returned by a plan function for a variant this device or size cannot run; the plan's
- * note says why, and the row is reported as skipped. */
-#define CLC_SKIP 3
+/* A plan function returns CLC_SKIP (core.h) for a variant this device or size cannot run;
+ * the plan's note says why, and the row is reported as skipped. */
 
 #define CLC_MAX_PARAMS 40
 

@@ -20,6 +20,9 @@ enum {
     CLC_OK = 0,    /* everything ran and verified */
     CLC_ERR = 1,   /* run-time error: OpenCL, I/O, verification */
     CLC_USAGE = 2, /* the command line was wrong */
+    CLC_SKIP = 3,  /* not done here, quietly, for a reason the caller tells (never an exit
+                    * code: a plan's variant this device or size cannot run, code an API
+                    * gives no text of) */
 };
 
 /* Element types a case can run in. */

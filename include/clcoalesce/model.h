@@ -162,6 +162,13 @@ struct clc_model {
  * Returns 0, or -1 when the trace's shape is invalid (warp out of range, no work-items). */
 int clc_model_analyse(const struct clc_trace *t, struct clc_model *m);
 
+/* The most global loads a work-item of `kernel` has in flight at once as compiled, read off
+ * its PTX (compiled.c): the loads issued before an instruction that reads what one of them
+ * loaded, and those after it that the assembler may move ahead of it (the rest of a straight
+ * stretch of code: a short forward branch around a few instructions is predicated, any other
+ * branch, its label and a barrier end one).  NAN where ptx holds no entry `kernel`. */
+double clc_ptx_loads_in_flight(const char *ptx, const char *kernel);
+
 /* One warp-level request, lane by lane. */
 struct clc_model_lane {
     bool active;

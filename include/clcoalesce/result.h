@@ -106,6 +106,8 @@ struct clc_model_features {
     double reuse_footprint;  /* lines a warp's last load touched, averaged over those reused
                               * lines: what each resident warp keeps in L1 for them to hit */
     double loads_in_flight;  /* independent loads a work-item has in flight */
+    double compiled_loads;   /* the most it has in flight as compiled (the timed build's PTX,
+                              * clc_ptx_loads_in_flight); NAN where the API gives no PTX */
     double load_lane_bytes;  /* sector bytes one lane's load brings */
     double store_lane_bytes; /* bytes one lane's store writes */
     double stored;           /* the stores' useful bytes per useful byte */

@@ -1,0 +1,292 @@
+/* compiled.c - what the compiler made of a kernel, read off its PTX: how many global loads a
+ * work-item has in flight at once as compiled, where the trace sees only the order of its
+ * accesses.  A GPU issues a warp's instructions in order and stalls one that reads a register
+ * a load has not filled yet; the assembler (ptxas) moves loads ahead of such an instruction
+ * within a straight stretch of code, and turns a short forward branch around a few
+ * instructions into predicated ones, but moves nothing across any other branch.  So a loop
+ * that loads an element into __local as it loads it, each under a guard of two conditions
+ * (`if (x < w && y < h) tile[..] = in[..]`: NVIDIA's OpenCL compiler makes two branches of
+ * it, the second around the load and the store), waits for each load before the next, where
+ * the same loop under one condition, or loading into registers first, keeps them all in
+ * flight (bench/results/h200/validation/guards/: 0.83 of CUDA's GB/s and 1.0). */
+#define _GNU_SOURCE
+#include "clcoalesce/model.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HAMMOCK_MAX 16   /* instructions a forward branch may skip and still be predicated */
+#define PENDING_MAX 256  /* loads followed at once; past that, more count but are not followed */
+#define REG_MAX 16       /* registers a load fills (a vector load: up to 4) */
+
+/* One line of the entry's body, classified. */
+struct line {
+    const char *s; /* its text, not NUL-terminated */
+    size_t len;
+    enum { OTHER, INSN, LABEL, BRANCH, BARRIER } kind;
+    bool load;          /* ld.global... */
+    bool store;         /* st.* and red.*: every operand is read */
+    const char *target; /* BRANCH: the label it goes to (in the text) */
+    size_t target_len;
+    bool predicated;
+};
+
+static bool ident(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.';
+}
+
+static const char *skip_space(const char *p, const char *end)
+{
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    return p;
+}
+
+static bool starts(const char *p, const char *end, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return (size_t)(end - p) >= n && strncmp(p, prefix, n) == 0;
+}
+
+/* Classifies one line: a label ("$L__BB0_2:"), a branch, a barrier, another instruction, or
+ * nothing to follow (directives, comments, braces). */
+static void classify(struct line *l)
+{
+    const char *p = skip_space(l->s, l->s + l->len), *end = l->s + l->len;
+    const char *c = memmem(p, (size_t)(end - p), "//", 2);
+    if (c != NULL)
+        end = c;
+    l->kind = OTHER;
+    if (p >= end || *p == '.' || *p == '{' || *p == '}')
+        return;
+    const char *q = p;
+    while (q < end && ident(*q))
+        q++;
+    if (q < end && *q == ':' && q > p) {
+        l->kind = LABEL;
+        l->target = p;
+        l->target_len = (size_t)(q - p);
+        return;
+    }
+    l->predicated = *p == '@';
+    if (l->predicated) {
+        while (p < end && !isspace((unsigned char)*p))
+            p++;
+        p = skip_space(p, end);
+    }
+    l->kind = INSN;
+    l->load = starts(p, end, "ld.global");
+    l->store = starts(p, end, "st.") || starts(p, end, "red.");
+    if (starts(p, end, "bar") && !starts(p, end, "bra"))
+        l->kind = BARRIER;
+    else if (starts(p, end, "ret") || starts(p, end, "exit"))
+        l->kind = BRANCH; /* a way out: no target, never skipped over */
+    else if (starts(p, end, "bra")) {
+        l->kind = BRANCH;
+        while (p < end && !isspace((unsigned char)*p))
+            p++;
+        p = skip_space(p, end);
+        const char *t = p;
+        while (p < end && ident(*p))
+            p++;
+        l->target = t;
+        l->target_len = (size_t)(p - t);
+    }
+    l->len = (size_t)(end - l->s);
+}
+
+static bool same_label(const struct line *a, const struct line *b)
+{
+    return a->target_len == b->target_len && a->target_len > 0 &&
+           strncmp(a->target, b->target, a->target_len) == 0;
+}
+
+/* Whether branch b (at index i) skips a short straight stretch forward to its own label:
+ * ptxas predicates those instructions and the branch splits nothing. */
+static bool hammock(const struct line *ls, size_t n, size_t i)
+{
+    if (!ls[i].predicated || ls[i].target == NULL)
+        return false;
+    unsigned insns = 0;
+    for (size_t j = i + 1; j < n; j++) {
+        if (ls[j].kind == LABEL)
+            return same_label(&ls[j], &ls[i]);
+        if (ls[j].kind == BRANCH || ls[j].kind == BARRIER || ++insns > HAMMOCK_MAX)
+            return false;
+    }
+    return false;
+}
+
+/* The registers ("%f1", "%rd7") among [p, end) into regs (at most max, each `len` bytes);
+ * returns how many. */
+static int registers(const char *p, const char *end, char regs[][24], int max)
+{
+    int n = 0;
+    while (p < end && n < max) {
+        if (*p != '%') {
+            p++;
+            continue;
+        }
+        const char *q = p + 1;
+        while (q < end && (isalnum((unsigned char)*q) || *q == '_'))
+            q++;
+        if (q - p < 24) {
+            memcpy(regs[n], p, (size_t)(q - p));
+            regs[n++][q - p] = '\0';
+        }
+        p = q;
+    }
+    return n;
+}
+
+/* An instruction's parts: its guard ("@%p1", [*g, *g_end), empty without), its first operand
+ * ([*first, *rest): what it writes, unless it only reads: a store) and the operands after it
+ * ([*rest, end of line)). */
+static void parts(const struct line *l, const char **g, const char **g_end, const char **first,
+                  const char **rest)
+{
+    const char *p = skip_space(l->s, l->s + l->len), *end = l->s + l->len;
+    *g = *g_end = p;
+    if (*p == '@') {
+        while (p < end && !isspace((unsigned char)*p))
+            p++;
+        *g_end = p;
+        p = skip_space(p, end);
+    }
+    while (p < end && !isspace((unsigned char)*p)) /* the opcode */
+        p++;
+    *first = p;
+    int depth = 0; /* a vector operand "{%f1, %f2}" is one */
+    for (; p < end && !(*p == ',' && depth == 0); p++)
+        depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+    *rest = p;
+}
+
+struct pending {
+    char regs[REG_MAX][24];
+    int n;
+};
+
+/* Whether instruction l reads a register load `ld` fills. */
+static bool reads(const struct line *l, const struct pending *ld)
+{
+    const char *g, *g_end, *first, *rest, *end = l->s + l->len;
+    parts(l, &g, &g_end, &first, &rest);
+    char regs[40][24];
+    int n = registers(g, g_end, regs, 40);
+    n += registers(l->store ? first : rest, end, regs + n, 40 - n);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < ld->n; j++)
+            if (strcmp(regs[i], ld->regs[j]) == 0)
+                return true;
+    return false;
+}
+
+/* The body of entry `kernel` in ptx as lines, classified (free *out); 0 when not found. */
+static size_t body_lines(const char *ptx, const char *kernel, struct line **out)
+{
+    *out = NULL;
+    size_t klen = strlen(kernel), n = 0, cap = 0;
+    const char *e = ptx;
+    while ((e = strstr(e, ".entry ")) != NULL) {
+        e += 7;
+        if (strncmp(e, kernel, klen) == 0 && !ident(e[klen]))
+            break;
+    }
+    if (e == NULL || (e = strchr(e, '{')) == NULL)
+        return 0;
+    for (const char *l = e + 1; *l != '\0';) {
+        const char *nl = strchr(l, '\n');
+        size_t len = nl ? (size_t)(nl - l) : strlen(l);
+        if (len > 0 && l[0] == '}') /* the body ends with a "}" in the first column */
+            break;
+        if (n == cap) {
+            struct line *g = realloc(*out, (cap = cap ? 2 * cap : 256) * sizeof *g);
+            if (g == NULL) {
+                free(*out);
+                *out = NULL;
+                return 0;
+            }
+            *out = g;
+        }
+        (*out)[n] = (struct line){.s = l, .len = len};
+        classify(&(*out)[n++]);
+        l = nl ? nl + 1 : l + len;
+    }
+    return n;
+}
+
+/* Whether line i starts a stretch of straight code: a label some branch that splits code
+ * goes to (one that is not a hammock, or goes back). */
+static bool starts_stretch(const struct line *ls, size_t n, size_t i, const bool *split)
+{
+    if (ls[i].kind != LABEL)
+        return false;
+    for (size_t j = 0; j < n; j++)
+        if (ls[j].kind == BRANCH && split[j] && same_label(&ls[j], &ls[i]))
+            return true;
+    return false;
+}
+
+double clc_ptx_loads_in_flight(const char *ptx, const char *kernel)
+{
+    struct line *ls;
+    size_t n = ptx && kernel ? body_lines(ptx, kernel, &ls) : 0;
+    if (n == 0)
+        return NAN;
+    bool *split = calloc(n, sizeof *split), *start = calloc(n, sizeof *start);
+    struct pending *pend = calloc(PENDING_MAX, sizeof *pend);
+    double longest = NAN;
+    if (split == NULL || start == NULL || pend == NULL)
+        goto done;
+    for (size_t i = 0; i < n; i++)
+        split[i] = ls[i].kind == BRANCH && !hammock(ls, n, i);
+    for (size_t i = 0; i < n; i++)
+        start[i] = starts_stretch(ls, n, i, split);
+    int np = 0; /* loads issued and not waited for */
+    longest = 0;
+    for (size_t i = 0; i < n;) {
+        /* one stretch [i, j): its loads may all be issued before the first that waits */
+        size_t j = i + 1;
+        while (j < n && !start[j] && !split[j - 1] && ls[j - 1].kind != BARRIER)
+            j++;
+        int later = 0;
+        for (size_t k = i; k < j; k++)
+            later += ls[k].load;
+        for (size_t k = i; k < j; k++) {
+            if (ls[k].kind == BARRIER) {
+                longest = fmax(longest, np);
+                np = 0;
+                continue;
+            }
+            if (ls[k].kind != INSN && ls[k].kind != BRANCH)
+                continue;
+            int before = np;
+            for (int q = 0; q < np; q++)
+                if (reads(&ls[k], &pend[q]))
+                    pend[q--] = pend[--np];
+            if (np < before)
+                longest = fmax(longest, before + later);
+            if (ls[k].load) {
+                later--;
+                if (np < PENDING_MAX) {
+                    const char *g, *g_end, *first, *rest;
+                    parts(&ls[k], &g, &g_end, &first, &rest);
+                    pend[np].n = registers(first, rest, pend[np].regs, REG_MAX);
+                    np++;
+                }
+            }
+        }
+        i = j;
+    }
+    longest = fmax(longest, np);
+done:
+    free(split);
+    free(start);
+    free(pend);
+    free(ls);
+    return longest;
+}
