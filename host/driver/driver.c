@@ -463,6 +463,9 @@ static int run_row_on(struct clc_session *s, const struct clc_case *c, const str
             r[i].model.efficiency = r[tracer].model.efficiency;
             r[i].model.bytes_moved = r[tracer].model.bytes_moved;
             r[i].model.features = r[tracer].model.features;
+            /* each API's compiler makes its own code of the same addresses */
+            if (r[i].model.features.valid)
+                r[i].model.features.compiled_loads = clc_instance_compiled_loads(&in[i]);
             if (!clean) /* the access outside the buffers, named */
                 memcpy(r[i].note, r[tracer].note, sizeof r[i].note);
         }

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "instance.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,19 @@ void clc_trace_options(const struct clc_plan *p, enum clc_type t, const struct c
     clc_plan_options(p, t, out, len);
     strncat(out, be->dev.cpu ? " -DCLC_TRACE" : " -DCLC_TRACE -DCLC_TRACE_CALLS",
             len - strlen(out) - 1);
+}
+
+/* Read off the timed build's PTX; NAN also where it does not name the kernel. */
+double clc_instance_compiled_loads(const struct clc_instance *in)
+{
+    char options[512], *text = NULL, *log = NULL; /* as clc_instance_open's */
+    clc_plan_options(in->plan, in->t, options, sizeof options);
+    double loads = NAN;
+    if (in->be->ops->code(in->be, in->file, options, false, &text, &log) == CLC_OK)
+        loads = clc_ptx_loads_in_flight(text, in->plan->kernel);
+    free(text);
+    free(log);
+    return loads;
 }
 
 /* The support kernel `name`, built for the instance's type on first use. */

@@ -6,7 +6,6 @@
  * ahead of them on a GPU (ahead.c). */
 #define _GNU_SOURCE
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,20 +341,6 @@ int clc_session_trace(struct clc_session *s, const struct clc_case *c, const str
     return rc;
 }
 
-/* The loads a work-item of the timed kernel has in flight as compiled, from its build's PTX
- * (model.h); NAN where the API gives none (a CPU's OpenCL) or it does not name the kernel. */
-static double compiled_loads(const struct clc_instance *in)
-{
-    char options[512], *text = NULL, *log = NULL; /* as the timed build's (instance.c) */
-    clc_plan_options(in->plan, in->t, options, sizeof options);
-    double loads = NAN;
-    if (in->be->ops->code(in->be, in->file, options, false, &text, &log) == CLC_OK)
-        loads = clc_ptx_loads_in_flight(text, in->plan->kernel);
-    free(text);
-    free(log);
-    return loads;
-}
-
 /* The predictive model's features of the row: the analysis, the occupancy of the timed
  * kernel's launch (its own registers and local memory, not the trace build's) and its loads
  * in flight as compiled. */
@@ -373,7 +358,7 @@ static void features(const struct clc_instance *in, const struct clc_model *m,
     clc_model_features_count(f, m, in->plan->bytes);
     f->local_row = in->plan->local_bytes;
     f->elem_bytes = (unsigned)clc_type_size(in->t);
-    f->compiled_loads = compiled_loads(in);
+    f->compiled_loads = clc_instance_compiled_loads(in);
 }
 
 int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_result *r,

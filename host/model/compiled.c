@@ -257,9 +257,8 @@ double clc_ptx_loads_in_flight(const char *ptx, const char *kernel)
         for (size_t k = i; k < j; k++)
             later += ls[k].load;
         for (size_t k = i; k < j; k++) {
-            if (ls[k].kind == BARRIER) {
+            if (ls[k].kind == BARRIER) { /* nothing moves across it; what is in flight stays */
                 longest = fmax(longest, np);
-                np = 0;
                 continue;
             }
             if (ls[k].kind != INSN && ls[k].kind != BRANCH)
