@@ -601,6 +601,7 @@ START_TEST(ptx_command)
         clc_test_assert_has(out, ".target");
         clc_test_assert_has(out, "ld.global");
         clc_test_assert_has(out, ">> ");
+        clc_test_assert_has(out, "global loads in flight a work-item keeps, as compiled: ");
         ck_assert_int_eq(cli("ptx vector --variant float4"), 0);
         clc_test_assert_has(out, "v4.f32");
     } else {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clcoalesce/model.h"
 #include "inspect.h"
 
 static const char ptx_usage[] =
@@ -101,7 +102,8 @@ static void print_ptx(const char *ptx, const char *only)
         printf("  none\n");
     for (int i = 0; i < nc; i++) {
         if (i == 0 || strcmp(counts[i].entry, counts[i - 1].entry) != 0)
-            printf("  %s:\n", counts[i].entry);
+            printf("  %s (global loads in flight a work-item keeps, as compiled: %.0f):\n",
+                   counts[i].entry, clc_ptx_loads_in_flight(ptx, counts[i].entry));
         printf("    %-28s %d\n", counts[i].op, counts[i].n);
     }
     printf("\n");
