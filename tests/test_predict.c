@@ -379,14 +379,14 @@ START_TEST(staged_copies_by_loads)
         p.one_pass_staged[i][CLC_PROFILE_ONE_PASS_GROUP] = 0.5;
         p.one_pass_staged4[i][CLC_PROFILE_ONE_PASS_GROUP] = 0.8;
     }
-    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 1), 0.5, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 2), 2.0 / 3, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 4), 0.8, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 8), 8.0 / 9, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 1, false), 0.5, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 2, false), 2.0 / 3, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 4, false), 0.8, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 8, false), 8.0 / 9, 1e-9);
     /* 4 elements more than 4 times as fast as 1: no time per element (b < 0), none */
     p.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.2;
     p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.9;
-    ck_assert(isnan(clc_profile_staged(&p, 4, 256, 4)));
+    ck_assert(isnan(clc_profile_staged(&p, 4, 256, 4, false)));
     p.one_pass_staged[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.5;
     p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.8;
 
@@ -399,10 +399,21 @@ START_TEST(staged_copies_by_loads)
     ck_assert_double_eq_tol(predict(&p, &r, &b), 200.0 / 3, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
     /* its code, as compiled, waits for each load before the next: a work-item keeps one in
-     * flight, the staged copy of one element; as many as the trace shows or more, as before */
+     * flight, the staged copy of one element where the profile has no straight copies;
+     * with them (0.8: 1 / b = 0.8, a + b = 2), its 2 loads one at a time, 2 / (a + 2 b);
+     * as many as the trace shows or more, as before */
     r.model.features.compiled_loads = 1;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.8;
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, true), 2 / 3.25, 1e-9);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 200 / 3.25, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.4; /* slower than the staged: no such form */
+    p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.4;
+    ck_assert(isnan(clc_profile_staged(&p, 8, 256, 2, true)));
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
+    p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = NAN;
     r.model.features.compiled_loads = 4;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 200.0 / 3, 1e-6);
     r.model.features.compiled_loads = 0; /* no load found in the code: the trace's */

@@ -476,15 +476,22 @@ double clc_profile_one_pass(const struct clc_profile *p, double lane, double gro
     return four + t * (eight - four);
 }
 
-double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads)
+double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
+                          bool held)
 {
     double f1 = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED);
-    double fk = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED4);
-    double k = CLC_PROFILE_STAGED_ITEMS;
-    if (!(f1 > 0 && fk > 0 && loads > 0))
+    if (!(f1 > 0 && loads > 0))
         return NAN;
-    /* 1 / f1 = a + b and k / fk = a + b k */
-    double b = (k / fk - 1 / f1) / (k - 1), a = 1 / f1 - b;
+    double b; /* 1 / f1 = a + b */
+    if (held) { /* 1 / b: the straight copy, which holds one load at a time and no barrier */
+        double fs = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STRAIGHT);
+        b = fs > 0 && fs >= f1 ? 1 / fs : NAN;
+    } else { /* k / fk = a + b k */
+        double fk = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED4);
+        double k = CLC_PROFILE_STAGED_ITEMS;
+        b = fk > 0 ? (k / fk - 1 / f1) / (k - 1) : NAN;
+    }
+    double a = 1 / f1 - b;
     return b > 0 && a + b * loads > 0 ? loads / (a + b * loads) : NAN;
 }
 

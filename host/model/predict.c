@@ -351,10 +351,11 @@ static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l
  * with one element a work-item, the staged copies' own figure; with more loaded before the
  * barrier, the group's life of a fixed part and a part per element that the staged copies
  * of one and of four elements give (clc_profile_staged), where it is below the loops' (the
- * loops have no barrier).  Returns the inflight factor u, or the copy's where that applies
- * (with its why). */
-static double inflight_copy(const struct clc_layer_state *s, double loads, double u,
-                            struct clc_model_layer *l)
+ * loops have no barrier); with `held` elements a work-item its code loads one at a time
+ * (loads as compiled: 1), the same life with the straight copies' time per element.  Returns
+ * the inflight factor u, or the copy's where that applies (with its why). */
+static double inflight_copy(const struct clc_layer_state *s, double loads, double held,
+                            double u, struct clc_model_layer *l)
 {
     const struct clc_profile *p = s->p;
     const struct clc_model_features *f = s->f;
@@ -364,9 +365,17 @@ static double inflight_copy(const struct clc_layer_state *s, double loads, doubl
         !(s->resident >= p->threads_per_cu))
         return u;
     double shown = group > 0 ? group : 32 << CLC_PROFILE_ONE_PASS_GROUP;
+    double c = staged && loads <= 1 && held > 1 ? clc_profile_staged(p, lane, group, held, true)
+                                                : NAN;
+    if (c > 0) {
+        snprintf(l->why, sizeof l->why,
+                 "%.0f x %.1f x %.0f B one at a time before a barrier, groups of %.0f: a staged "
+                 "copy (%.0f %%)", s->resident, held, lane, shown, 100 * c);
+        return fmin(1.0, c);
+    }
     if (loads <= 1) {
-        double c = clc_profile_one_pass(p, lane, group,
-                                        staged ? CLC_ONE_PASS_STAGED : CLC_ONE_PASS_STRAIGHT);
+        c = clc_profile_one_pass(p, lane, group,
+                                 staged ? CLC_ONE_PASS_STAGED : CLC_ONE_PASS_STRAIGHT);
         if (c > 0 && (lane <= 8 || c > u)) {
             u = fmin(1.0, c);
             snprintf(l->why, sizeof l->why,
@@ -374,7 +383,7 @@ static double inflight_copy(const struct clc_layer_state *s, double loads, doubl
                      lane, shown, staged ? "staged " : "", 100 * c);
         }
     } else if (staged) {
-        double c = clc_profile_staged(p, lane, group, loads);
+        c = clc_profile_staged(p, lane, group, loads, false);
         if (c > 0 && c < u) {
             u = c;
             snprintf(l->why, sizeof l->why,
@@ -402,7 +411,7 @@ static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *
     const struct clc_model_features *f = s->f;
     double resident = s->resident, in_flight = s->r->in_flight;
     double u = 1.0;
-    double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS);
+    double loads = fmin(f->loads_in_flight, CLC_MODEL_LOOP_LOADS), traced = loads;
     bool compiled = f->compiled_loads >= 1 && f->compiled_loads < loads;
     if (compiled) /* the code waits for some before it issues the next (model.h) */
         loads = f->compiled_loads;
@@ -425,7 +434,7 @@ static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *
                  x / 1024);
     else
         snprintf(l->why, sizeof l->why, "no occupancy known");
-    return inflight_copy(s, loads, u, l);
+    return inflight_copy(s, loads, compiled ? traced : 0, u, l);
 }
 
 /* The L1's data pipe, which local memory shares on a GPU: each local request and its

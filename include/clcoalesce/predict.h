@@ -199,8 +199,13 @@ double clc_profile_one_pass(const struct clc_profile *p, double lane, double gro
  * barrier: a work-group's life takes a fixed time (its start, the barrier, its slowest load)
  * and a time per element a work-item loads, so it reaches k / (a + b k) of the copy ceiling
  * at k loads; the staged copies of one element and of CLC_PROFILE_STAGED_ITEMS at this lane
- * and group size give a and b.  NAN without both (or where they give no time per element). */
-double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads);
+ * and group size give a and b.  `held`: its code waits for each load before the next, so an
+ * element takes what the straight copies of one element a work-item spend on one (holding
+ * one load at a time, no barrier; at least the staged copy's time less its barrier's), the
+ * fixed part what the staged copies of one element spend more.  NAN without the copies
+ * needed (or where they give no time per element). */
+double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
+                          bool held);
 
 /* What the L2 takes for a store, in ps over the whole device: each line request (line_ps)
  * and each sector the request writes only in part (partial_ps), which the L2 merges into its
