@@ -448,7 +448,8 @@ END_TEST
     "\t@%p1 bra $L__BB0_" #i ";\n\tsetp.ge.u64 %p" #i "0, %rd" #i ", %rd9;\n"             \
     "\t@%p" #i "0 bra $L__BB0_" #i ";\n\tld.global.f32 %f" #i ", [%rd2" #i "];\n$L__BB0_" #i ":\n"
 #define ENTRY(name, body)                                                                    \
-    ".visible .entry " name "(\n\t.param .u64 in\n)\n{\n\t.reg .f32 %f<9>;\n" body          \
+    ".visible .entry " name "(\n\t.param .u64 in\n)\n{\n\t.reg .f32 %f<9>;\n"                \
+    "\tld.param.u64 %rd1, [in];\n\tld.shared.f32 %f9, [%rd8];\n" body                          \
     "\tbar.sync 0;\n\tret;\n}\n"
 
 START_TEST(loads_in_flight_as_compiled)
@@ -468,7 +469,9 @@ START_TEST(loads_in_flight_as_compiled)
         ENTRY("vector", "\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd2];\n"
               "\tld.global.v4.f32 {%f5, %f6, %f7, %f8}, [%rd3];\n"
               "\tadd.f32 %f1, %f8, %f1;  // reads the second load\n"
-              "\tst.global.f32 [%rd4], %f1;\n");
+              "\tst.global.f32 [%rd4], %f1;\n")
+        ENTRY("generic", "\tld.f32 %f1, [%rd2];\n\tld.f32 %f2, [%rd3];\n"
+              "\tadd.f32 %f3, %f1, %f2;\n\tst.f32 [%rd4], %f3;\n");
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "two_branches"), 1);
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "one_branch"), 4);
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "registers_first"), 4);
@@ -476,6 +479,7 @@ START_TEST(loads_in_flight_as_compiled)
     /* the two loads before the barrier are still in flight when the third is waited for */
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "barrier_between"), 3);
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "vector"), 2);
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "generic"), 2); /* not ld.param, .shared */
     ck_assert(isnan(clc_ptx_loads_in_flight(ptx, "two")));  /* a prefix names no entry */
     ck_assert(isnan(clc_ptx_loads_in_flight(ptx, "absent")));
     ck_assert(isnan(clc_ptx_loads_in_flight("not PTX at all", "two_branches")));

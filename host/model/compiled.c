@@ -26,7 +26,7 @@ struct line {
     const char *s; /* its text, not NUL-terminated */
     size_t len;
     enum { OTHER, INSN, LABEL, BRANCH, BARRIER } kind;
-    bool load;          /* ld.global... */
+    bool load;          /* ld.global..., or a generic ld. */
     bool store;         /* st.* and red.*: every operand is read */
     const char *target; /* BRANCH: the label it goes to (in the text) */
     size_t target_len;
@@ -78,7 +78,11 @@ static void classify(struct line *l)
         p = skip_space(p, end);
     }
     l->kind = INSN;
-    l->load = starts(p, end, "ld.global");
+    /* a global load, or a generic one (an address space the compiler could not tell) */
+    l->load = starts(p, end, "ld.global") || starts(p, end, "ldu.global") ||
+              (starts(p, end, "ld.") && !starts(p, end, "ld.param") &&
+               !starts(p, end, "ld.shared") && !starts(p, end, "ld.local") &&
+               !starts(p, end, "ld.const"));
     l->store = starts(p, end, "st.") || starts(p, end, "red.");
     if (starts(p, end, "bar") && !starts(p, end, "bra"))
         l->kind = BARRIER;
