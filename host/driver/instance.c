@@ -25,13 +25,15 @@ void clc_trace_options(const struct clc_plan *p, enum clc_type t, const struct c
             len - strlen(out) - 1);
 }
 
-/* Read off the timed build's PTX; NAN also where it does not name the kernel. */
+/* Read off the timed build's PTX; NAN also where it does not name the kernel.  A CPU's
+ * OpenCL gives no PTX, and asking it for its program's binaries can cost a build. */
 double clc_instance_compiled_loads(const struct clc_instance *in)
 {
     char options[512], *text = NULL, *log = NULL; /* as clc_instance_open's */
     clc_plan_options(in->plan, in->t, options, sizeof options);
     double loads = NAN;
-    if (in->be->ops->code(in->be, in->file, options, false, &text, &log) == CLC_OK)
+    if (!in->be->dev.cpu &&
+        in->be->ops->code(in->be, in->file, options, false, &text, &log) == CLC_OK)
         loads = clc_ptx_loads_in_flight(text, in->plan->kernel);
     free(text);
     free(log);

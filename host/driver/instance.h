@@ -34,7 +34,8 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
 void clc_instance_close(struct clc_instance *in);
 
 /* The loads a work-item of the instance's kernel has in flight as compiled, read off its
- * build's PTX (clc_ptx_loads_in_flight); NAN where the API gives none (a CPU's OpenCL). */
+ * build's PTX (clc_ptx_loads_in_flight); NAN where the API gives none (a CPU's OpenCL,
+ * not asked). */
 double clc_instance_compiled_loads(const struct clc_instance *in);
 
 /* Fills every buffer as its spec says. */
