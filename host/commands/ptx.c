@@ -27,29 +27,18 @@ static bool ident_char(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
-/* The instruction of a PTX line, past an optional predicate: "ld.global.nc.f32" etc. */
+/* The global memory instruction of a PTX line ("ld.global.nc.f32" etc.) into op; false when
+ * the line has none. */
 static bool global_op(const char *line, size_t len, char *op, size_t oplen)
 {
-    const char *p = line, *end = line + len;
-    while (p < end && isspace((unsigned char)*p))
-        p++;
-    if (p < end && *p == '@') {
-        while (p < end && !isspace((unsigned char)*p))
-            p++;
-        while (p < end && isspace((unsigned char)*p))
-            p++;
-    }
+    size_t n;
+    const char *p = clc_ptx_opcode(line, len, &n, NULL);
     static const char *const prefixes[] = {"ld.global", "st.global", "atom.global", "red.global"};
-    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
-        size_t n = strlen(prefixes[i]);
-        if ((size_t)(end - p) >= n && strncmp(p, prefixes[i], n) == 0) {
-            const char *e = p;
-            while (e < end && !isspace((unsigned char)*e))
-                e++;
-            snprintf(op, oplen, "%.*s", (int)(e - p), p);
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (n >= strlen(prefixes[i]) && strncmp(p, prefixes[i], strlen(prefixes[i])) == 0) {
+            snprintf(op, oplen, "%.*s", (int)n, p);
             return true;
         }
-    }
     return false;
 }
 

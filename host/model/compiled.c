@@ -19,7 +19,7 @@
 
 #define HAMMOCK_MAX 16   /* instructions a forward branch may skip and still be predicated */
 #define PENDING_MAX 256  /* loads followed at once; past that, more count but are not followed */
-#define REG_MAX 16       /* registers a load fills (a vector load: up to 4) */
+#define REG_MAX 16       /* registers a load fills followed (a vector load: up to 4) */
 
 /* One line of the entry's body, classified. */
 struct line {
@@ -51,6 +51,22 @@ static bool starts(const char *p, const char *end, const char *prefix)
     return (size_t)(end - p) >= n && strncmp(p, prefix, n) == 0;
 }
 
+const char *clc_ptx_opcode(const char *line, size_t len, size_t *oplen, const char **guard_end)
+{
+    const char *end = line + len, *p = skip_space(line, end);
+    if (p < end && *p == '@') /* a guard, "@%p1" or "@!%p1" */
+        while (p < end && !isspace((unsigned char)*p))
+            p++;
+    if (guard_end != NULL)
+        *guard_end = p;
+    p = skip_space(p, end);
+    const char *e = p;
+    while (e < end && !isspace((unsigned char)*e))
+        e++;
+    *oplen = (size_t)(e - p);
+    return p;
+}
+
 /* Classifies one line: a label ("$L__BB0_2:"), a branch, a barrier, another instruction, or
  * nothing to follow (directives, comments, braces). */
 static void classify(struct line *l)
@@ -72,11 +88,8 @@ static void classify(struct line *l)
         return;
     }
     l->predicated = *p == '@';
-    if (l->predicated) {
-        while (p < end && !isspace((unsigned char)*p))
-            p++;
-        p = skip_space(p, end);
-    }
+    size_t oplen;
+    p = clc_ptx_opcode(p, (size_t)(end - p), &oplen, NULL);
     l->kind = INSN;
     /* a global load, or a generic one (an address space the compiler could not tell) */
     l->load = starts(p, end, "ld.global") || starts(p, end, "ldu.global") ||
@@ -90,9 +103,7 @@ static void classify(struct line *l)
         l->kind = BRANCH; /* a way out: no target, never skipped over */
     else if (starts(p, end, "bra")) {
         l->kind = BRANCH;
-        while (p < end && !isspace((unsigned char)*p))
-            p++;
-        p = skip_space(p, end);
+        p = skip_space(p + oplen, end);
         const char *t = p;
         while (p < end && ident(*p))
             p++;
@@ -152,16 +163,10 @@ static int registers(const char *p, const char *end, char regs[][24], int max)
 static void parts(const struct line *l, const char **g, const char **g_end, const char **first,
                   const char **rest)
 {
-    const char *p = skip_space(l->s, l->s + l->len), *end = l->s + l->len;
-    *g = *g_end = p;
-    if (*p == '@') {
-        while (p < end && !isspace((unsigned char)*p))
-            p++;
-        *g_end = p;
-        p = skip_space(p, end);
-    }
-    while (p < end && !isspace((unsigned char)*p)) /* the opcode */
-        p++;
+    const char *end = l->s + l->len;
+    size_t oplen;
+    *g = skip_space(l->s, end);
+    const char *p = clc_ptx_opcode(l->s, l->len, &oplen, g_end) + oplen;
     *first = p;
     int depth = 0; /* a vector operand "{%f1, %f2}" is one */
     for (; p < end && !(*p == ',' && depth == 0); p++)
@@ -169,22 +174,34 @@ static void parts(const struct line *l, const char **g, const char **g_end, cons
     *rest = p;
 }
 
-struct pending {
-    char regs[REG_MAX][24];
+struct regs {
+    char name[40][24];
     int n;
 };
 
-/* Whether instruction l reads a register load `ld` fills. */
-static bool reads(const struct line *l, const struct pending *ld)
+/* The registers instruction l reads (its guard's, and its operands' but the one it writes). */
+static void reads_of(const struct line *l, struct regs *r)
 {
     const char *g, *g_end, *first, *rest, *end = l->s + l->len;
     parts(l, &g, &g_end, &first, &rest);
-    char regs[40][24];
-    int n = registers(g, g_end, regs, 40);
-    n += registers(l->store ? first : rest, end, regs + n, 40 - n);
-    for (int i = 0; i < n; i++)
+    r->n = registers(g, g_end, r->name, 40);
+    r->n += registers(l->store ? first : rest, end, r->name + r->n, 40 - r->n);
+}
+
+/* The registers load l fills. */
+static void writes_of(const struct line *l, struct regs *r)
+{
+    const char *g, *g_end, *first, *rest;
+    parts(l, &g, &g_end, &first, &rest);
+    r->n = registers(first, rest, r->name, REG_MAX);
+}
+
+/* Whether one of the registers `read` is one of those load `ld` fills. */
+static bool reads(const struct regs *read, const struct regs *ld)
+{
+    for (int i = 0; i < read->n; i++)
         for (int j = 0; j < ld->n; j++)
-            if (strcmp(regs[i], ld->regs[j]) == 0)
+            if (strcmp(read->name[i], ld->name[j]) == 0)
                 return true;
     return false;
 }
@@ -242,7 +259,7 @@ double clc_ptx_loads_in_flight(const char *ptx, const char *kernel)
     if (n == 0)
         return NAN;
     bool *split = calloc(n, sizeof *split), *start = calloc(n, sizeof *start);
-    struct pending *pend = calloc(PENDING_MAX, sizeof *pend);
+    struct regs *pend = calloc(PENDING_MAX, sizeof *pend), read;
     double longest = NAN;
     if (split == NULL || start == NULL || pend == NULL)
         goto done;
@@ -268,19 +285,16 @@ double clc_ptx_loads_in_flight(const char *ptx, const char *kernel)
             if (ls[k].kind != INSN && ls[k].kind != BRANCH)
                 continue;
             int before = np;
+            reads_of(&ls[k], &read);
             for (int q = 0; q < np; q++)
-                if (reads(&ls[k], &pend[q]))
+                if (reads(&read, &pend[q]))
                     pend[q--] = pend[--np];
             if (np < before)
                 longest = fmax(longest, before + later);
             if (ls[k].load) {
                 later--;
-                if (np < PENDING_MAX) {
-                    const char *g, *g_end, *first, *rest;
-                    parts(&ls[k], &g, &g_end, &first, &rest);
-                    pend[np].n = registers(first, rest, pend[np].regs, REG_MAX);
-                    np++;
-                }
+                if (np < PENDING_MAX)
+                    writes_of(&ls[k], &pend[np++]);
             }
         }
         i = j;

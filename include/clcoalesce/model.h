@@ -169,6 +169,11 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m);
  * branch, its label and a barrier end one).  NAN where ptx holds no entry `kernel`. */
 double clc_ptx_loads_in_flight(const char *ptx, const char *kernel);
 
+/* The instruction of a PTX line (`len` bytes), past its guard ("@%p1 "): where its opcode
+ * ("ld.global.nc.f32") starts, its length in *oplen (0 on a blank line); *guard_end (may be
+ * NULL) where the guard ends (where the line's text starts, without one). */
+const char *clc_ptx_opcode(const char *line, size_t len, size_t *oplen, const char **guard_end);
+
 /* One warp-level request, lane by lane. */
 struct clc_model_lane {
     bool active;
