@@ -11,6 +11,8 @@
  * sectors over several steps with a load between. */
 #include "clcoalesce/cases.h"
 
+#include <string.h>
+
 #define LOCAL 256
 
 /* Rows of 16384 elements: 64 or 128 KiB, a large matrix's row.  A smaller buffer takes rows
@@ -178,6 +180,32 @@ static int plan_random(const struct clc_env *e, const struct clc_variant *v, lon
     return CLC_OK;
 }
 
+/* tiles, tile_blocks: the largest square of a power-of-two side in the buffer (none under 32
+ * x 32 elements), 4 elements a work-item, the elements past it in place, 4 a work-item. */
+static int plan_tiles(const struct clc_env *e, const struct clc_variant *v, long param,
+                      struct clc_plan *p)
+{
+    (void)param;
+    struct clc_scatter_tiles *c = clc_plan_host(p, sizeof *c);
+    if (c == NULL)
+        return CLC_ERR;
+    c->blocks = strcmp(v->name, "tile_blocks") == 0;
+    c->shift = 0;
+    for (unsigned k = 5; k < 32 && (UINT64_C(1) << (2 * k)) <= e->n; k++)
+        c->shift = k;
+    uint64_t square = c->shift ? UINT64_C(1) << (2 * c->shift) : 0;
+    clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scatter_tiles);
+    clc_plan_1d(p, (size_t)(square / 4 + (e->n - square + 3) / 4), LOCAL);
+    clc_plan_arg_u32(p, c->shift);
+    clc_plan_arg_u32(p, c->blocks);
+    p->ref_ctx = c;
+    if (c->shift)
+        clc_plan_note(p, "a square of %llu x %llu in tiles of 32 x 32",
+                      (unsigned long long)(UINT64_C(1) << c->shift),
+                      (unsigned long long)(UINT64_C(1) << c->shift));
+    return CLC_OK;
+}
+
 static const struct clc_variant variants[] = {
     {.name = "store", .kernel = "scatter_store", .plan = plan_store},
     {.name = "load", .kernel = "scatter_load", .plan = plan_load},
@@ -188,6 +216,8 @@ static const struct clc_variant variants[] = {
      .plan = plan_load_shared},
     {.name = "store_steps", .kernel = "scatter_store_steps", .params = step_counts,
      .plan = plan_steps},
+    {.name = "tiles", .kernel = "scatter_tiles", .plan = plan_tiles},
+    {.name = "tile_blocks", .kernel = "scatter_tiles", .plan = plan_tiles},
 };
 
 const struct clc_case clc_case_scatter = {
@@ -204,9 +234,11 @@ const struct clc_case clc_case_scatter = {
                      "their own 32 lines, the next work-groups the rest of those lines; "
                      "store_steps (out[e] = in[f], param k: 1 .. 16): lane l in row l, warp w "
                      "in columns w k .. w k + k - 1, one element a step, a coalesced load "
-                     "before each",
+                     "before each; tiles (a square copied in tiles of 32 x 32, a work-group "
+                     "of 32 x 8 a tile, 4 rows each), tile_blocks (each tile stored whole at "
+                     "the transposed tile's place, as a tiled transpose stores)",
     .bytes_rule = "store, store_shared: n x element size written; load, load_shared, "
-                  "store_steps, random: n x element size read and written",
+                  "store_steps, random, tiles, tile_blocks: n x element size read and written",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "
               "request stores or loads 32 lines instead of 1 (float) or 2 (double); loads "
               "faster than stores; random far below the others: DRAM moves a granule per "
@@ -214,7 +246,8 @@ const struct clc_case clc_case_scatter = {
               "request to the L2), as fast as load in larger teams (their later warps find "
               "the sectors in L1); store_shared alike in every team; store_steps slower "
               "once a lane fills its sectors over several steps (the L2 writes them back "
-              "in part)",
+              "in part); tile_blocks below tiles: DRAM takes the runs a tile's rows leave, "
+              "continued only a row of tiles later, more slowly than whole rows",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = 1,

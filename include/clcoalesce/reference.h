@@ -45,6 +45,16 @@ uint64_t clc_scatter_shared_index(uint64_t i, const struct clc_scatter_shared *s
                                   unsigned es);
 /* want[i] = in[clc_scatter_shared_index(i, ctx, n_out, ...)], ctx a struct clc_scatter_shared. */
 void clc_ref_scatter_shared(const struct clc_ref_args *a);
+
+/* The scatter case's tiles: a square of side 2^shift (none where shift is 0) in tiles of 32 x
+ * 32 elements, each stored in place or, with blocks, whole at the transposed tile's place. */
+struct clc_scatter_tiles {
+    unsigned shift;
+    bool blocks;
+};
+/* Where element e of in goes in out; want[that] = in[e], ctx a struct clc_scatter_tiles. */
+uint64_t clc_scatter_tile_index(uint64_t e, unsigned shift, bool blocks);
+void clc_ref_scatter_tiles(const struct clc_ref_args *a);
 /* The element scatter.cl's scatter_random loads for work-item i of n (2^bits >= n): a
  * permutation of [0, n) that scatters neighbours. */
 uint64_t clc_scatter_random_index(uint64_t i, uint64_t n, unsigned bits);
