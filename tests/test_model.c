@@ -343,12 +343,25 @@ START_TEST(granules_far_apart_are_alone)
     free(s.w);
 
     /* stored, the same pairs are adjacent: other work-groups write the rest of each window
-     * before L2 writes it back (a tiled transpose's tile rows) */
+     * before L2 writes it back (a tiled transpose's tile rows), dense but bunched, which DRAM
+     * takes at a rate of its own; the last pair's window ends where the sample does */
     synth_init(&s, 64, 64, 2, 32);
     for (size_t i = 0; i < 64; i++)
         synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, true);
     analyse(&s, &m);
-    assert_granules(&m, 1, 0, 0, 64);
+    assert_granules(&m, 1, 0, 0, 2);
+    ck_assert_uint_eq(m.bunched[0], 62);
+    free(s.w);
+
+    /* a stored stream fills its windows: none bunched; loads never are */
+    analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE, 4, 4}, &m);
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+        ck_assert_uint_eq(m.bunched[gi], 0);
+    synth_init(&s, 64, 64, 2, 32);
+    for (size_t i = 0; i < 64; i++)
+        synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, false);
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.bunched[0], 0);
     free(s.w);
 }
 END_TEST
@@ -1220,6 +1233,23 @@ static void session_close(struct clc_session *s, struct clc_report *rep)
     clc_report_free(rep);
 }
 
+/* Opens a session whose device claims `compute_units` units of 2048 work-items (8 groups of
+ * 256 each) and 4 MiB of L2 (a wide sample of 4096 work-items); *saved keeps its own facts,
+ * to set back before the session closes. */
+static struct clc_device_meta *small_device(struct clc_opts *o, struct clc_report *rep,
+                                            struct clc_session *s, int compute_units,
+                                            struct clc_device_meta *saved)
+{
+    session_open(o, rep, s);
+    struct clc_device_meta *m = &s->be[0]->dev.meta;
+    *saved = *m;
+    m->compute_units = compute_units;
+    m->threads_per_cu = 2048;
+    m->groups_per_cu = 32;
+    m->l2_bytes = (uint64_t)4 << 20;
+    return m;
+}
+
 /* The transpose case's naive kernel (512 x 512 floats, work-groups 32 x 8 over a tile of 32
  * rows, 16 a row of the grid), traced on a device that holds 16 or 32 work-groups at once
  * (1 or 2 rows of them) with room for a wide sample of 16: the first 16 in order, the tiles
@@ -1232,12 +1262,7 @@ START_TEST(wide_sample_of_a_2d_grid_sees_its_rows_together)
         struct clc_opts o;
         struct clc_report rep;
         struct clc_session s;
-        session_open(&o, &rep, &s);
-        struct clc_device_meta *m = &s.be[0]->dev.meta, saved = *m;
-        m->compute_units = block ? 4 : 2; /* 8 groups of 256 each */
-        m->threads_per_cu = 2048;
-        m->groups_per_cu = 32;
-        m->l2_bytes = (uint64_t)4 << 20; /* 4096 work-items */
+        struct clc_device_meta saved, *m = small_device(&o, &rep, &s, block ? 4 : 2, &saved);
         const struct clc_case *c = clc_find_case("transpose");
         struct clc_traced tr;
         ck_assert_int_eq(clc_session_trace(&s, c, clc_find_variant(c, "naive"), 512, CLC_FLOAT,
@@ -1254,6 +1279,41 @@ START_TEST(wide_sample_of_a_2d_grid_sees_its_rows_together)
         }
         ck_assert_uint_eq(most_x, (uint64_t)(block ? 255 : 511));
         ck_assert_uint_eq(most_y, (uint64_t)(block ? 32 + 7 : 7)); /* its first load's row */
+        *m = saved;
+        clc_traced_free(&tr);
+        session_close(&s, &rep);
+    }
+}
+END_TEST
+
+/* The scatter case's tiles end to end: stored in place, a row of tiles fills each window of
+ * out (dense); stored at the transposed tiles' places, each tile's rows leave 128-byte runs
+ * that the work-groups a row of tiles later fill (bunched).  A device of 2 compute units of
+ * 8 work-groups: the wide sample holds 16 tiles, the square's first row of 512 x 512. */
+START_TEST(traced_tile_rows_bunched)
+{
+    for (int blocks = 0; blocks < 2; blocks++) {
+        struct clc_opts o;
+        struct clc_report rep;
+        struct clc_session s;
+        struct clc_device_meta saved, *m = small_device(&o, &rep, &s, 2, &saved);
+        const struct clc_case *c = clc_find_case("scatter");
+        struct clc_traced tr;
+        ck_assert_int_eq(clc_session_trace(&s, c,
+                                           clc_find_variant(c, blocks ? "tile_blocks" : "tiles"),
+                                           -1, CLC_FLOAT, (uint64_t)1 << 20, &tr),
+                         CLC_OK);
+        struct clc_model md;
+        ck_assert_int_eq(clc_model_analyse(&tr.trace, &md), 0);
+        uint64_t dense = md.granules[1][1][0], bunched = md.bunched[1];
+        if (blocks)
+            ck_assert_msg(bunched > 0 && dense * 16 < bunched, "%llu bunched, %llu dense",
+                          (unsigned long long)bunched, (unsigned long long)dense);
+        else
+            ck_assert_msg(bunched == 0 && dense > 0, "%llu bunched, %llu dense",
+                          (unsigned long long)bunched, (unsigned long long)dense);
+        for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+            ck_assert_uint_eq(md.random[gi], 0);
         *m = saved;
         clc_traced_free(&tr);
         session_close(&s, &rep);
@@ -1336,7 +1396,7 @@ int main(void)
                             group_lines_count_what_reaches_the_l2,
                             open_lines_count_the_window_a_lane_fills_its_line_over,
                             wide_sample_spans_the_rows_that_run_at_once,
-                            wide_sample_of_a_2d_grid_sees_its_rows_together,
+                            wide_sample_of_a_2d_grid_sees_its_rows_together, traced_tile_rows_bunched,
                             local_requests_like_global_ones, picture_of_requests,
                             traced_coalesced_and_uncoalesced, traced_stride, traced_offset,
                             unmodelled_rows, failed_trace_build_keeps_the_row,

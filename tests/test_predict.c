@@ -202,6 +202,33 @@ START_TEST(scatter_layer_takes_gathers_at_random)
 }
 END_TEST
 
+/* Stores bunched in windows later work-groups fill (a tiled transpose's tile rows): dense
+ * where the profile did not measure them, at its tile rows' efficiency where it did. */
+START_TEST(scatter_layer_takes_tile_rows_at_their_rate)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    r.model.features.dram[1][1][0] = 0.25;
+    r.model.features.dram_bunched[1] = 0.25;
+    p.bunched_eff = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    p.bunched_eff = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.5 + 0.25 + 0.25 / 0.5), 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+    /* DRAM writes them all the same: the bytes written count both */
+    r.model.features.dram[1][0][0] = 0.25;
+    r.model.features.dram_bunched[0] = 0.25;
+    struct clc_prediction pr;
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_double_eq_tol(pr.dram_write_bytes, 0.5 * (double)r.bytes, 1e-3);
+    /* a file from before they were counted (NAN) has them in dram's dense class */
+    r.model.features.dram[1][1][0] = 0.5;
+    r.model.features.dram_bunched[1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+}
+END_TEST
+
 /* Sets what r's work-items keep in flight: items per compute unit, loads each, their bytes. */
 static void keeps_in_flight(struct clc_result *r, double items, double loads, double lane)
 {
@@ -1205,6 +1232,16 @@ static void profile_rows(struct clc_report *rep)
     }
     struct clc_result steps_fp64 = clc_test_row("scatter", "store_steps", 1, CLC_DOUBLE, 128);
     clc_report_add(rep, &steps_fp64);
+    /* tiles copied in place and stored at the transposed tile's place: the copy 0.75 as fast
+     * in float (its stores at 1 / (2 / 0.75 - 1) = 0.6), as fast in double (1) */
+    struct clc_result tiles[4] = {
+        clc_test_row("scatter", "tiles", -1, CLC_FLOAT, 80),
+        clc_test_row("scatter", "tile_blocks", -1, CLC_FLOAT, 60),
+        clc_test_row("scatter", "tiles", -1, CLC_DOUBLE, 90),
+        clc_test_row("scatter", "tile_blocks", -1, CLC_DOUBLE, 90),
+    };
+    for (int i = 0; i < 4; i++)
+        clc_report_add(rep, &tiles[i]);
     /* stores alone with 32- and 64-byte lanes: 60 and 6 GB/s */
     struct clc_result f8 = clc_test_row("vector", "fill_float8", 8, CLC_FLOAT, 60);
     struct clc_result f16 = clc_test_row("vector", "fill_float16", 16, CLC_FLOAT, 6);
@@ -1233,6 +1270,7 @@ START_TEST(profile_figures_from_rows)
     /* gaps 1, 2, 4 measured; 1.5 and 3 between them in log scale; 8, farther than measured,
      * as 4 */
     ck_assert_double_eq_tol(p.random_eff, 0.6, 1e-9);
+    ck_assert_double_eq_tol(p.bunched_eff, (0.6 + 1) / 2, 1e-9); /* the mean of both types */
     /* the loads apart: 0.9 and 0.8 two and four granules apart; the stores, what the
      * inplace rows leave: 1 / (2 / 0.7 - 1 / 0.9) and 1 / (2 / 0.5 - 1 / 0.8) */
     ck_assert_double_eq_tol(p.gap_eff_dir[0][0], 1.0, 1e-9);
@@ -1281,6 +1319,7 @@ START_TEST(profile_figures_from_rows)
     ck_assert_uint_eq(q.n_curve, p.n_curve);
     ck_assert_uint_eq(q.granule, p.granule);
     ck_assert_double_eq_tol(q.gap_eff[1], p.gap_eff[1], 1e-9);
+    ck_assert_double_eq_tol(q.bunched_eff, p.bunched_eff, 1e-9);
     ck_assert_double_eq_tol(q.local_pass_ps, p.local_pass_ps, 1e-9);
     ck_assert_int_eq(q.threads_per_cu, p.threads_per_cu);
     ck_assert_double_eq_tol(q.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 1e-9);
@@ -1808,7 +1847,8 @@ int main(void)
         dram_layer_streams_at_the_ceiling,
         granules_layer_charges_what_is_not_used,
         distinct_bytes_never_above_the_ceiling, scatter_layer_slows_far_granules,
-        scatter_layer_takes_gathers_at_random, scatter_layer_takes_loads_and_stores_apart,
+        scatter_layer_takes_gathers_at_random, scatter_layer_takes_tile_rows_at_their_rate,
+        scatter_layer_takes_loads_and_stores_apart,
         inflight_layer_follows_the_curve,
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,

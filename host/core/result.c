@@ -558,6 +558,9 @@ static const struct {
     {"dram_random_32", offsetof(struct clc_model_features, dram_random[0])},
     {"dram_random_64", offsetof(struct clc_model_features, dram_random[1])},
     {"dram_random_128", offsetof(struct clc_model_features, dram_random[2])},
+    {"dram_bunched_32", offsetof(struct clc_model_features, dram_bunched[0])},
+    {"dram_bunched_64", offsetof(struct clc_model_features, dram_bunched[1])},
+    {"dram_bunched_128", offsetof(struct clc_model_features, dram_bunched[2])},
 #undef FEATURE
 };
 #define FEATURE_NUMS (sizeof feature_nums / sizeof feature_nums[0])

@@ -692,6 +692,30 @@ static double random_eff(const struct clc_report *rep, unsigned g, double copy, 
     return n ? sum / n : NAN;
 }
 
+/* DRAM's efficiency for stores bunched in windows that the work-groups a row of tiles later
+ * fill, as the gap classes': the scatter case's tile_blocks copies the tiles its tiles copy,
+ * each stored whole at the transposed tile's place, so the loads stream alike and the time
+ * it takes more is its stores' (a copy's stores move half the bytes: t_tiles / t_blocks =
+ * 2 / (1 + 1 / e)).  A loss within the rows' spread is none; the mean of fp32 and fp64,
+ * NAN where neither ran. */
+static double bunched_eff(const struct clc_report *rep, double spread)
+{
+    double sum = 0;
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        double in_place = value_of(row(rep, "scatter", "tiles", -1, types[i]));
+        double blocks = value_of(row(rep, "scatter", "tile_blocks", -1, types[i]));
+        if (!(in_place > 0) || !(blocks > 0))
+            continue;
+        double ratio = blocks / in_place, e = ratio < 2 ? 1 / (2 / ratio - 1) : 1;
+        if (isfinite(spread) && e * (1 + spread) >= 1)
+            e = 1;
+        sum += fmin(e, 1.0);
+        n++;
+    }
+    return n ? sum / n : NAN;
+}
+
 /* The gaps the stride rows measure: 1, 2, 4 and 8 granules. */
 #define GAPS_MEASURED 4
 
@@ -816,7 +840,7 @@ static void clear(struct clc_profile *p)
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = p->gap_eff_dir[0][c] = p->gap_eff_dir[1][c] = NAN;
-    p->random_eff = NAN;
+    p->random_eff = p->bunched_eff = NAN;
 }
 
 /* The device facts a profile carries, from the device they were measured on. */
@@ -857,6 +881,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->local_gbps = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
     local_costs(rep, p);
     granules(rep, p);
+    p->bunched_eff = bunched_eff(rep, p->spread);
     p->groups_per_s = groups_per_s(rep);
     one_pass(rep, p);
     p->load_lines_per_s = lines_per_s(rep, "load", -1, 2);
@@ -951,6 +976,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
         json_object_set_new(dram, dir_keys[d], a);
     }
     json_object_set_new(dram, "random_efficiency", num(p->random_eff));
+    json_object_set_new(dram, "tile_rows_efficiency", num(p->bunched_eff));
     json_object_set_new(dev, "name", json_string(p->device));
     json_object_set_new(dev, "api", json_string(p->api));
     json_object_set_new(dev, "peak_gbps", num(p->peak_gbps));
@@ -1122,6 +1148,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     for (unsigned d = 0; d < 2; d++)
         nums_at(json_object_get(dram, dir_keys[d]), p->gap_eff_dir[d], CLC_MODEL_GAPS);
     p->random_eff = num_at(dram, "random_efficiency");
+    p->bunched_eff = num_at(dram, "tile_rows_efficiency");
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
     p->missed_lines_per_s = num_at(json_object_get(o, "scatter"), "missed_lines_per_s");

@@ -302,17 +302,21 @@ static unsigned gap_class(double gap)
  * lie in the sample: their mean distance, or the room each has when that is larger (a few
  * granules bunched in a window otherwise untouched, read as they lie).  Stores bunched so
  * (dir 1) count by their mean distance: L2 writes lines back only when it evicts them, by
- * when other work-groups have written the room (a tiled transpose's 128-byte tile rows, a
- * matrix row apart, reach DRAM at the full rate), where a stride never writes its gaps.  A
- * granule alone in its window is as far apart as the classes go. */
-static double window_gap(const uint64_t *ids, size_t n, uint64_t room, unsigned dir)
+ * when other work-groups have written the room, where a stride never writes its gaps; *bunch
+ * tells where they do (a tiled transpose's 128-byte tile rows, a matrix row apart, whose
+ * rooms the work-groups a row of tiles later write: DRAM takes them at a rate of its own,
+ * the profile's).  A granule alone in its window is as far apart as the classes go. */
+static double window_gap(const uint64_t *ids, size_t n, uint64_t room, unsigned dir,
+                         bool *bunch)
 {
+    *bunch = false;
     if (n < 2)
         return clc_model_gap(CLC_MODEL_GAPS - 1);
     double mean = (double)(ids[n - 1] - ids[0]) / (double)(n - 1);
     /* a stride leaves at most about two of its gaps untouched at a window's ends */
     bool bunched = (double)room - (double)(ids[n - 1] - ids[0] + 1) >= 4 * mean;
-    return dir == 1 && bunched ? mean : fmax((double)room / (double)n, mean);
+    *bunch = dir == 1 && bunched;
+    return *bunch ? mean : fmax((double)room / (double)n, mean);
 }
 
 /* A set of accesses what reaches DRAM is read off: the fully traced warps, or the wide
@@ -329,6 +333,7 @@ struct sample {
 struct sampled {
     uint64_t granules[CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
     uint64_t random[CLC_MODEL_GRANULES]; /* loads' granules of irregular requests, sparse */
+    uint64_t bunched[CLC_MODEL_GRANULES]; /* stores' dense bunches in windows others fill */
     uint64_t useful;
 };
 
@@ -509,6 +514,7 @@ static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp,
 {
     memset(out->granules, 0, sizeof out->granules);
     memset(out->random, 0, sizeof out->random);
+    memset(out->bunched, 0, sizeof out->bunched);
     sort_ids(ids, n, tmp);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
         /* ids[0 .. n): the distinct ids of the size before (tagged 32-byte ones at first);
@@ -534,10 +540,13 @@ static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp,
                 ;
             lo = lo > ids[0] ? lo : ids[0];
             hi = hi < ids[n - 1] ? hi : ids[n - 1];
-            unsigned c = gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir));
+            bool bunch;
+            unsigned c = gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir, &bunch));
             for (size_t k = i; k < j; k++) {
                 if (c > 0 && irr[k])
                     out->random[gi]++;
+                else if (c == 0 && bunch)
+                    out->bunched[gi]++;
                 else
                     out->granules[gi][c]++;
             }
@@ -603,8 +612,8 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
              * work-items' runs short can tie at 32 bytes and still lose at 64 */
             uint64_t ga = 0, gb = 0;
             for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++) {
-                ga += pa->random[g] << g;
-                gb += pb->random[g] << g;
+                ga += (pa->random[g] + pa->bunched[g]) << g;
+                gb += (pb->random[g] + pb->bunched[g]) << g;
                 for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
                     ga += pa->granules[g][c] << g;
                     gb += pb->granules[g][c] << g;
@@ -623,6 +632,8 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
         m->granule_useful[dir] = best->useful;
         if (dir == 0)
             memcpy(m->random, best->random, sizeof best->random);
+        else
+            memcpy(m->bunched, best->bunched, sizeof best->bunched);
     }
     return true;
 }

@@ -114,11 +114,16 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
                                                clc_model_granule_bytes(g) /
                                                (double)m->granule_useful[dir] * share[dir]
                                          : 0;
-    for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+    for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++) {
         f->dram_random[g] = m->granule_useful[0] ? (double)m->random[g] *
                                                        clc_model_granule_bytes(g) /
                                                        (double)m->granule_useful[0] * share[0]
                                                  : 0;
+        f->dram_bunched[g] = m->granule_useful[1] ? (double)m->bunched[g] *
+                                                        clc_model_granule_bytes(g) /
+                                                        (double)m->granule_useful[1] * share[1]
+                                                  : 0;
+    }
     f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
     f->load_lines = (double)m->load.new_lines / useful;
     f->store_lines = (double)m->store.new_lines / useful;
@@ -183,8 +188,10 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
         for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
             for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
                 g.dram[d][gi][c] *= a;
-    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
+    for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
         g.dram_random[gi] *= a;
+        g.dram_bunched[gi] *= a;
+    }
     double *per_byte[] = {&g.l2_per_useful, &g.load_lines,         &g.store_lines,
                           &g.store_sectors,
                           &g.store_partial, &g.store_follow_partial, &g.store_follow_lines,
@@ -776,6 +783,8 @@ static bool prepare(struct clc_layer_state *s)
     s->gi = granule_index(p);
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         wr_sectors += f->dram[1][0][c];
+    if (f->dram_bunched[0] > 0)
+        wr_sectors += f->dram_bunched[0];
     /* the stores' gaps cost what the stride rows' do only for sectors a store leaves in
      * part (DRAM then merges what the store leaves with what it holds); whole sectors far
      * apart (a tile's rows, the neighbouring tiles' written by other work-groups) cost
@@ -791,6 +800,12 @@ static bool prepare(struct clc_layer_state *s)
         s->wr_eff += f->dram[1][s->gi][c] *
                      (part / gap_eff_dir(p, 1, c) + (1 - part) / gap_eff_dir(p, 0, c));
     }
+    /* a tile's rows stored a matrix row apart, whose windows later work-groups fill, at the
+     * rate the scatter case's tile_blocks measured; a profile without it takes them dense */
+    double bunched = f->dram_bunched[s->gi] > 0 ? f->dram_bunched[s->gi] : 0;
+    double tile_eff = p->bunched_eff > 0 && p->bunched_eff <= 1.5 ? p->bunched_eff : 1.0;
+    s->wr += bunched;
+    s->wr_eff += bunched / tile_eff;
     /* a gather's granules at the rate DRAM serves granules at random, not a stride's
      * (which keeps to a few of its channels and banks); a profile without that rate takes
      * them as the farthest stride's */

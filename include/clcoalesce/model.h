@@ -143,6 +143,11 @@ struct clc_model {
      * stride relates: a gather) touched where their window is not dense, by granule size:
      * DRAM serves them at random, at a rate of its own. */
     uint64_t random[CLC_MODEL_GRANULES];
+    /* The stores' granules, in no gap class, dense in a window they fill only in part where
+     * the sample leaves the rest to other work-groups (a tile's rows stored a matrix row
+     * apart, as a tiled transpose stores them), by granule size: DRAM takes them at a rate
+     * of its own. */
+    uint64_t bunched[CLC_MODEL_GRANULES];
     /* Loads in flight per work-item: the longest run of global loads with no store between
      * them in a work-item's sequence, averaged over the traced work-items (a loop that
      * stores each element it loads: 1; K loads summed then stored: K; a gather's index load

@@ -131,6 +131,9 @@ struct clc_profile {
                               * NAN where they did not run (gap_eff serves both) */
     double random_eff;       /* DRAM's efficiency for granules at random addresses, as
                               * gap_eff's (the scatter case's random load) */
+    double bunched_eff;      /* and for stores' dense bunches in windows the work-groups a
+                              * row of tiles later fill (model.h's bunched): the scatter
+                              * case's tile_blocks beside its tiles; NAN not measured */
     double launch_us;      /* fixed cost of one launch, microseconds */
     double spread;         /* how much its rows' samples vary: the median coefficient of
                             * variation of the rows it reads (0.3: 30 %); a difference

@@ -75,6 +75,10 @@ struct clc_model_features {
     /* loads' DRAM bytes per useful byte besides dram's: the granules irregular requests
      * touch (a gather) in windows that are not dense, by granule size, DRAM's at random */
     double dram_random[CLC_MODEL_GRANULES];
+    /* stores' DRAM bytes per useful byte besides dram's: dense bunches in windows the work-
+     * groups a row of tiles later fill (model.h's bunched), by granule size; 0 in a file
+     * from before, whose dram counts them dense */
+    double dram_bunched[CLC_MODEL_GRANULES];
     double l2_per_useful;    /* sector bytes per useful byte (1 / the sector efficiency) */
     double load_lines;       /* line requests the L1 sends the L2 per useful byte (model.h's
                               * new_lines): loads' lines their warp's last load did not touch */
