@@ -136,31 +136,32 @@ __kernel void scatter_random(__global const T *in, __global T *out, ulong n,
         STORE(out, i, LOAD(in, scatter_random_index(i, n, bits)));
 }
 
-/* tiles: a square of side 2^shift (the largest in the buffer; none, shift 0, under 32 x 32
- * elements) copied in tiles
- * of 32 x 32 elements, a work-group of 256 a tile (32 x 8 work-items, 4 rows each, the 4
- * loads first), the tiles in rows; with `blocks`, each tile stored whole at the transposed
- * tile's place (tile (bx, by) to (by, bx)), as a tiled transpose stores, its rows' runs of
- * 32 elements left for the work-groups a row of tiles later.  Elements past the square are
- * copied in place, 4 a work-item. */
+/* tiles: a matrix of 2^shift columns and `rows` rows (a multiple of 32; the buffer's first
+ * elements, none where shift is 0) copied in tiles of 32 x 32 elements, a work-group of 256 a
+ * tile (32 x 8 work-items, 4 rows each, the 4 loads first), the tiles in rows; with `blocks`,
+ * each tile stored whole at the transposed tile's place (tile (bx, by) to (by, bx) of a matrix
+ * of `rows` columns), as a tiled transpose stores, its rows' runs of 32 elements left for the
+ * work-groups a row of tiles later.  The elements past the matrix (fewer than 32 rows) are
+ * copied in place, one a work-item. */
 __kernel void scatter_tiles(__global const T *in, __global T *out, ulong n, uint shift,
-                            uint blocks CLC_TRACE_ARGS)
+                            ulong rows, uint blocks CLC_TRACE_ARGS)
 {
     CLC_TRACE_BEGIN
-    size_t i = get_global_id(0), side = shift ? (size_t)1 << shift : 0, items = side * side / 4;
+    size_t i = get_global_id(0), width = shift ? (size_t)1 << shift : 0;
+    size_t items = width * rows / 4;
     if (i < items) {
-        size_t g = i / 256, l = i % 256, across = side / 32;
+        size_t g = i / 256, l = i % 256, across = width / 32;
         size_t bx = g % across, by = g / across, x = bx * 32 + l % 32, y = by * 32 + l / 32;
         T v[4];
         for (uint j = 0; j < 4; j++)
-            v[j] = LOAD(in, (y + 8 * j) * side + x);
+            v[j] = LOAD(in, (y + 8 * j) * width + x);
         for (uint j = 0; j < 4; j++) {
             size_t r = l / 32 + 8 * j;
-            STORE(out, blocks ? (bx * 32 + r) * side + by * 32 + l % 32 : (y + 8 * j) * side + x,
+            STORE(out, blocks ? (bx * 32 + r) * rows + by * 32 + l % 32 : (y + 8 * j) * width + x,
                   v[j]);
         }
-    } else {
-        for (size_t e = side * side + (i - items) * 4, end = e + 4; e < end && e < n; e++)
-            STORE(out, e, LOAD(in, e));
+    } else if (width * rows + (i - items) < n) {
+        size_t e = width * rows + (i - items);
+        STORE(out, e, LOAD(in, e));
     }
 }

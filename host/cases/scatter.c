@@ -180,8 +180,10 @@ static int plan_random(const struct clc_env *e, const struct clc_variant *v, lon
     return CLC_OK;
 }
 
-/* tiles, tile_blocks: the largest square of a power-of-two side in the buffer (none under 32
- * x 32 elements), 4 elements a work-item, the elements past it in place, 4 a work-item. */
+/* tiles, tile_blocks: a matrix of the buffer's first elements, 2^k columns (the largest power
+ * of two whose square the buffer holds) and as many whole rows of 32 as fit, so that it holds
+ * all but fewer than 32 rows of the buffer (none under 32 x 32 elements); 4 elements a
+ * work-item, the elements past it one a work-item. */
 static int plan_tiles(const struct clc_env *e, const struct clc_variant *v, long param,
                       struct clc_plan *p)
 {
@@ -193,16 +195,17 @@ static int plan_tiles(const struct clc_env *e, const struct clc_variant *v, long
     c->shift = 0;
     for (unsigned k = 5; k < 32 && (UINT64_C(1) << (2 * k)) <= e->n; k++)
         c->shift = k;
-    uint64_t square = c->shift ? UINT64_C(1) << (2 * c->shift) : 0;
+    c->rows = c->shift ? (e->n >> c->shift) / 32 * 32 : 0;
+    uint64_t tiled = c->shift ? c->rows << c->shift : 0;
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scatter_tiles);
-    clc_plan_1d(p, (size_t)(square / 4 + (e->n - square + 3) / 4), LOCAL);
+    clc_plan_1d(p, (size_t)(tiled / 4 + (e->n - tiled)), LOCAL);
     clc_plan_arg_u32(p, c->shift);
+    clc_plan_arg_u64(p, c->rows);
     clc_plan_arg_u32(p, c->blocks);
     p->ref_ctx = c;
     if (c->shift)
-        clc_plan_note(p, "a square of %llu x %llu in tiles of 32 x 32",
-                      (unsigned long long)(UINT64_C(1) << c->shift),
-                      (unsigned long long)(UINT64_C(1) << c->shift));
+        clc_plan_note(p, "%llu x %llu in tiles of 32 x 32", (unsigned long long)(UINT64_C(1) << c->shift),
+                      (unsigned long long)c->rows);
     return CLC_OK;
 }
 
@@ -234,7 +237,7 @@ const struct clc_case clc_case_scatter = {
                      "their own 32 lines, the next work-groups the rest of those lines; "
                      "store_steps (out[e] = in[f], param k: 1 .. 16): lane l in row l, warp w "
                      "in columns w k .. w k + k - 1, one element a step, a coalesced load "
-                     "before each; tiles (a square copied in tiles of 32 x 32, a work-group "
+                     "before each; tiles (a matrix of the buffer copied in tiles of 32 x 32, a work-group "
                      "of 32 x 8 a tile, 4 rows each), tile_blocks (each tile stored whole at "
                      "the transposed tile's place, as a tiled transpose stores)",
     .bytes_rule = "store, store_shared: n x element size written; load, load_shared, "

@@ -62,13 +62,13 @@ void clc_ref_scatter_shared(const struct clc_ref_args *a)
                 clc_get(a->in, clc_scatter_shared_index(i, s, a->n_out, es), a->t));
 }
 
-uint64_t clc_scatter_tile_index(uint64_t e, unsigned shift, bool blocks)
+uint64_t clc_scatter_tile_index(uint64_t e, const struct clc_scatter_tiles *c)
 {
-    uint64_t side = shift ? UINT64_C(1) << shift : 0;
-    if (!blocks || e >= side * side)
+    uint64_t width = c->shift ? UINT64_C(1) << c->shift : 0;
+    if (!c->blocks || e >= width * c->rows)
         return e;
-    uint64_t x = e % side, y = e / side;
-    return (x / 32 * 32 + y % 32) * side + y / 32 * 32 + x % 32;
+    uint64_t x = e % width, y = e / width;
+    return (x / 32 * 32 + y % 32) * c->rows + y / 32 * 32 + x % 32;
 }
 
 void clc_ref_scatter_tiles(const struct clc_ref_args *a)
@@ -76,7 +76,7 @@ void clc_ref_scatter_tiles(const struct clc_ref_args *a)
     const struct clc_scatter_tiles *c = a->ctx;
     CLC_PARALLEL_FOR
     for (size_t e = 0; e < a->n_out; e++)
-        clc_put(a->want, clc_scatter_tile_index(e, c->shift, c->blocks), a->t,
+        clc_put(a->want, clc_scatter_tile_index(e, c), a->t,
                 clc_get(a->in, e, a->t));
 }
 

@@ -46,14 +46,16 @@ uint64_t clc_scatter_shared_index(uint64_t i, const struct clc_scatter_shared *s
 /* want[i] = in[clc_scatter_shared_index(i, ctx, n_out, ...)], ctx a struct clc_scatter_shared. */
 void clc_ref_scatter_shared(const struct clc_ref_args *a);
 
-/* The scatter case's tiles: a square of side 2^shift (none where shift is 0) in tiles of 32 x
- * 32 elements, each stored in place or, with blocks, whole at the transposed tile's place. */
+/* The scatter case's tiles: a matrix of 2^shift columns (none where shift is 0) and `rows`
+ * rows, a multiple of 32, in tiles of 32 x 32 elements, each stored in place or, with blocks,
+ * whole at the transposed tile's place in a matrix of `rows` columns. */
 struct clc_scatter_tiles {
     unsigned shift;
+    uint64_t rows;
     bool blocks;
 };
 /* Where element e of in goes in out; want[that] = in[e], ctx a struct clc_scatter_tiles. */
-uint64_t clc_scatter_tile_index(uint64_t e, unsigned shift, bool blocks);
+uint64_t clc_scatter_tile_index(uint64_t e, const struct clc_scatter_tiles *c);
 void clc_ref_scatter_tiles(const struct clc_ref_args *a);
 /* The element scatter.cl's scatter_random loads for work-item i of n (2^bits >= n): a
  * permutation of [0, n) that scatters neighbours. */
