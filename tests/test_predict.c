@@ -216,6 +216,9 @@ START_TEST(scatter_layer_takes_tile_rows_at_their_rate)
     p.bunched_eff = 0.5;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.5 + 0.25 + 0.25 / 0.5), 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_SECTORS);
+    struct clc_prediction said;
+    ck_assert(clc_predict(&p, &r, &said));
+    clc_test_assert_has(said.layer[2].why, "tile rows 50 % of stores, at 50 %");
     /* DRAM writes them all the same: the bytes written count both */
     r.model.features.dram[1][0][0] = 0.25;
     r.model.features.dram_bunched[0] = 0.25;

@@ -298,6 +298,7 @@ struct clc_layer_state {
     double wr, wr_eff; /* efficiencies; written likewise */
     double streamed;   /* the loads of the kernel's own pattern, which stores ride on */
     double random;     /* of rd, a gather's lone granules, which DRAM serves at random */
+    double bunched;    /* of wr, a tile's rows stored a matrix row apart, at their own rate */
     double resident;   /* work-items per compute unit */
     double ms;         /* the time so far: set before the first timed layer, from the
                         * bandwidth the layers above leave; NAN till then */
@@ -345,6 +346,9 @@ static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l
                  "(stores)", 100.0 * ld, 100.0 * st);
     else
         snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed", 100.0 * ld);
+    size_t n = strlen(l->why);
+    if (s->bunched > 0 && n < sizeof l->why)
+        snprintf(l->why + n, sizeof l->why - n, "; tile rows %.0f %% of stores, at %.0f %%", 100.0 * s->bunched / s->wr, 100.0 * s->p->bunched_eff);
     return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
 }
 
@@ -806,6 +810,7 @@ static bool prepare(struct clc_layer_state *s)
     double tile_eff = p->bunched_eff > 0 && p->bunched_eff <= 1.5 ? p->bunched_eff : 1.0;
     s->wr += bunched;
     s->wr_eff += bunched / tile_eff;
+    s->bunched = tile_eff < 1 ? bunched : 0;
     /* a gather's granules at the rate DRAM serves granules at random, not a stride's
      * (which keeps to a few of its channels and banks); a profile without that rate takes
      * them as the farthest stride's */
