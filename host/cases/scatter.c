@@ -204,8 +204,8 @@ static int plan_tiles(const struct clc_env *e, const struct clc_variant *v, long
     clc_plan_arg_u32(p, c->blocks);
     p->ref_ctx = c;
     if (c->shift)
-        clc_plan_note(p, "%llu x %llu in tiles of 32 x 32", (unsigned long long)(UINT64_C(1) << c->shift),
-                      (unsigned long long)c->rows);
+        clc_plan_note(p, "%llu x %llu in tiles of 32 x 32",
+                      (unsigned long long)(UINT64_C(1) << c->shift), (unsigned long long)c->rows);
     return CLC_OK;
 }
 
@@ -237,9 +237,9 @@ const struct clc_case clc_case_scatter = {
                      "their own 32 lines, the next work-groups the rest of those lines; "
                      "store_steps (out[e] = in[f], param k: 1 .. 16): lane l in row l, warp w "
                      "in columns w k .. w k + k - 1, one element a step, a coalesced load "
-                     "before each; tiles (a matrix of the buffer copied in tiles of 32 x 32, a work-group "
-                     "of 32 x 8 a tile, 4 rows each), tile_blocks (each tile stored whole at "
-                     "the transposed tile's place, as a tiled transpose stores)",
+                     "before each; tiles (a matrix of the buffer copied in tiles of 32 x 32, a "
+                     "work-group of 32 x 8 a tile, 4 rows each), tile_blocks (each tile stored "
+                     "whole at the transposed tile's place, as a tiled transpose stores)",
     .bytes_rule = "store, store_shared: n x element size written; load, load_shared, "
                   "store_steps, random, tiles, tile_blocks: n x element size read and written",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "

@@ -692,6 +692,12 @@ static double random_eff(const struct clc_report *rep, unsigned g, double copy, 
     return n ? sum / n : NAN;
 }
 
+/* An efficiency e read off two rows: 1 where its loss lies within the rows' spread. */
+static double past_spread(double e, double spread)
+{
+    return isfinite(spread) && e * (1 + spread) >= 1 ? 1 : e;
+}
+
 /* DRAM's efficiency for stores bunched in windows that the work-groups a row of tiles later
  * fill, as the gap classes': the scatter case's tile_blocks copies the tiles its tiles copy,
  * each stored whole at the transposed tile's place, so the loads stream alike and the time
@@ -708,9 +714,7 @@ static double bunched_eff(const struct clc_report *rep, double spread)
         if (!(in_place > 0) || !(blocks > 0))
             continue;
         double ratio = blocks / in_place, e = ratio < 2 ? 1 / (2 / ratio - 1) : 1;
-        if (isfinite(spread) && e * (1 + spread) >= 1)
-            e = 1;
-        sum += fmin(e, 1.0);
+        sum += fmin(past_spread(e, spread), 1.0);
         n++;
     }
     return n ? sum / n : NAN;
@@ -732,9 +736,7 @@ static void gap_classes(const struct clc_profile *p, const double raw[GAPS_MEASU
         return;
     double eff[GAPS_MEASURED] = {1.0};
     for (unsigned k = 1; k < GAPS_MEASURED; k++) {
-        double e = raw[k] / raw[0];
-        if (isfinite(p->spread) && e * (1 + p->spread) >= 1)
-            e = 1;
+        double e = past_spread(raw[k] / raw[0], p->spread);
         eff[k] = e > 0 ? fmin(e, 1.0) : eff[k - 1];
     }
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {

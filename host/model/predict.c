@@ -348,7 +348,8 @@ static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l
         snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed", 100.0 * ld);
     size_t n = strlen(l->why);
     if (s->bunched > 0 && n < sizeof l->why)
-        snprintf(l->why + n, sizeof l->why - n, "; tile rows %.0f %% of stores, at %.0f %%", 100.0 * s->bunched / s->wr, 100.0 * s->p->bunched_eff);
+        snprintf(l->why + n, sizeof l->why - n, "; tile rows %.0f %% of stores, at %.0f %%",
+                 100.0 * s->bunched / s->wr, 100.0 * s->p->bunched_eff);
     return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
 }
 
