@@ -412,11 +412,15 @@ static double inflight_copy(const struct clc_layer_state *s, double loads, doubl
  * read ceiling: the kernel reaches that fraction of its own ceiling.  A case that
  * declares its bytes in flight (inflight) is taken at its word.  Only loads wait in
  * flight: stores leave at once, so a kernel that also stores keeps DRAM as busy as one
- * that only loads with (loads + stores) / loads times the work-items (`ride`), unless a
- * barrier holds a work-group's next loads behind its stores (__local staging).  A work-item
+ * that only loads with (loads + stores) / loads times the work-items (`ride`), with a
+ * barrier between its loads and its stores too (__local staging), which waits for the
+ * stores to leave, not to land: a transpose walking 8 tiles a work-group at 5 groups a
+ * compute unit ran as fast loading one element at a time (OpenCL) as four (CUDA), which
+ * the loads alone cannot reach (bench/results/h100/validation/whole-tiles/).  A work-item
  * keeps the loads its trace shows in a row, or fewer where its code, as compiled, waits for
  * a load before it issues the next (a load stored into __local under a guard the compiler
- * branched around: clc_ptx_loads_in_flight). */
+ * branched around: clc_ptx_loads_in_flight).  At full residency, a copy's own rows
+ * (inflight_copy). */
 static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *l)
 {
     const struct clc_profile *p = s->p;
@@ -430,7 +434,7 @@ static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *
     if (in_flight > 0)
         loads = in_flight / (resident * f->load_lane_bytes);
     double x = in_flight > 0 ? in_flight : resident * loads * f->load_lane_bytes;
-    double ride = s->streamed > 0 && f->local_accesses == 0 ? (s->streamed + s->wr) / s->streamed
+    double ride = s->streamed > 0 ? (s->streamed + s->wr) / s->streamed
                                                              : 1;
     double at = clc_profile_inflight_at(p, resident * ride, loads, f->load_lane_bytes);
     if (!(at > 0))
