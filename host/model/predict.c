@@ -487,10 +487,10 @@ static double layer_banks(struct clc_layer_state *s, struct clc_model_layer *l)
 }
 
 /* The lines layer's why: useful bytes per load unit and per store line, the sectors a store
- * writes in part, the reuse that the L1 cannot keep, and the runs' merging factor (merge,
- * where one applies). */
+ * writes in part, the reuse that the L1 cannot keep, the runs' merging factor (merge, where
+ * one applies) and what the bunched stores' write-back adds to the stores' time (back). */
 static void lines_why(const struct clc_layer_state *s, double load_units, double partial,
-                      bool evicted, double merge, struct clc_model_layer *l)
+                      bool evicted, double merge, double back, struct clc_model_layer *l)
 {
     const struct clc_model_features *f = s->f;
     char *why = l->why;
@@ -509,8 +509,11 @@ static void lines_why(const struct clc_layer_state *s, double load_units, double
         n += snprintf(why + n, sizeof l->why - (size_t)n, "; reuse past L1 (%.0f KiB)",
                       s->p->l1_bytes / 1024);
     if (merge >= 0 && merge < 1 && n > 0 && (size_t)n < sizeof l->why)
-        snprintf(why + n, sizeof l->why - (size_t)n, "; runs merged to %.2f (%.0f lines)", merge,
-                 f->store_follow_lines_per_request);
+        n += snprintf(why + n, sizeof l->why - (size_t)n, "; runs merged to %.2f (%.0f lines)",
+                      merge, f->store_follow_lines_per_request);
+    if (back > 0 && n > 0 && (size_t)n < sizeof l->why)
+        snprintf(why + n, sizeof l->why - (size_t)n, "; write-back +%.0f %%",
+                 100 * back);
 }
 
 /* A run stored an element a request: the requests after its first, writing in part sectors
@@ -536,6 +539,25 @@ static double loads_to_l2(const struct clc_layer_state *s, bool *evicted)
     if (*evicted)
         units += f->load_sectors > 0 ? f->load_reused_sectors : f->load_reused_lines;
     return units;
+}
+
+/* Write-back: stores whose DRAM windows their work-group fills only in part, the rest left
+ * to work-groups far later in the launch (the bunched stores: a transpose's rows of out),
+ * written while loads share DRAM, take the lines' time and their own DRAM time one after the
+ * other, not at once, at the rate the scatter case's tile rows measured (of the stream write
+ * ceiling; the ceiling itself where the profile has no such rows).  The transposes without
+ * __local, whose stores are such lines, ran 6-38 % below the L2's line rate on the H100
+ * (the suite's naive fp32 and fp64, `tr_rows4`, `tr_naive256x1_xwalk`, `tr_vec4_ld_direct`),
+ * where such lines stored alone ran at it (bench/results/h200/validation/stores/).  Returns
+ * that time in ms (0: none such). */
+static double ms_written_back(const struct clc_layer_state *s)
+{
+    const struct clc_profile *p = s->p;
+    double bunched = s->f->dram_bunched[s->gi];
+    if (!(bunched > 0) || !(s->rd > 0) || !(p->write_gbps > 0))
+        return 0;
+    double eff = p->bunched_eff > 0 && p->bunched_eff <= 1 ? p->bunched_eff : 1.0;
+    return s->useful * bunched / (p->write_gbps * eff) * 1e-6;
 }
 
 /* Lines: the L1 asks the L2 for each line a request touches that it does not hold (for a
@@ -575,13 +597,15 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
         part -= (1 - merge) * f->store_follow_partial;
     }
     double ms_stores = s->useful * (lines * line_ps + part * partial_ps) * 1e-9;
+    double ms_back = ms_stores > 0 ? ms_written_back(s) : 0;
+    ms_stores += ms_back;
     s->ms = fmax(s->ms, fmax(ms_loads, ms_stores));
     /* the loads' lookups bind: the L1 is the busy one (the scatter case's load rows keep it
      * 98-99 % busy by Nsight Compute, their L2 a third); the stores, the missed loads'
      * requests and reuse the L1 cannot keep are the L2's */
     if (!evicted && ms_looked_up > ms_before && ms_looked_up >= fmax(ms_missed, ms_stores))
         l->bound = CLC_BOUND_L1;
-    lines_why(s, load_units, partial, evicted, merge, l);
+    lines_why(s, load_units, partial, evicted, merge, ms_back / (ms_stores - ms_back), l);
     return ms_before / s->ms;
 }
 
