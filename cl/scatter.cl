@@ -138,11 +138,12 @@ __kernel void scatter_random(__global const T *in, __global T *out, ulong n,
 
 /* tiles: a matrix of 2^shift columns and `rows` rows (a multiple of 32; the buffer's first
  * elements, none where shift is 0) copied in tiles of 32 x 32 elements, a work-group of 256 a
- * tile (32 x 8 work-items, 4 rows each, the 4 loads first), the tiles in rows; with `blocks`,
- * each tile stored whole at the transposed tile's place (tile (bx, by) to (by, bx) of a matrix
- * of `rows` columns), as a tiled transpose stores, its rows' runs of 32 elements left for the
- * work-groups a row of tiles later.  The elements past the matrix (fewer than 32 rows) are
- * copied in place, one a work-item. */
+ * tile (32 x 8 work-items, 4 rows each, the 4 loads first), the tiles in rows; with `blocks`
+ * 1, each tile stored whole at the transposed tile's place (tile (bx, by) to (by, bx) of a
+ * matrix of `rows` columns), as a tiled transpose stores, its rows' runs of 32 elements left
+ * for the work-groups a row of tiles later; with 2, each tile loaded whole from there and
+ * stored in place, as a transpose that takes its tiles down columns loads.  The elements past
+ * the matrix (fewer than 32 rows) are copied in place, one a work-item. */
 __kernel void scatter_tiles(__global const T *in, __global T *out, ulong n, uint shift,
                             ulong rows, uint blocks CLC_TRACE_ARGS)
 {
@@ -153,11 +154,15 @@ __kernel void scatter_tiles(__global const T *in, __global T *out, ulong n, uint
         size_t g = i / 256, l = i % 256, across = width / 32;
         size_t bx = g % across, by = g / across, x = bx * 32 + l % 32, y = by * 32 + l / 32;
         T v[4];
-        for (uint j = 0; j < 4; j++)
-            v[j] = LOAD(in, (y + 8 * j) * width + x);
         for (uint j = 0; j < 4; j++) {
             size_t r = l / 32 + 8 * j;
-            STORE(out, blocks ? (bx * 32 + r) * rows + by * 32 + l % 32 : (y + 8 * j) * width + x,
+            v[j] = LOAD(in, blocks == 2 ? (bx * 32 + r) * rows + by * 32 + l % 32
+                                        : (y + 8 * j) * width + x);
+        }
+        for (uint j = 0; j < 4; j++) {
+            size_t r = l / 32 + 8 * j;
+            STORE(out,
+                  blocks == 1 ? (bx * 32 + r) * rows + by * 32 + l % 32 : (y + 8 * j) * width + x,
                   v[j]);
         }
     } else if (width * rows + (i - items) < n) {

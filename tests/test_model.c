@@ -288,8 +288,8 @@ END_TEST
 
 /* Addresses at least 4 KiB apart in no order: every granule alone in its window, DRAM's at
  * random (no gap class), the lanes of each warp being related by no stride; a single access
- * with no neighbour at all is alone (class 5); two adjacent granules loaded alone in a
- * window are as sparse as the window's room for them says (gap 8), stored they are not. */
+ * with no neighbour at all is alone (class 5); two adjacent granules alone in a window are
+ * bunched, loaded or stored, where no gather scatters them. */
 START_TEST(granules_far_apart_are_alone)
 {
     struct synth s;
@@ -333,30 +333,38 @@ START_TEST(granules_far_apart_are_alone)
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
         assert_granules(&m, 0, gi, 5, 1);
 
-    /* pairs of 32-byte granules, one pair per 512-byte window: all but the last pair, whose
-     * window ends where the sample does, are as sparse as the window's room says */
+    /* pairs of 32-byte granules, one pair per 512-byte window, stored: other work-groups
+     * write the rest of each window before L2 writes it back (a tiled transpose's tile
+     * rows), dense but bunched, which DRAM takes at a rate of its own; the last pair's window
+     * ends where the sample does.  Loaded alike (a transpose that takes its tiles down
+     * columns loads its tile rows so), bunched loads, at a rate of their own */
+    for (int stored = 0; stored < 2; stored++) {
+        synth_init(&s, 64, 64, 2, 32);
+        for (size_t i = 0; i < 64; i++)
+            synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, stored);
+        analyse(&s, &m);
+        assert_granules(&m, stored, 0, 0, 2);
+        ck_assert_uint_eq(stored ? m.bunched[0] : m.bunched_loads[0], 62);
+        ck_assert_uint_eq(stored ? m.bunched_loads[0] : m.bunched[0], 0);
+        free(s.w);
+    }
+
+    /* gathered so (the pairs' windows in no order, no stride between them), they are DRAM's
+     * at random, not bunched */
     synth_init(&s, 64, 64, 2, 32);
-    for (size_t i = 0; i < 64; i++)
-        synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, false);
+    for (size_t i = 0; i < 64; i++) {
+        uint32_t h = (uint32_t)(i / 2) * 2654435761u;
+        synth_add(&s, i, BASE + (uint64_t)(h >> 20) * 512 + (i % 2) * 32, 4, false);
+    }
     analyse(&s, &m);
-    ck_assert_uint_eq(m.granules[0][0][CLC_MODEL_GAPS - 1], 62);
+    ck_assert_uint_eq(m.bunched_loads[0], 0);
+    ck_assert_uint_gt(m.random[0], 0);
     free(s.w);
 
-    /* stored, the same pairs are adjacent: other work-groups write the rest of each window
-     * before L2 writes it back (a tiled transpose's tile rows), dense but bunched, which DRAM
-     * takes at a rate of its own; the last pair's window ends where the sample does */
-    synth_init(&s, 64, 64, 2, 32);
-    for (size_t i = 0; i < 64; i++)
-        synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, true);
-    analyse(&s, &m);
-    assert_granules(&m, 1, 0, 0, 2);
-    ck_assert_uint_eq(m.bunched[0], 62);
-    free(s.w);
-
-    /* a stored stream fills its windows: none bunched; loads never are */
+    /* a stream fills its windows: none bunched */
     analyse_streams(256, 256, (struct stream){BASE, 4, 4}, (struct stream){BASE, 4, 4}, &m);
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
-        ck_assert_uint_eq(m.bunched[gi], 0);
+        ck_assert_uint_eq(m.bunched[gi] + m.bunched_loads[gi], 0);
     synth_init(&s, 64, 64, 2, 32);
     for (size_t i = 0; i < 64; i++)
         synth_add(&s, i, BASE + (i / 2) * 512 + (i % 2) * 32, 4, false);
@@ -672,7 +680,7 @@ static uint64_t load_sectors_from_dram(bool store_first)
     }
     analyse(&s, &m);
     free(s.w);
-    uint64_t n = 0;
+    uint64_t n = m.bunched_loads[0]; /* a sample of one warp leaves its windows' rest */
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         n += m.granules[0][0][c];
     ck_assert_uint_eq(m.granule_useful[0], 2 * 32 * 4); /* useful bytes count both loads */
@@ -1286,32 +1294,39 @@ START_TEST(wide_sample_of_a_2d_grid_sees_its_rows_together)
 }
 END_TEST
 
-/* The scatter case's tiles end to end: stored in place, a row of tiles fills each window of
- * out (dense); stored at the transposed tiles' places, each tile's rows leave 128-byte runs
- * that the work-groups a row of tiles later fill (bunched).  A device of 2 compute units of
- * 8 work-groups: the wide sample holds 16 tiles, the square's first row of 512 x 512. */
+/* The scatter case's tiles end to end: copied in place, a row of tiles fills each window of
+ * in and out (dense); stored at the transposed tiles' places (tile_blocks), each tile's rows
+ * leave 128-byte runs of out that the work-groups a row of tiles later fill (bunched stores);
+ * loaded from there (tile_loads), such runs of in (bunched loads).  A device of 2 compute
+ * units of 8 work-groups: the wide sample holds 16 tiles, the square's first row of
+ * 512 x 512. */
 START_TEST(traced_tile_rows_bunched)
 {
-    for (int blocks = 0; blocks < 2; blocks++) {
+    static const char *const variants[] = {"tiles", "tile_blocks", "tile_loads"};
+    for (unsigned v = 0; v < 3; v++) {
         struct clc_opts o;
         struct clc_report rep;
         struct clc_session s;
         struct clc_device_meta saved, *m = small_device(&o, &rep, &s, 2, &saved);
         const struct clc_case *c = clc_find_case("scatter");
         struct clc_traced tr;
-        ck_assert_int_eq(clc_session_trace(&s, c,
-                                           clc_find_variant(c, blocks ? "tile_blocks" : "tiles"),
-                                           -1, CLC_FLOAT, (uint64_t)1 << 20, &tr),
+        ck_assert_int_eq(clc_session_trace(&s, c, clc_find_variant(c, variants[v]), -1,
+                                           CLC_FLOAT, (uint64_t)1 << 20, &tr),
                          CLC_OK);
         struct clc_model md;
         ck_assert_int_eq(clc_model_analyse(&tr.trace, &md), 0);
-        uint64_t dense = md.granules[1][1][0], bunched = md.bunched[1];
-        if (blocks)
-            ck_assert_msg(bunched > 0 && dense * 16 < bunched, "%llu bunched, %llu dense",
-                          (unsigned long long)bunched, (unsigned long long)dense);
-        else
-            ck_assert_msg(bunched == 0 && dense > 0, "%llu bunched, %llu dense",
-                          (unsigned long long)bunched, (unsigned long long)dense);
+        for (unsigned dir = 0; dir < 2; dir++) {
+            uint64_t dense = md.granules[dir][1][0];
+            uint64_t bunched = dir ? md.bunched[1] : md.bunched_loads[1];
+            if (v == 2 - dir) /* the side the variant places at the transposed tiles */
+                ck_assert_msg(bunched > 0 && dense * 16 < bunched, "%s %u: %llu bunched, "
+                              "%llu dense", variants[v], dir, (unsigned long long)bunched,
+                              (unsigned long long)dense);
+            else
+                ck_assert_msg(bunched == 0 && dense > 0, "%s %u: %llu bunched, %llu dense",
+                              variants[v], dir, (unsigned long long)bunched,
+                              (unsigned long long)dense);
+        }
         for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++)
             ck_assert_uint_eq(md.random[gi], 0);
         *m = saved;

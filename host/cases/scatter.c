@@ -180,7 +180,7 @@ static int plan_random(const struct clc_env *e, const struct clc_variant *v, lon
     return CLC_OK;
 }
 
-/* tiles, tile_blocks: a matrix of the buffer's first elements, 2^k columns (the largest power
+/* tiles, tile_blocks, tile_loads: a matrix of the buffer's first elements, 2^k columns (the largest power
  * of two whose square the buffer holds) and as many whole rows of 32 as fit, so that it holds
  * all but fewer than 32 rows of the buffer (none under 32 x 32 elements); 4 elements a
  * work-item, the elements past it one a work-item. */
@@ -191,7 +191,9 @@ static int plan_tiles(const struct clc_env *e, const struct clc_variant *v, long
     struct clc_scatter_tiles *c = clc_plan_host(p, sizeof *c);
     if (c == NULL)
         return CLC_ERR;
-    c->blocks = strcmp(v->name, "tile_blocks") == 0;
+    c->blocks = strcmp(v->name, "tile_blocks") == 0  ? 1
+                : strcmp(v->name, "tile_loads") == 0 ? 2
+                                                     : 0;
     c->shift = 0;
     for (unsigned k = 5; k < 32 && (UINT64_C(1) << (2 * k)) <= e->n; k++)
         c->shift = k;
@@ -221,6 +223,7 @@ static const struct clc_variant variants[] = {
      .plan = plan_steps},
     {.name = "tiles", .kernel = "scatter_tiles", .plan = plan_tiles},
     {.name = "tile_blocks", .kernel = "scatter_tiles", .plan = plan_tiles},
+    {.name = "tile_loads", .kernel = "scatter_tiles", .plan = plan_tiles},
 };
 
 const struct clc_case clc_case_scatter = {
@@ -239,9 +242,12 @@ const struct clc_case clc_case_scatter = {
                      "in columns w k .. w k + k - 1, one element a step, a coalesced load "
                      "before each; tiles (a matrix of the buffer copied in tiles of 32 x 32, a "
                      "work-group of 32 x 8 a tile, 4 rows each), tile_blocks (each tile stored "
-                     "whole at the transposed tile's place, as a tiled transpose stores)",
+                     "whole at the transposed tile's place, as a tiled transpose stores), "
+                     "tile_loads (each tile loaded whole from there, stored in place, as a "
+                     "transpose that takes its tiles down columns loads)",
     .bytes_rule = "store, store_shared: n x element size written; load, load_shared, "
-                  "store_steps, random, tiles, tile_blocks: n x element size read and written",
+                  "store_steps, random, tiles, tile_blocks, tile_loads: n x element size read "
+                  "and written",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "
               "request stores or loads 32 lines instead of 1 (float) or 2 (double); loads "
               "faster than stores; random far below the others: DRAM moves a granule per "
@@ -250,7 +256,8 @@ const struct clc_case clc_case_scatter = {
               "the sectors in L1); store_shared alike in every team; store_steps slower "
               "once a lane fills its sectors over several steps (the L2 writes them back "
               "in part); tile_blocks below tiles: DRAM takes the runs a tile's rows leave, "
-              "continued only a row of tiles later, more slowly than whole rows",
+              "continued only a row of tiles later, more slowly than whole rows; tile_loads "
+              "likewise for the runs it loads",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = 1,

@@ -205,10 +205,14 @@ void clc_print_profile_summary(FILE *f, json_t *p)
         json_t *rnd = json_object_get(dram, "random_efficiency");
         if (json_is_number(rnd))
             fprintf(f, "  granules at random (a gather): %.0f %%\n", 100 * json_number_value(rnd));
-        json_t *rows = json_object_get(dram, "tile_rows_efficiency");
+        json_t *rows = json_object_get(dram, "tile_rows_efficiency"),
+               *loaded = json_object_get(dram, "tile_rows_load_efficiency");
         if (json_is_number(rows))
             fprintf(f, "  a tile's rows stored a row of tiles apart (a transpose's): %.0f %%\n",
                     100 * json_number_value(rows));
+        if (json_is_number(loaded))
+            fprintf(f, "  a tile's rows loaded a row of tiles apart: %.0f %%\n",
+                    100 * json_number_value(loaded));
     } else
         fprintf(f, "  DRAM granule: not measured (the stride rows did not run)\n");
     json_t *sc = json_object_get(p, "scatter"), *ld = json_object_get(sc, "load_lines_per_s"),

@@ -65,7 +65,7 @@ void clc_ref_scatter_shared(const struct clc_ref_args *a)
 uint64_t clc_scatter_tile_index(uint64_t e, const struct clc_scatter_tiles *c)
 {
     uint64_t width = c->shift ? UINT64_C(1) << c->shift : 0;
-    if (!c->blocks || e >= width * c->rows)
+    if (c->blocks == 0 || e >= width * c->rows)
         return e;
     uint64_t x = e % width, y = e / width;
     return (x / 32 * 32 + y % 32) * c->rows + y / 32 * 32 + x % 32;
@@ -74,10 +74,12 @@ uint64_t clc_scatter_tile_index(uint64_t e, const struct clc_scatter_tiles *c)
 void clc_ref_scatter_tiles(const struct clc_ref_args *a)
 {
     const struct clc_scatter_tiles *c = a->ctx;
+    bool loads = c->blocks == 2;
     CLC_PARALLEL_FOR
-    for (size_t e = 0; e < a->n_out; e++)
-        clc_put(a->want, clc_scatter_tile_index(e, c), a->t,
-                clc_get(a->in, e, a->t));
+    for (size_t e = 0; e < a->n_out; e++) {
+        uint64_t t = clc_scatter_tile_index(e, c);
+        clc_put(a->want, loads ? e : t, a->t, clc_get(a->in, loads ? t : e, a->t));
+    }
 }
 
 /* scatter.cl's scatter_mix, on the host. */

@@ -561,6 +561,9 @@ static const struct {
     {"dram_bunched_32", offsetof(struct clc_model_features, dram_bunched[0])},
     {"dram_bunched_64", offsetof(struct clc_model_features, dram_bunched[1])},
     {"dram_bunched_128", offsetof(struct clc_model_features, dram_bunched[2])},
+    {"dram_bunched_loads_32", offsetof(struct clc_model_features, dram_bunched_loads[0])},
+    {"dram_bunched_loads_64", offsetof(struct clc_model_features, dram_bunched_loads[1])},
+    {"dram_bunched_loads_128", offsetof(struct clc_model_features, dram_bunched_loads[2])},
 #undef FEATURE
 };
 #define FEATURE_NUMS (sizeof feature_nums / sizeof feature_nums[0])

@@ -699,18 +699,19 @@ static double past_spread(double e, double spread)
 }
 
 /* DRAM's efficiency for stores bunched in windows that the work-groups a row of tiles later
- * fill, as the gap classes': the scatter case's tile_blocks copies the tiles its tiles copy,
- * each stored whole at the transposed tile's place, so the loads stream alike and the time
- * it takes more is its stores' (a copy's stores move half the bytes: t_tiles / t_blocks =
- * 2 / (1 + 1 / e)).  A loss within the rows' spread is none; the mean of fp32 and fp64,
- * NAN where neither ran. */
-static double bunched_eff(const struct clc_report *rep, double spread)
+ * fill, as the gap classes': the scatter case's tile_blocks (variant) copies the tiles its
+ * tiles copy, each stored whole at the transposed tile's place, so the loads stream alike and
+ * the time it takes more is its stores' (a copy's stores move half the bytes: t_tiles /
+ * t_blocks = 2 / (1 + 1 / e)); for loads bunched so, its tile_loads, each tile loaded from
+ * there.  A loss within the rows' spread is none; the mean of fp32 and fp64, NAN where
+ * neither ran. */
+static double bunched_eff(const struct clc_report *rep, const char *variant, double spread)
 {
     double sum = 0;
     int n = 0;
     for (int i = 0; i < 2; i++) {
         double in_place = value_of(row(rep, "scatter", "tiles", -1, types[i]));
-        double blocks = value_of(row(rep, "scatter", "tile_blocks", -1, types[i]));
+        double blocks = value_of(row(rep, "scatter", variant, -1, types[i]));
         if (!(in_place > 0) || !(blocks > 0))
             continue;
         double ratio = blocks / in_place, e = ratio < 2 ? 1 / (2 / ratio - 1) : 1;
@@ -842,7 +843,7 @@ static void clear(struct clc_profile *p)
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = p->gap_eff_dir[0][c] = p->gap_eff_dir[1][c] = NAN;
-    p->random_eff = p->bunched_eff = NAN;
+    p->random_eff = p->bunched_eff = p->bunched_load_eff = NAN;
 }
 
 /* The device facts a profile carries, from the device they were measured on. */
@@ -883,7 +884,8 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->local_gbps = value_of(row(rep, "banks", "stride", 1, CLC_FLOAT));
     local_costs(rep, p);
     granules(rep, p);
-    p->bunched_eff = bunched_eff(rep, p->spread);
+    p->bunched_eff = bunched_eff(rep, "tile_blocks", p->spread);
+    p->bunched_load_eff = bunched_eff(rep, "tile_loads", p->spread);
     p->groups_per_s = groups_per_s(rep);
     one_pass(rep, p);
     p->load_lines_per_s = lines_per_s(rep, "load", -1, 2);
@@ -979,6 +981,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     }
     json_object_set_new(dram, "random_efficiency", num(p->random_eff));
     json_object_set_new(dram, "tile_rows_efficiency", num(p->bunched_eff));
+    json_object_set_new(dram, "tile_rows_load_efficiency", num(p->bunched_load_eff));
     json_object_set_new(dev, "name", json_string(p->device));
     json_object_set_new(dev, "api", json_string(p->api));
     json_object_set_new(dev, "peak_gbps", num(p->peak_gbps));
@@ -1151,6 +1154,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
         nums_at(json_object_get(dram, dir_keys[d]), p->gap_eff_dir[d], CLC_MODEL_GAPS);
     p->random_eff = num_at(dram, "random_efficiency");
     p->bunched_eff = num_at(dram, "tile_rows_efficiency");
+    p->bunched_load_eff = num_at(dram, "tile_rows_load_efficiency");
     p->load_lines_per_s = num_at(json_object_get(o, "scatter"), "load_lines_per_s");
     p->store_lines_per_s = num_at(json_object_get(o, "scatter"), "store_lines_per_s");
     p->missed_lines_per_s = num_at(json_object_get(o, "scatter"), "missed_lines_per_s");

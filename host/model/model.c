@@ -299,15 +299,17 @@ static unsigned gap_class(double gap)
 }
 
 /* The gap between the touched granules ids[0 .. n) of one window, sorted, of which `room`
- * lie in the sample: their mean distance, or the room each has when that is larger (a few
- * granules bunched in a window otherwise untouched, read as they lie).  Stores bunched so
- * (dir 1) count by their mean distance: L2 writes lines back only when it evicts them, by
- * when other work-groups have written the room, where a stride never writes its gaps; *bunch
- * tells where they do (a tiled transpose's 128-byte tile rows, a matrix row apart, whose
- * rooms the work-groups a row of tiles later write: DRAM takes them at a rate of its own,
- * the profile's).  A granule alone in its window is as far apart as the classes go. */
+ * lie in the sample: their mean distance, or the room each has when that is larger.  A few
+ * granules bunched in a window otherwise untouched count by their mean distance, and *bunch
+ * tells so: a tiled transpose's 128-byte tile rows, a matrix row apart, whose rooms the
+ * work-groups a row of tiles later write (stores: L2 writes lines back only when it evicts
+ * them, by when the others have written the room) or read (loads: a transpose that takes its
+ * tiles along diagonals or down columns); DRAM takes them at a rate of its own, the
+ * profile's.  Loads only in a `regular` window, none of whose granules a gather touched (a
+ * gather's, far apart, are DRAM's at random).  A granule alone in its window is as far
+ * apart as the classes go. */
 static double window_gap(const uint64_t *ids, size_t n, uint64_t room, unsigned dir,
-                         bool *bunch)
+                         bool regular, bool *bunch)
 {
     *bunch = false;
     if (n < 2)
@@ -315,7 +317,7 @@ static double window_gap(const uint64_t *ids, size_t n, uint64_t room, unsigned 
     double mean = (double)(ids[n - 1] - ids[0]) / (double)(n - 1);
     /* a stride leaves at most about two of its gaps untouched at a window's ends */
     bool bunched = (double)room - (double)(ids[n - 1] - ids[0] + 1) >= 4 * mean;
-    *bunch = dir == 1 && bunched;
+    *bunch = bunched && (dir == 1 || regular);
     return *bunch ? mean : fmax((double)room / (double)n, mean);
 }
 
@@ -540,8 +542,10 @@ static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp,
                 ;
             lo = lo > ids[0] ? lo : ids[0];
             hi = hi < ids[n - 1] ? hi : ids[n - 1];
-            bool bunch;
-            unsigned c = gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir, &bunch));
+            bool bunch, regular = true;
+            for (size_t k = i; k < j; k++)
+                regular = regular && !irr[k];
+            unsigned c = gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir, regular, &bunch));
             for (size_t k = i; k < j; k++) {
                 if (c > 0 && irr[k])
                     out->random[gi]++;
@@ -630,10 +634,12 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);
         m->granule_useful[dir] = best->useful;
-        if (dir == 0)
+        if (dir == 0) {
             memcpy(m->random, best->random, sizeof best->random);
-        else
+            memcpy(m->bunched_loads, best->bunched, sizeof best->bunched);
+        } else {
             memcpy(m->bunched, best->bunched, sizeof best->bunched);
+        }
     }
     return true;
 }

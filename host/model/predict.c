@@ -123,6 +123,11 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
                                                         clc_model_granule_bytes(g) /
                                                         (double)m->granule_useful[1] * share[1]
                                                   : 0;
+        f->dram_bunched_loads[g] = m->granule_useful[0]
+                                       ? (double)m->bunched_loads[g] *
+                                             clc_model_granule_bytes(g) /
+                                             (double)m->granule_useful[0] * share[0]
+                                       : 0;
     }
     f->l2_per_useful = (double)(m->load.sectors + m->store.sectors) * CLC_MODEL_SECTOR / useful;
     f->load_lines = (double)m->load.new_lines / useful;
@@ -191,6 +196,7 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
     for (unsigned gi = 0; gi < CLC_MODEL_GRANULES; gi++) {
         g.dram_random[gi] *= a;
         g.dram_bunched[gi] *= a;
+        g.dram_bunched_loads[gi] *= a;
     }
     double *per_byte[] = {&g.l2_per_useful, &g.load_lines,         &g.store_lines,
                           &g.store_sectors,
@@ -299,6 +305,7 @@ struct clc_layer_state {
     double streamed;   /* the loads of the kernel's own pattern, which stores ride on */
     double random;     /* of rd, a gather's lone granules, which DRAM serves at random */
     double bunched;    /* of wr, a tile's rows stored a matrix row apart, at their own rate */
+    double bunched_ld; /* of rd, a tile's rows loaded so */
     double resident;   /* work-items per compute unit */
     double ms;         /* the time so far: set before the first timed layer, from the
                         * bandwidth the layers above leave; NAN till then */
@@ -348,8 +355,12 @@ static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l
         snprintf(l->why, sizeof l->why, "lone granules at %.0f %% of streamed", 100.0 * ld);
     size_t n = strlen(l->why);
     if (s->bunched > 0 && n < sizeof l->why)
-        snprintf(l->why + n, sizeof l->why - n, "; tile rows %.0f %% of stores, at %.0f %%",
-                 100.0 * s->bunched / s->wr, 100.0 * s->p->bunched_eff);
+        n += (size_t)snprintf(l->why + n, sizeof l->why - n,
+                              "; tile rows %.0f %% of stores, at %.0f %%",
+                              100.0 * s->bunched / s->wr, 100.0 * s->p->bunched_eff);
+    if (s->bunched_ld > 0 && n < sizeof l->why)
+        snprintf(l->why + n, sizeof l->why - n, "; %.0f %% of loads, at %.0f %%",
+                 100.0 * s->bunched_ld / s->rd, 100.0 * s->p->bunched_load_eff);
     return (s->rd + s->wr) / (s->rd_eff + s->wr_eff);
 }
 
@@ -834,12 +845,19 @@ static bool prepare(struct clc_layer_state *s)
                      (part / gap_eff_dir(p, 1, c) + (1 - part) / gap_eff_dir(p, 0, c));
     }
     /* a tile's rows stored a matrix row apart, whose windows later work-groups fill, at the
-     * rate the scatter case's tile_blocks measured; a profile without it takes them dense */
+     * rate the scatter case's tile_blocks measured, and loaded so at its tile_loads'; a
+     * profile without them takes them dense */
     double bunched = f->dram_bunched[s->gi] > 0 ? f->dram_bunched[s->gi] : 0;
     double tile_eff = p->bunched_eff > 0 && p->bunched_eff <= 1.5 ? p->bunched_eff : 1.0;
     s->wr += bunched;
     s->wr_eff += bunched / tile_eff;
     s->bunched = tile_eff < 1 ? bunched : 0;
+    double bunched_ld = f->dram_bunched_loads[s->gi] > 0 ? f->dram_bunched_loads[s->gi] : 0;
+    double ld_eff = p->bunched_load_eff > 0 && p->bunched_load_eff <= 1.5 ? p->bunched_load_eff
+                                                                         : 1.0;
+    s->rd += bunched_ld;
+    s->rd_eff += bunched_ld / ld_eff;
+    s->bunched_ld = ld_eff < 1 ? bunched_ld : 0;
     /* a gather's granules at the rate DRAM serves granules at random, not a stride's
      * (which keeps to a few of its channels and banks); a profile without that rate takes
      * them as the farthest stride's */

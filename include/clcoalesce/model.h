@@ -148,6 +148,10 @@ struct clc_model {
      * apart, as a tiled transpose stores them), by granule size: DRAM takes them at a rate
      * of its own. */
     uint64_t bunched[CLC_MODEL_GRANULES];
+    /* The loads' granules bunched alike: a tile's rows loaded a matrix row apart, the rest
+     * of their windows loaded by other work-groups (the tiles taken in another order than
+     * row by row: along diagonals, down columns). */
+    uint64_t bunched_loads[CLC_MODEL_GRANULES];
     /* Loads in flight per work-item: the longest run of global loads with no store between
      * them in a work-item's sequence, averaged over the traced work-items (a loop that
      * stores each element it loads: 1; K loads summed then stored: K; a gather's index load

@@ -134,6 +134,7 @@ struct clc_profile {
     double bunched_eff;      /* and for stores' dense bunches in windows the work-groups a
                               * row of tiles later fill (model.h's bunched): the scatter
                               * case's tile_blocks beside its tiles; NAN not measured */
+    double bunched_load_eff; /* and for loads' (model.h's bunched_loads): its tile_loads */
     double launch_us;      /* fixed cost of one launch, microseconds */
     double spread;         /* how much its rows' samples vary: the median coefficient of
                             * variation of the rows it reads (0.3: 30 %); a difference

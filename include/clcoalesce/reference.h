@@ -52,9 +52,10 @@ void clc_ref_scatter_shared(const struct clc_ref_args *a);
 struct clc_scatter_tiles {
     unsigned shift;
     uint64_t rows;
-    bool blocks;
+    unsigned blocks; /* 0: in place; 1: stored at the transposed tile's place; 2: loaded so */
 };
-/* Where element e of in goes in out; want[that] = in[e], ctx a struct clc_scatter_tiles. */
+/* The transposed tile's place of element e (e itself in place or past the matrix); with
+ * blocks 1, want[that] = in[e], with 2, want[e] = in[that]; ctx a struct clc_scatter_tiles. */
 uint64_t clc_scatter_tile_index(uint64_t e, const struct clc_scatter_tiles *c);
 void clc_ref_scatter_tiles(const struct clc_ref_args *a);
 /* The element scatter.cl's scatter_random loads for work-item i of n (2^bits >= n): a

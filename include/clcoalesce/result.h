@@ -79,6 +79,9 @@ struct clc_model_features {
      * groups a row of tiles later fill (model.h's bunched), by granule size; 0 in a file
      * from before, whose dram counts them dense */
     double dram_bunched[CLC_MODEL_GRANULES];
+    /* loads' DRAM bytes per useful byte bunched alike (model.h's bunched_loads); 0 in a
+     * file from before, whose dram counts them by the room their windows leave */
+    double dram_bunched_loads[CLC_MODEL_GRANULES];
     double l2_per_useful;    /* sector bytes per useful byte (1 / the sector efficiency) */
     double load_lines;       /* line requests the L1 sends the L2 per useful byte (model.h's
                               * new_lines): loads' lines their warp's last load did not touch */
