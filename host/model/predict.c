@@ -445,8 +445,7 @@ static double layer_inflight(struct clc_layer_state *s, struct clc_model_layer *
     if (in_flight > 0)
         loads = in_flight / (resident * f->load_lane_bytes);
     double x = in_flight > 0 ? in_flight : resident * loads * f->load_lane_bytes;
-    double ride = s->streamed > 0 ? (s->streamed + s->wr) / s->streamed
-                                                             : 1;
+    double ride = s->streamed > 0 ? (s->streamed + s->wr) / s->streamed : 1;
     double at = clc_profile_inflight_at(p, resident * ride, loads, f->load_lane_bytes);
     if (!(at > 0))
         at = clc_profile_inflight_gbps(p, x * ride);
@@ -523,8 +522,7 @@ static void lines_why(const struct clc_layer_state *s, double load_units, double
         n += snprintf(why + n, sizeof l->why - (size_t)n, "; runs merged to %.2f (%.0f lines)",
                       merge, f->store_follow_lines_per_request);
     if (back > 0 && n > 0 && (size_t)n < sizeof l->why)
-        snprintf(why + n, sizeof l->why - (size_t)n, "; write-back +%.0f %%",
-                 100 * back);
+        snprintf(why + n, sizeof l->why - (size_t)n, "; write-back +%.0f %%", 100 * back);
 }
 
 /* A run stored an element a request: the requests after its first, writing in part sectors
@@ -616,7 +614,8 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
      * requests and reuse the L1 cannot keep are the L2's */
     if (!evicted && ms_looked_up > ms_before && ms_looked_up >= fmax(ms_missed, ms_stores))
         l->bound = CLC_BOUND_L1;
-    lines_why(s, load_units, partial, evicted, merge, ms_back / (ms_stores - ms_back), l);
+    lines_why(s, load_units, partial, evicted, merge,
+              ms_back > 0 ? ms_back / (ms_stores - ms_back) : 0, l);
     return ms_before / s->ms;
 }
 
