@@ -144,6 +144,14 @@ __kernel void scatter_random(__global const T *in, __global T *out, ulong n,
  * for the work-groups a row of tiles later; with 2, each tile loaded whole from there and
  * stored in place, as a transpose that takes its tiles down columns loads.  The elements past
  * the matrix (fewer than 32 rows) are copied in place, one a work-item. */
+/* Element (row r, column c) of tile (bx, by) in a matrix of `width` columns, or with `moved`
+ * of the transposed tile, (bx, by) of the matrix of `rows` columns, as a tile placed whole. */
+size_t tile_element(size_t bx, size_t by, size_t r, size_t c, size_t width, ulong rows,
+                    bool moved)
+{
+    return moved ? (bx * 32 + r) * rows + by * 32 + c : (by * 32 + r) * width + bx * 32 + c;
+}
+
 __kernel void scatter_tiles(__global const T *in, __global T *out, ulong n, uint shift,
                             ulong rows, uint blocks CLC_TRACE_ARGS)
 {
@@ -152,19 +160,12 @@ __kernel void scatter_tiles(__global const T *in, __global T *out, ulong n, uint
     size_t items = width * rows / 4;
     if (i < items) {
         size_t g = i / 256, l = i % 256, across = width / 32;
-        size_t bx = g % across, by = g / across, x = bx * 32 + l % 32, y = by * 32 + l / 32;
+        size_t bx = g % across, by = g / across, c = l % 32;
         T v[4];
-        for (uint j = 0; j < 4; j++) {
-            size_t r = l / 32 + 8 * j;
-            v[j] = LOAD(in, blocks == 2 ? (bx * 32 + r) * rows + by * 32 + l % 32
-                                        : (y + 8 * j) * width + x);
-        }
-        for (uint j = 0; j < 4; j++) {
-            size_t r = l / 32 + 8 * j;
-            STORE(out,
-                  blocks == 1 ? (bx * 32 + r) * rows + by * 32 + l % 32 : (y + 8 * j) * width + x,
-                  v[j]);
-        }
+        for (uint j = 0; j < 4; j++)
+            v[j] = LOAD(in, tile_element(bx, by, l / 32 + 8 * j, c, width, rows, blocks == 2));
+        for (uint j = 0; j < 4; j++)
+            STORE(out, tile_element(bx, by, l / 32 + 8 * j, c, width, rows, blocks == 1), v[j]);
     } else if (width * rows + (i - items) < n) {
         size_t e = width * rows + (i - items);
         STORE(out, e, LOAD(in, e));

@@ -305,11 +305,11 @@ static unsigned gap_class(double gap)
  * work-groups a row of tiles later write (stores: L2 writes lines back only when it evicts
  * them, by when the others have written the room) or read (loads: a transpose that takes its
  * tiles along diagonals or down columns); DRAM takes them at a rate of its own, the
- * profile's.  Loads only in a `regular` window, none of whose granules a gather touched (a
- * gather's, far apart, are DRAM's at random).  A granule alone in its window is as far
- * apart as the classes go. */
-static double window_gap(const uint64_t *ids, size_t n, uint64_t room, unsigned dir,
-                         bool regular, bool *bunch)
+ * profile's; only where `may_bunch`: stores, and loads in a window none of whose granules a
+ * gather touched (a gather's, far apart, are DRAM's at random).  A granule alone in its
+ * window is as far apart as the classes go. */
+static double window_gap(const uint64_t *ids, size_t n, uint64_t room, bool may_bunch,
+                         bool *bunch)
 {
     *bunch = false;
     if (n < 2)
@@ -317,7 +317,7 @@ static double window_gap(const uint64_t *ids, size_t n, uint64_t room, unsigned 
     double mean = (double)(ids[n - 1] - ids[0]) / (double)(n - 1);
     /* a stride leaves at most about two of its gaps untouched at a window's ends */
     bool bunched = (double)room - (double)(ids[n - 1] - ids[0] + 1) >= 4 * mean;
-    *bunch = bunched && (dir == 1 || regular);
+    *bunch = bunched && may_bunch;
     return *bunch ? mean : fmax((double)room / (double)n, mean);
 }
 
@@ -335,7 +335,7 @@ struct sample {
 struct sampled {
     uint64_t granules[CLC_MODEL_GRANULES][CLC_MODEL_GAPS];
     uint64_t random[CLC_MODEL_GRANULES]; /* loads' granules of irregular requests, sparse */
-    uint64_t bunched[CLC_MODEL_GRANULES]; /* stores' dense bunches in windows others fill */
+    uint64_t bunched[CLC_MODEL_GRANULES]; /* dense bunches in windows others fill */
     uint64_t useful;
 };
 
@@ -545,7 +545,8 @@ static void count_granules(uint64_t *ids, size_t n, unsigned dir, uint64_t *tmp,
             bool bunch, regular = true;
             for (size_t k = i; k < j; k++)
                 regular = regular && !irr[k];
-            unsigned c = gap_class(window_gap(ids + i, j - i, hi - lo + 1, dir, regular, &bunch));
+            unsigned c = gap_class(
+                window_gap(ids + i, j - i, hi - lo + 1, dir == 1 || regular, &bunch));
             for (size_t k = i; k < j; k++) {
                 if (c > 0 && irr[k])
                     out->random[gi]++;

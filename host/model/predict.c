@@ -231,19 +231,24 @@ bool clc_profile_store_costs(double store_lines_per_s, double fill_32_gbps, doub
     return true;
 }
 
+/* A profile's DRAM efficiency e where it measured one (a loss, or a gain its rows' spread
+ * can make), else `otherwise`. */
+static double measured_eff(double e, double otherwise)
+{
+    return e > 0 && e <= 1.5 ? e : otherwise;
+}
+
 /* The profile's efficiency of gap class c; 1 where it did not measure one. */
 static double gap_eff(const struct clc_profile *p, unsigned c)
 {
-    double e = p->gap_eff[c];
-    return e > 0 && e <= 1.5 ? e : 1.0;
+    return measured_eff(p->gap_eff[c], 1.0);
 }
 
 /* The profile's efficiency of gap class c for loads (dir 0) or stores (1), where it measured
  * them apart; else the class's for both. */
 static double gap_eff_dir(const struct clc_profile *p, unsigned dir, unsigned c)
 {
-    double e = p->gap_eff_dir[dir][c];
-    return e > 0 && e <= 1.5 ? e : gap_eff(p, c);
+    return measured_eff(p->gap_eff_dir[dir][c], gap_eff(p, c));
 }
 
 static unsigned granule_index(const struct clc_profile *p)
@@ -565,7 +570,7 @@ static double ms_written_back(const struct clc_layer_state *s)
     double bunched = s->f->dram_bunched[s->gi];
     if (!(bunched > 0) || !(s->rd > 0) || !(p->write_gbps > 0))
         return 0;
-    double eff = p->bunched_eff > 0 && p->bunched_eff <= 1 ? p->bunched_eff : 1.0;
+    double eff = fmin(measured_eff(p->bunched_eff, 1.0), 1.0);
     return s->useful * bunched / (p->write_gbps * eff) * 1e-6;
 }
 
@@ -813,6 +818,17 @@ static bool predict_local(const struct clc_profile *p, const struct clc_model_fe
     return true;
 }
 
+/* x DRAM bytes a useful byte (none where NAN) that move at efficiency e, added to the bytes
+ * of their direction (*bytes) and to those weighed by their efficiencies (*weighed); returns
+ * x where e is a loss (the share the scatter layer's why names), else 0. */
+static double moved_at(double x, double e, double *bytes, double *weighed)
+{
+    x = x > 0 ? x : 0;
+    *bytes += x;
+    *weighed += x / e;
+    return e < 1 ? x : 0;
+}
+
 /* DRAM bytes: loads move whole granules of the profile's size, stores the 32-byte
  * sectors they write (what Nsight Compute counts), but a store that writes part of a
  * granule takes the time of the whole one, as the stride rows measure; each class of
@@ -846,25 +862,18 @@ static bool prepare(struct clc_layer_state *s)
     /* a tile's rows stored a matrix row apart, whose windows later work-groups fill, at the
      * rate the scatter case's tile_blocks measured, and loaded so at its tile_loads'; a
      * profile without them takes them dense */
-    double bunched = f->dram_bunched[s->gi] > 0 ? f->dram_bunched[s->gi] : 0;
-    double tile_eff = p->bunched_eff > 0 && p->bunched_eff <= 1.5 ? p->bunched_eff : 1.0;
-    s->wr += bunched;
-    s->wr_eff += bunched / tile_eff;
-    s->bunched = tile_eff < 1 ? bunched : 0;
-    double bunched_ld = f->dram_bunched_loads[s->gi] > 0 ? f->dram_bunched_loads[s->gi] : 0;
-    double ld_eff = p->bunched_load_eff > 0 && p->bunched_load_eff <= 1.5 ? p->bunched_load_eff
-                                                                         : 1.0;
-    s->rd += bunched_ld;
-    s->rd_eff += bunched_ld / ld_eff;
-    s->bunched_ld = ld_eff < 1 ? bunched_ld : 0;
+    s->bunched = moved_at(f->dram_bunched[s->gi], measured_eff(p->bunched_eff, 1.0), &s->wr,
+                          &s->wr_eff);
+    s->bunched_ld = moved_at(f->dram_bunched_loads[s->gi], measured_eff(p->bunched_load_eff, 1.0),
+                             &s->rd, &s->rd_eff);
     /* a gather's granules at the rate DRAM serves granules at random, not a stride's
      * (which keeps to a few of its channels and banks); a profile without that rate takes
      * them as the farthest stride's */
     double random = f->dram_random[s->gi] > 0 ? f->dram_random[s->gi] : 0;
-    bool rate = p->random_eff > 0 && p->random_eff <= 1.5;
+    double rate = measured_eff(p->random_eff, NAN);
     s->rd += random;
-    s->rd_eff += random / (rate ? p->random_eff : gap_eff_dir(p, 0, CLC_MODEL_GAPS - 1));
-    s->random = rate ? random : 0;
+    s->rd_eff += random / (rate > 0 ? rate : gap_eff_dir(p, 0, CLC_MODEL_GAPS - 1));
+    s->random = rate > 0 ? random : 0;
     s->resident = f->resident_per_cu;
     if (!(s->resident > 0))
         s->resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
