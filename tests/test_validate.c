@@ -207,7 +207,8 @@ END_TEST
  * fails on a manifest whose split was changed by hand: one kernel moved from dev to test. */
 START_TEST(manifests_keep_their_draw)
 {
-    static const char *const manifests[] = {SET "kernels.tsv", SET "second/kernels.tsv"};
+    static const char *const manifests[] = {SET "kernels.tsv", SET "second/kernels.tsv",
+                                            SET "third/kernels.tsv"};
     char dir[64], cmd[2048];
     clc_test_make_dir(dir, "validate-split");
     for (size_t i = 0; i < sizeof manifests / sizeof manifests[0]; i++) {
