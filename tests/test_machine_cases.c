@@ -177,6 +177,7 @@ START_TEST(scatter_verifies)
         ck_assert_double_eq_tol(f->store_open_bytes, clc_profile_refill_window(
                                     (unsigned)log2((double)k), 8), 1e-9);
         ck_assert_double_eq_tol(f->store_open_sectors, 1.0 / 64, 1e-9);
+        ck_assert_double_eq_tol(f->store_open_lane_bytes, 128, 1e-9); /* a line a lane */
     }
     clc_report_free(&rep);
 }

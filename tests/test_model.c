@@ -773,8 +773,9 @@ END_TEST
 /* Lines a warp leaves open over its loads: lane l of a warp of 32 fills its own line (4 KiB
  * apart), k floats of it one a step with a coalesced load before each, as the scatter case's
  * store_steps rows do.  The lines hold k x 4 bytes each (k / 8 of a sector) and stay open
- * over the k - 1 loads between a lane's first store and its last.  Two warps that share the
- * lines, each half, count half a line each; a line written whole at one store, or once, or
+ * over the k - 1 loads between a lane's first store and its last, a line held a lane.  Two
+ * warps that share the lines, each half, count half a line each; lanes that share a line
+ * hold their share of it; a line written whole at one store, or once, or
  * by stores back to back with no load between (a run), is open for no window at all. */
 START_TEST(open_lines_count_the_window_a_lane_fills_its_line_over)
 {
@@ -791,6 +792,7 @@ START_TEST(open_lines_count_the_window_a_lane_fills_its_line_over)
         double sectors = k > 1 ? 32.0 * k * 4 / 32 : 0;
         ck_assert_double_eq_tol(m.store.open_sectors, sectors, 1e-9);
         ck_assert_double_eq_tol(m.store.open_bytes, sectors * (k - 1.0) * 4, 1e-9);
+        ck_assert_double_eq_tol(m.store.open_lane_bytes, sectors * 128, 1e-9); /* a line each */
         free(s.w);
     }
 
@@ -806,6 +808,20 @@ START_TEST(open_lines_count_the_window_a_lane_fills_its_line_over)
     analyse(&s, &m);
     ck_assert_double_eq_tol(m.store.open_sectors, 64 * 64 / 32.0, 1e-9);
     ck_assert_double_eq_tol(m.store.open_bytes, 64 * 64 / 32.0 * 7 * 4, 1e-9);
+    free(s.w);
+
+    /* lanes two a line, each its 64-byte half in four float4 steps with a load of 16 bytes
+     * before each: open over 48 bytes, 64 bytes of a line held a lane */
+    synth_init(&s, 32, 32, 8, 32);
+    for (size_t i = 0; i < 32; i++)
+        for (uint64_t e = 0; e < 4; e++) {
+            synth_add(&s, i, BASE + 512 * e + 16 * i, 16, false);
+            synth_add(&s, i, BASE2 + 64 * i + 16 * e, 16, true);
+        }
+    analyse(&s, &m);
+    ck_assert_double_eq_tol(m.store.open_sectors, 32 * 64 / 32.0, 1e-9);
+    ck_assert_double_eq_tol(m.store.open_bytes / m.store.open_sectors, 48, 1e-9);
+    ck_assert_double_eq_tol(m.store.open_lane_bytes / m.store.open_sectors, 64, 1e-9);
     free(s.w);
 
     /* whole lines at one store (a coalesced copy), lines written once in part, and a run

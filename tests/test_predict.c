@@ -1078,9 +1078,11 @@ START_TEST(refill_layer_adds_what_open_lines_cost)
         p.refill_ps[1][c] = NAN;
     }
     /* 1 / 64 of a sector a useful byte (a copy whose stores all fill lines over steps),
-     * open over 28 bytes loaded a lane: 6 ps each, 10^8 / 64 of them, 9.375 us more */
+     * open over 28 bytes loaded a lane, a line each: 6 ps each, 10^8 / 64 of them, 9.375 us
+     * more */
     f->store_open_sectors = 1.0 / 64;
     f->store_open_bytes = 28;
+    f->store_open_lane_bytes = 128;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_DRAM); /* 1 % slower: not what binds */
     /* 100 ps a sector (a line open past what the L2 holds): 1 + 0.15625 ms */
@@ -1088,12 +1090,24 @@ START_TEST(refill_layer_adds_what_open_lines_cost)
     f->store_open_bytes = 60;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / 1.15625, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_REFILL);
-    /* half the device's work-items resident: lines open over 56 bytes a lane cost what the
-     * device full costs them over 28 */
+    /* what a lane holds of the L2 over a window: the bytes it loads and its share of the
+     * lines open.  Half the device's work-items resident: a line each open over 184 bytes
+     * loaded cost what the device full costs them over 28 ((184 + 128) / 2 = 28 + 128) */
+    const double over_28 = 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9;
     f->resident_per_cu = 1024;
-    f->store_open_bytes = 56;
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9, 1e-6);
+    f->store_open_bytes = 184;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), over_28, 1e-6);
     f->resident_per_cu = 2048;
+    /* lanes two a line (64 bytes each held): over 92 bytes as a line each over 28; over 48
+     * (a 64-byte chunk a lane in float4 steps) they fit: nothing added */
+    f->store_open_lane_bytes = 64;
+    f->store_open_bytes = 92;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), over_28, 1e-6);
+    f->store_open_bytes = 48;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    f->store_open_lane_bytes = NAN; /* a file from before: a line each, as the rows */
+    f->store_open_bytes = 28;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), over_28, 1e-6);
     /* no lines open, a result file from before they were counted, a profile without the
      * rows of the row's element size: nothing added */
     f->store_open_sectors = 0;

@@ -537,6 +537,7 @@ static const struct {
     FEATURE(load_group_lines),
     FEATURE(store_open_sectors),
     FEATURE(store_open_bytes),
+    FEATURE(store_open_lane_bytes),
     FEATURE(reuse_footprint),
     FEATURE(accessed),
     FEATURE(loads_in_flight),

@@ -838,7 +838,7 @@ static void count_local(const struct clc_trace *t, struct clc_model_request *rq,
  * written.  Stores back to back (a run) leave a line in moments, and the L1 merges them; a
  * load between is a wait for memory, while the device moves as much for every lane. */
 struct open_line {
-    uint64_t id, mask[2];
+    uint64_t id, mask[2], lanes;
     double first, last;
     bool used, closed;
 };
@@ -894,6 +894,7 @@ static void open_line_count(struct clc_model_side *s, const struct open_line *e)
                               __builtin_popcountll(e->mask[1])) / CLC_MODEL_SECTOR;
     s->open_sectors += sectors;
     s->open_bytes += sectors * (e->last - e->first);
+    s->open_lane_bytes += sectors * CLC_MODEL_LINE / __builtin_popcountll(e->lanes);
 }
 
 /* A request of the warp's: a load moves its clock on, a store marks the bytes it writes
@@ -919,6 +920,7 @@ static void open_lines_request(struct open_lines *o, const struct clc_model_requ
             for (uint64_t b = lo % CLC_MODEL_LINE; b < lo % CLC_MODEL_LINE + (hi - lo); b++)
                 e->mask[b / 64] |= (uint64_t)1 << (b % 64);
             e->last = o->clock;
+            e->lanes |= (uint64_t)1 << (l % 64);
             if (e->mask[0] == UINT64_MAX && e->mask[1] == UINT64_MAX) {
                 open_line_count(s, e);
                 e->closed = true;

@@ -147,6 +147,8 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->store_open_sectors = m->store.open_sectors / useful;
     f->store_open_bytes =
         m->store.open_sectors > 0 ? m->store.open_bytes / m->store.open_sectors : NAN;
+    f->store_open_lane_bytes =
+        m->store.open_sectors > 0 ? m->store.open_lane_bytes / m->store.open_sectors : NAN;
     f->reuse_footprint = m->load.reused_lines
                              ? (double)m->load.reuse_footprint / (double)m->load.reused_lines
                              : NAN;
@@ -724,10 +726,15 @@ static double layer_compute(struct clc_layer_state *s, struct clc_model_layer *l
  * load between) keeps them open in the L2 while every lane of the device waits for its loads
  * and moves as much; past what the L2 holds, it writes them back in part and DRAM reads them
  * again (the scatter case's store_steps rows on the H100: DRAM moves up to twice the bytes,
- * the L2 at most half busy).  Each sector's worth of bytes such lines get costs what those
- * rows cost more per stored sector with lines open over as many loaded bytes, added to the
- * time above; a launch that keeps fewer work-items resident than the device holds opens
- * fewer lines at once, as if for a shorter window. */
+ * the L2 at most half busy).  A line stays in the L2 while the bytes the device's lanes load
+ * over its window, and the lines they hold open, fit there: per lane, the window's bytes and
+ * the share of a line it keeps open.  The store_steps rows give each lane a line of its own;
+ * lanes that share their lines hold less (a 64-byte chunk a lane in float4 steps: half a
+ * line, and no refill where a window of 48 bytes would cost 40 ps a sector with lines of
+ * their own, bench/results/h100/validation/third/), a launch that keeps fewer work-items
+ * resident than the device holds fewer.  Each sector's worth of bytes such lines get costs
+ * what those rows cost more per stored sector with lines open over the window that fills
+ * the L2 as much, added to the time above. */
 static double layer_refill(struct clc_layer_state *s, struct clc_model_layer *l)
 {
     const struct clc_model_features *f = s->f;
@@ -740,14 +747,16 @@ static double layer_refill(struct clc_layer_state *s, struct clc_model_layer *l)
     }
     double threads = s->p->threads_per_cu;
     double full = threads > 0 && s->resident > 0 ? fmin(1, s->resident / threads) : 1;
-    double ps = clc_profile_refill_ps(s->p, (double)clc_type_size(s->r->type), window * full);
+    double held = f->store_open_lane_bytes > 0 ? f->store_open_lane_bytes : CLC_MODEL_LINE;
+    double as_rows = fmax(0, (window + held) * full - CLC_MODEL_LINE);
+    double ps = clc_profile_refill_ps(s->p, (double)clc_type_size(s->r->type), as_rows);
     if (!(ps >= 0)) {
         snprintf(l->why, sizeof l->why, "no store_steps rows measured");
         return 1.0;
     }
     s->ms += s->useful * open * ps * 1e-9;
     snprintf(l->why, sizeof l->why, "%.4f sectors a useful B into lines open over %.0f B "
-             "loaded: %.1f ps more each", open, window * full, ps);
+             "loaded, %.0f B a lane: %.1f ps more each", open, window, held, ps);
     return ms_above / s->ms;
 }
 

@@ -114,6 +114,9 @@ struct clc_model_side {
                                * by the same bytes: what a lane loads from its warp's first */
     double open_bytes;        /* write into the line to its last.  A line left open that
                                * long, the L2 writes back in part and reads again */
+    double open_lane_bytes;   /* stores only: a line's bytes over the lanes that write into
+                               * it, weighed by the same bytes: how much of the L2 each lane
+                               * keeps open (a line each: 128) */
     uint64_t useful;   /* distinct bytes the active lanes access (a byte read by several
                         * lanes of one request counts once), summed over requests */
     uint64_t lanes;    /* active lanes, summed over requests, and the bytes of their */

@@ -106,6 +106,8 @@ struct clc_model_features {
                               * over several requests, in sectors per useful byte, and those */
     double store_open_bytes; /* lines' window (model.h's open_bytes), weighed by the same
                               * bytes; NAN where none (or in a file from before) */
+    double store_open_lane_bytes; /* and the bytes of such a line each lane writing into it
+                              * keeps open (model.h's open_lane_bytes); NAN as above */
     double accessed;         /* the bytes the kernel's requests access (each request's distinct
                               * bytes, summed) per byte its rule counts: 2 for a copy that
                               * passes over its output again, below 1 for a broadcast; NAN where
