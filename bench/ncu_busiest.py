@@ -26,8 +26,7 @@ UNITS = {
     "SM": "sm__throughput.avg.pct_of_peak_sustained_elapsed",
 }
 BOUND_UNIT = {"dram": "DRAM", "sectors": "DRAM", "inflight": "DRAM", "groups": "DRAM",
-              "blocks": "DRAM", "lines": "L2", "l2": "L2", "split": "L2", "refill": "L2",
-              "l1": "L1", "banks": "L1"}
+              "lines": "L2", "l2": "L2", "split": "L2", "refill": "L2", "l1": "L1", "banks": "L1"}
 
 
 def ncu_rows(path):

@@ -24,27 +24,9 @@ static void run_at(uint64_t size)
     clc_report_free(&rep);
 }
 
-/* The trace sees where the first work-groups' blocks lie (1 MiB of floats in blocks of 1 KiB:
- * 1024 groups, the wide sample's first 256): side by side in order, 4 KiB apart (a power of
- * two) with the ids' 10 bits reversed, at uneven distances at random. */
 START_TEST(every_order_verifies)
 {
     run_at(1 << 20);
-    struct clc_report rep;
-    clc_test_run_verified_at("blockorder", 1 << 20, 2, &rep);
-    const struct clc_model_features *lin =
-        &clc_test_get(&rep, "linear", 1024, CLC_FLOAT)->model.features;
-    const struct clc_model_features *rev =
-        &clc_test_get(&rep, "bitrev", 1024, CLC_FLOAT)->model.features;
-    const struct clc_model_features *rnd =
-        &clc_test_get(&rep, "random", 1024, CLC_FLOAT)->model.features;
-    ck_assert_double_eq(lin->block_stride, 1024);
-    ck_assert_double_eq(lin->block_irregular, 0);
-    ck_assert_double_eq(rev->block_stride, 4096);
-    ck_assert_double_eq(rev->block_irregular, 0);
-    ck_assert(rnd->block_stride > 1024);
-    ck_assert_double_eq(rnd->block_irregular, 1);
-    clc_report_free(&rep);
 }
 END_TEST
 

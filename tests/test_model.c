@@ -909,62 +909,6 @@ START_TEST(wide_sample_sees_a_block_gathered_whole)
 }
 END_TEST
 
-/* Work-groups' blocks in the wide sample: 8 groups of 32 work-items, each work-item 4 loads
- * a group's width apart, so a group loads one block of 512 bytes; the blocks side by side,
- * 4 KiB apart (a power of two, as bit-reversed ids take them), 3 KiB apart, at uneven
- * distances; a group whose loads fill less than 7/8 of their span (a row of a tile each, a
- * grid-stride loop), or two groups on the same block, is no block: NAN. */
-static void analyse_blocks(const uint64_t *at, uint64_t step, struct clc_model *m)
-{
-    enum { GROUPS = 8, WG = 32, WSLOTS = 8 };
-    struct synth s;
-    synth_init(&s, WG, WG, 2, 32);
-    for (size_t i = 0; i < WG; i++)
-        synth_add(&s, i, BASE + 4 * i, 4, false);
-    uint64_t *wide = calloc(GROUPS * WG * 2 * WSLOTS, sizeof *wide);
-    ck_assert_ptr_nonnull(wide);
-    for (size_t g = 0; g < GROUPS; g++)
-        for (size_t l = 0; l < WG; l++)
-            for (uint64_t k = 0; k < 4; k++) {
-                uint64_t *slot = wide + ((g * WG + l) * 2 * WSLOTS + 2 * k);
-                slot[0] = BASE + at[g] + step * k + 4 * l;
-                slot[1] = (uint64_t)4 << 1;
-            }
-    s.t.wide_words = wide;
-    s.t.wide_items = GROUPS * WG;
-    s.t.wide_slots = WSLOTS;
-    analyse(&s, m);
-    free(wide);
-    free(s.w);
-}
-
-START_TEST(work_groups_blocks_and_their_stride)
-{
-    struct clc_model m;
-    static const uint64_t side[] = {0, 512, 1024, 1536, 2048, 2560, 3072, 3584};
-    static const uint64_t pow2[] = {0, 16384, 8192, 24576, 4096, 20480, 12288, 28672};
-    static const uint64_t even[] = {0, 3072, 6144, 9216, 12288, 15360, 18432, 21504};
-    static const uint64_t uneven[] = {0, 5120, 1024, 9216, 30720, 2048, 60416, 12288};
-    static const uint64_t twice[] = {0, 0, 1024, 2048, 3072, 4096, 5120, 6144};
-    analyse_blocks(side, 128, &m);
-    ck_assert_double_eq(m.block_stride, 512);
-    ck_assert(!m.block_irregular);
-    analyse_blocks(pow2, 128, &m); /* bit-reversed ids, in address order 4 KiB apart */
-    ck_assert_double_eq(m.block_stride, 4096);
-    ck_assert(!m.block_irregular);
-    analyse_blocks(even, 128, &m);
-    ck_assert_double_eq(m.block_stride, 3072);
-    ck_assert(!m.block_irregular);
-    analyse_blocks(uneven, 128, &m); /* in address order 1, 1, 3, 4, 3, 18, 29 KiB apart */
-    ck_assert_double_eq(m.block_stride, 3072);
-    ck_assert(m.block_irregular);
-    analyse_blocks(side, 4096, &m); /* each group a row of a tile: 4 runs 4 KiB apart */
-    ck_assert(isnan(m.block_stride) && !m.block_irregular);
-    analyse_blocks(twice, 128, &m);
-    ck_assert(isnan(m.block_stride));
-}
-END_TEST
-
 /* ------------------------------------------------------------------ __local passes */
 
 #define LBASE 0x1040ull /* a __local address: only its value modulo 128 matters */
@@ -1478,9 +1422,7 @@ int main(void)
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,
-                            local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix,
-                            wide_sample_sees_a_block_gathered_whole,
-                            work_groups_blocks_and_their_stride,
+                            local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
                             loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,
                             group_lines_count_what_reaches_the_l2,
                             open_lines_count_the_window_a_lane_fills_its_line_over,

@@ -574,11 +574,7 @@ START_TEST(waterfall_says_what_binds)
         r.model.features.local_passes = local ? 33.0 / 128 : 0;
         struct clc_prediction pr;
         ck_assert(clc_predict(&p, &r, &pr));
-        const char *named = "";
-        for (size_t i = 0; i < pr.n_layers; i++) /* the layer of the bound */
-            if (pr.layer[i].bound == pr.bound)
-                named = pr.layer[i].name;
-        ck_assert_str_eq(named, names[local]);
+        ck_assert_str_eq(pr.layer[4].name, names[local]);
         ck_assert_str_eq(clc_bound_name(pr.bound), names[local]);
         char *text = NULL;
         size_t len = 0;
@@ -1124,45 +1120,6 @@ START_TEST(refill_layer_adds_what_open_lines_cost)
 }
 END_TEST
 
-/* The blocks layer: a work-group's block (the row's read bytes over its groups) whose
- * neighbours lie further than a block apart moves at the profile's rate for its spread and
- * size; side by side, or no blocks, or no such rows in the profile: nothing. */
-START_TEST(blocks_layer_takes_spread_blocks_at_their_rate)
-{
-    struct clc_profile p = flat_profile();
-    static const double eff[CLC_PROFILE_ORDERS][CLC_PROFILE_BLOCKS] = {
-        {0.4, 0.7, 0.95, 1.0}, {0.9, 0.96, 1.0, 1.0}, {0.6, 0.8, 0.97, 1.0}};
-    memcpy(p.block_eff, eff, sizeof eff);
-    struct clc_result r = streaming_row(); /* 10^8 bytes, half of them read */
-    struct clc_model_features *f = &r.model.features;
-    enum clc_bound b;
-    f->groups = 1e8 * 0.5 / 4096; /* blocks of 4 KiB */
-    f->block_irregular = 0;
-    f->block_stride = 4096; /* side by side */
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
-    f->block_stride = 65536; /* a power of two apart: bit-reversed ids */
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 70, 1e-6);
-    ck_assert_int_eq(b, CLC_BOUND_BLOCKS);
-    f->block_stride = 3 * 4096;
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 96, 1e-6);
-    f->block_irregular = 1;
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 80, 1e-6);
-    /* blocks of 2 KiB: halfway between 1 and 4 KiB in log scale; of 256 KiB: as 64 KiB */
-    f->groups = 1e8 * 0.5 / 2048;
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 70, 1e-6);
-    f->groups = 1e8 * 0.5 / 262144;
-    f->block_stride = 1 << 20;
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
-    /* no blocks traced (a file from before), or a profile without the blockorder rows */
-    f->groups = 1e8 * 0.5 / 4096;
-    f->block_stride = NAN;
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
-    f->block_stride = 65536;
-    p = flat_profile();
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
-}
-END_TEST
-
 START_TEST(launch_layer_adds_a_fixed_cost)
 {
     struct clc_profile p = flat_profile();
@@ -1362,22 +1319,6 @@ static void profile_rows(struct clc_report *rep)
     };
     for (int i = 0; i < 6; i++)
         clc_report_add(rep, &tiles[i]);
-    /* blocks in order at 80 GB/s; bit-reversed at 40 (1 KiB) and 64 (4 KiB) in float, 70 at
-     * 4 KiB in double; at random 60 at 4 KiB in float; none at 16 and 64 KiB */
-    static const struct {
-        const char *order;
-        long bytes;
-        enum clc_type type;
-        double gbps;
-    } blocks[] = {{"linear", 1024, CLC_FLOAT, 80},  {"linear", 4096, CLC_FLOAT, 80},
-                  {"linear", 4096, CLC_DOUBLE, 80}, {"bitrev", 1024, CLC_FLOAT, 40},
-                  {"bitrev", 4096, CLC_FLOAT, 64},  {"bitrev", 4096, CLC_DOUBLE, 70},
-                  {"random", 4096, CLC_FLOAT, 60}};
-    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
-        struct clc_result r = clc_test_row("blockorder", blocks[i].order, blocks[i].bytes,
-                                           blocks[i].type, blocks[i].gbps);
-        clc_report_add(rep, &r);
-    }
     /* stores alone with 32- and 64-byte lanes: 60 and 6 GB/s */
     struct clc_result f8 = clc_test_row("vector", "fill_float8", 8, CLC_FLOAT, 60);
     struct clc_result f16 = clc_test_row("vector", "fill_float16", 16, CLC_FLOAT, 6);
@@ -1445,15 +1386,6 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 1000), 3000, 1e-6);
     ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 2), 0, 1e-9);
     ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 8, 1000), 0, 1e-9); /* one step only */
-    /* blocks spread against side by side, the better type: bit-reversed 0.5 at 1 KiB, 0.875
-     * at 4 KiB (double); at random 0.75 at 4 KiB, and as much below and above it */
-    ck_assert_double_eq_tol(p.block_eff[0][0], 0.5, 1e-9);
-    ck_assert_double_eq_tol(p.block_eff[0][1], 0.875, 1e-9);
-    ck_assert(isnan(p.block_eff[0][2]) && isnan(p.block_eff[1][1]));
-    ck_assert_double_eq_tol(clc_profile_block_eff(&p, 0, 2048), (0.5 + 0.875) / 2, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_block_eff(&p, 0, 65536), 0.875, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_block_eff(&p, 2, 512), 0.75, 1e-9);
-    ck_assert(isnan(clc_profile_block_eff(&p, 1, 4096)));
 
     /* the JSON a run keeps gives the same figures back */
     json_t *j = clc_profile_to_json(&p);
@@ -1480,8 +1412,6 @@ START_TEST(profile_figures_from_rows)
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         ck_assert_double_eq_tol(q.refill_ps[0][c], p.refill_ps[0][c], 1e-6);
     ck_assert(isnan(q.refill_ps[1][1]));
-    ck_assert_double_eq_tol(q.block_eff[0][1], p.block_eff[0][1], 1e-9);
-    ck_assert(isnan(q.block_eff[1][1]));
     clc_report_free(&rep);
 
     /* a device of 32-byte granules: stride 64 bytes reads no more per element than 32 */
@@ -2032,7 +1962,6 @@ int main(void)
         compute_rate_from_rows_and_back, l2_rates_from_rows_and_back,
         no_prediction_without_grounds,
         refill_layer_adds_what_open_lines_cost,
-                            blocks_layer_takes_spread_blocks_at_their_rate,
         profile_figures_from_rows,
         profile_file_loads,
         kept_profile_path,

@@ -31,8 +31,7 @@ static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
     "Measures the device with the latency, stream, inflight, groups, banks, stride, scatter,\n"
-    "runs, l2, fma and blockorder cases (float, and double where the cases and the device\n"
-    "have it;\n"
+    "runs, l2 and fma cases (float, and double where the cases and the device have it;\n"
     "default sizes, 5 repetitions) and the vector case's fill_float8 and fill_float16, and\n"
     "writes its profile as\n"
     "JSON to FILE (or stdout): L1, L2 and DRAM latency, the read / write / copy / triad\n"
@@ -41,10 +40,9 @@ static const char usage[] =
     "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"
     "granules, the L2's rates for loads and stores of one line per lane and for the sectors\n"
     "of a window it holds (the l2 case), how runs of stores merge, and the GB/s that\n"
-    "stores of 32- and 64-byte lanes reach, the fused multiply-adds per second in float\n"
-    "and double (the fma case: the model's compute layer), and the rate of work-groups'\n"
-    "blocks spread over the array against blocks side by side (the blockorder case).\n"
-    "'run --profile FILE' predicts every row from it.\n"
+    "stores of 32- and 64-byte lanes reach, and the fused multiply-adds per second in float\n"
+    "and double (the fma case: the model's compute layer).  'run --profile FILE' predicts\n"
+    "every row from it.\n"
     "Measured at the default sizes (no --size, --quick, --cold or --kernel-dir), the profile\n"
     "is also kept as the device's own (in $CLCOALESCE_CACHE_DIR, else ~/.cache/clcoalesce):\n"
     "explain, and a run without the stream case, then predict with it with no --profile.\n"
@@ -406,7 +404,7 @@ int clc_cmd_profile(int argc, char **argv)
         o.reps = REPS;
     static const char *const names[] = {"latency", "stream", "inflight", "groups",
                                         "banks",   "stride", "scatter", "runs",  "fma",
-                                        "l2",      "blockorder"};
+                                        "l2"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);

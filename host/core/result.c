@@ -538,8 +538,6 @@ static const struct {
     FEATURE(store_open_sectors),
     FEATURE(store_open_bytes),
     FEATURE(store_open_lane_bytes),
-    FEATURE(block_stride),
-    FEATURE(block_irregular),
     FEATURE(reuse_footprint),
     FEATURE(accessed),
     FEATURE(loads_in_flight),

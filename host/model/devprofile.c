@@ -267,46 +267,6 @@ static void refills(const struct clc_report *rep, struct clc_profile *p)
     }
 }
 
-/* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
-static double log_place(double v, double lo, double hi)
-{
-    return hi > lo ? log(v / lo) / log(hi / lo) : 0;
-}
-
-/* The blockorder case's rows: each order's GB/s over the linear order's at the same block
- * size and type, the better of float and double (a row below its rate only caps it). */
-static void block_orders(const struct clc_report *rep, struct clc_profile *p)
-{
-    static const char *const orders[CLC_PROFILE_ORDERS] = {"bitrev", "mulmod", "random"};
-    for (unsigned o = 0; o < CLC_PROFILE_ORDERS; o++)
-        for (unsigned c = 0; c < CLC_PROFILE_BLOCKS; c++) {
-            long bytes = lround(clc_profile_block_bytes(c));
-            double best = NAN;
-            for (int i = 0; i < 2; i++) {
-                double v = value_of(row(rep, "blockorder", orders[o], bytes, types[i]));
-                double side = value_of(row(rep, "blockorder", "linear", bytes, types[i]));
-                if (v > 0 && side > 0 && !(v / side <= best))
-                    best = v / side;
-            }
-            p->block_eff[o][c] = best;
-        }
-}
-
-double clc_profile_block_eff(const struct clc_profile *p, unsigned order, double bytes)
-{
-    double b0 = NAN, v0 = NAN;
-    for (unsigned c = 0; order < CLC_PROFILE_ORDERS && c < CLC_PROFILE_BLOCKS; c++) {
-        double b = clc_profile_block_bytes(c), v = p->block_eff[order][c];
-        if (!(v > 0))
-            continue;
-        if (b >= bytes)
-            return v0 > 0 ? v0 + (v - v0) * log_place(bytes, b0, b) : v;
-        b0 = b;
-        v0 = v;
-    }
-    return v0;
-}
-
 double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window)
 {
     unsigned t = elem > 6;
@@ -365,6 +325,12 @@ double clc_profile_split_gbps(const struct clc_profile *p, double lane)
         return NAN;
     double v = p->split_gbps[lane <= 32 ? 0 : 1];
     return v > 0 ? v : NAN;
+}
+
+/* v's place between lo and hi in log scale, 0 .. 1 (0 when they are one). */
+static double log_place(double v, double lo, double hi)
+{
+    return hi > lo ? log(v / lo) / log(hi / lo) : 0;
 }
 
 double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes)
@@ -873,9 +839,6 @@ static void clear(struct clc_profile *p)
         p->store_merge[0][c] = p->store_merge[1][c] = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         p->refill_ps[0][c] = p->refill_ps[1][c] = NAN;
-    for (unsigned o = 0; o < CLC_PROFILE_ORDERS; o++)
-        for (unsigned c = 0; c < CLC_PROFILE_BLOCKS; c++)
-            p->block_eff[o][c] = NAN;
     p->fma_per_s[0] = p->fma_per_s[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
@@ -933,7 +896,6 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     split_stores(rep, p);
     store_merging(rep, p);
     refills(rep, p);
-    block_orders(rep, p);
     p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
     p->fma_per_s[1] = fma_rate(rep, CLC_DOUBLE);
     int found = 0;
@@ -1068,17 +1030,6 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     }
     json_object_set_new(root, "refill", json_pack("{s:o, s:o, s:o}", "steps", steps,
                                                   "fp32_ps", refill[0], "fp64_ps", refill[1]));
-    json_t *block_bytes = json_array(), *orders[CLC_PROFILE_ORDERS];
-    for (unsigned o = 0; o < CLC_PROFILE_ORDERS; o++)
-        orders[o] = json_array();
-    for (unsigned c = 0; c < CLC_PROFILE_BLOCKS; c++) {
-        json_array_append_new(block_bytes, json_real(clc_profile_block_bytes(c)));
-        for (unsigned o = 0; o < CLC_PROFILE_ORDERS; o++)
-            json_array_append_new(orders[o], num(p->block_eff[o][c]));
-    }
-    json_object_set_new(root, "block_order",
-                        json_pack("{s:o, s:o, s:o, s:o}", "block_bytes", block_bytes, "bitrev",
-                                  orders[0], "mulmod", orders[1], "random", orders[2]));
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
@@ -1222,11 +1173,6 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     for (int t = 0; t < 2; t++)
         nums_at(json_object_get(json_object_get(o, "refill"), refill_keys[t]), p->refill_ps[t],
                 CLC_PROFILE_STEPS);
-    /* a profile from before the blockorder case has none: the blocks layer is left out */
-    static const char *const order_keys[CLC_PROFILE_ORDERS] = {"bitrev", "mulmod", "random"};
-    for (unsigned k = 0; k < CLC_PROFILE_ORDERS; k++)
-        nums_at(json_object_get(json_object_get(o, "block_order"), order_keys[k]),
-                p->block_eff[k], CLC_PROFILE_BLOCKS);
     /* a profile from before the fma case has none: the compute layer is then left out */
     p->fma_per_s[0] = num_at(json_object_get(o, "compute"), "fp32_fma_per_s");
     p->fma_per_s[1] = num_at(json_object_get(o, "compute"), "fp64_fma_per_s");

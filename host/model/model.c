@@ -645,54 +645,6 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
     return true;
 }
 
-/* Fills m->block_stride and m->block_irregular (model.h) from the wide sample's work-groups
- * of t->wg_size work-items.  False when out of memory. */
-static bool group_blocks(const struct clc_trace *t, struct clc_model *m)
-{
-    m->block_stride = NAN;
-    m->block_irregular = false;
-    size_t wg = t->wg_size, groups = wg > 0 ? t->wide_items / wg : 0;
-    if (t->wide_words == NULL || groups < 2)
-        return true;
-    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots, 0};
-    struct span *sp = malloc(groups * sizeof *sp);
-    uint64_t *gaps = malloc(groups * sizeof *gaps);
-    bool blocks = sp != NULL && gaps != NULL;
-    for (size_t g = 0; blocks && g < groups; g++) {
-        uint64_t lo = UINT64_MAX, hi = 0, bytes = 0;
-        for (size_t i = g * wg; i < (g + 1) * wg; i++)
-            for (unsigned k = 0; k < wide.slots; k++) {
-                const uint64_t *r = slot_of(&wide, i, k);
-                if (r[1] == 0 || (r[1] & 1) != 0)
-                    continue;
-                uint64_t size = clc_trace_size(r[1]);
-                lo = r[0] < lo ? r[0] : lo;
-                hi = r[0] + size > hi ? r[0] + size : hi;
-                bytes += size;
-            }
-        blocks = hi > lo && 8 * bytes >= 7 * (hi - lo);
-        sp[g] = (struct span){lo, hi};
-    }
-    if (blocks) {
-        qsort(sp, groups, sizeof sp[0], cmp_span);
-        for (size_t g = 0; blocks && g + 1 < groups; g++) {
-            blocks = sp[g + 1].lo >= sp[g].hi;
-            gaps[g] = sp[g + 1].lo - sp[g].lo;
-            m->block_irregular |= gaps[g] != gaps[0];
-        }
-    }
-    if (blocks) {
-        qsort(gaps, groups - 1, sizeof gaps[0], cmp_u64);
-        m->block_stride = (double)gaps[(groups - 1) / 2];
-    } else {
-        m->block_irregular = false;
-    }
-    bool ok = sp != NULL && gaps != NULL;
-    free(sp);
-    free(gaps);
-    return ok;
-}
-
 /* The mean over work-items that load of the longest run of loads with no store between;
  * a load that waits for the one before it (its index is that load's value) adds none. */
 static double loads_in_flight(const struct clc_trace *t)
@@ -1033,7 +985,6 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     m->sectors_per_req_load = m->sectors_per_req_store = m->sectors_per_req = NAN;
     m->efficiency = m->bytes_moved = m->bytes_useful = NAN;
     m->loads_in_flight = m->load_lane_bytes = m->store_lane_bytes = NAN;
-    m->block_stride = NAN;
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
@@ -1120,8 +1071,6 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     if (!grouped)
         return -1;
     m->loads_in_flight = loads_in_flight(t);
-    if (!group_blocks(t, m))
-        return -1;
     m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)m->load.lanes);
     m->store_lane_bytes = ratio((double)m->store.lane_bytes, (double)m->store.lanes);
     uint64_t req = m->load.requests + m->store.requests;

@@ -14,7 +14,7 @@ const char *clc_bound_name(enum clc_bound b)
 {
     static const char *const names[] = {"",      "dram",  "sectors", "inflight", "banks", "launch",
                                         "lines", "groups", "split",  "l1",
-                                        "compute", "l2", "refill", "blocks"};
+                                        "compute", "l2", "refill"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -67,11 +67,6 @@ const char *clc_bound_remedy(enum clc_bound b)
                "stage a tile in __local and store it in rows, or fill a line in fewer steps.";
     case CLC_BOUND_LAUNCH:
         return "the launch's fixed cost is much of the time. Move more bytes a launch.";
-    case CLC_BOUND_BLOCKS:
-        return "the work-groups in flight take blocks that lie far apart over the array (their "
-               "ids permuted: bit-reversed, at random), which DRAM serves below its streaming "
-               "rate, the more the smaller the blocks. Let neighbouring work-groups take "
-               "neighbouring blocks, or give each a larger block.";
     case CLC_BOUND_NONE:
         break;
     }
@@ -154,8 +149,6 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
         m->store.open_sectors > 0 ? m->store.open_bytes / m->store.open_sectors : NAN;
     f->store_open_lane_bytes =
         m->store.open_sectors > 0 ? m->store.open_lane_bytes / m->store.open_sectors : NAN;
-    f->block_stride = m->block_stride;
-    f->block_irregular = m->block_stride > 0 ? (double)m->block_irregular : NAN;
     f->reuse_footprint = m->load.reused_lines
                              ? (double)m->load.reuse_footprint / (double)m->load.reused_lines
                              : NAN;
@@ -767,38 +760,6 @@ static double layer_refill(struct clc_layer_state *s, struct clc_model_layer *l)
     return ms_above / s->ms;
 }
 
-/* Blocks: where each work-group loads a block of its own and the blocks of neighbouring
- * work-groups lie further apart than a block (the trace's block_stride), the work-groups in
- * flight spread their blocks over the array, and DRAM serves them at the rate the blockorder
- * case's rows measure against blocks side by side, for the block's bytes (what the row reads
- * over its work-groups): at a power of two apart (ids bit-reversed: 70 % for 4 KiB blocks in
- * float on the H100), at random (82 %), at another stride (96 %); within a few percent from
- * 16 KiB up (bench/results/h100/blockorder/). */
-static double layer_blocks(struct clc_layer_state *s, struct clc_model_layer *l)
-{
-    const struct clc_model_features *f = s->f;
-    double stride = f->block_stride, groups = f->groups;
-    double block = groups > 0 && s->rd > 0 ? s->useful * s->rd / groups : NAN;
-    if (!(stride > 0) || !(block > 0) || stride <= 1.01 * block) {
-        snprintf(l->why, sizeof l->why, "%s",
-                 stride > 0 ? "work-groups' blocks side by side"
-                            : "no block of its own a work-group loads");
-        return 1.0;
-    }
-    uint64_t whole = (uint64_t)stride;
-    unsigned order = f->block_irregular > 0 ? 2 : (whole & (whole - 1)) == 0 ? 0 : 1;
-    static const char *const how[] = {"a power of two", "an even stride", "random"};
-    double eff = clc_profile_block_eff(s->p, order, block);
-    if (!(eff > 0)) {
-        snprintf(l->why, sizeof l->why, "no blockorder rows measured");
-        return 1.0;
-    }
-    eff = fmin(eff, 1.0);
-    snprintf(l->why, sizeof l->why, "work-groups' blocks of %.0f B %.0f B apart, at %s: %.0f %%",
-             block, stride, how[order], 100 * eff);
-    return eff;
-}
-
 /* Launch: a fixed cost per launch, added to the time. */
 static double layer_launch(struct clc_layer_state *s, struct clc_model_layer *l)
 {
@@ -817,7 +778,6 @@ static const struct clc_layer_def layer_table[] = {
     {"ceiling", CLC_BOUND_DRAM, false, layer_ceiling},
     {"granules", CLC_BOUND_SECTORS, false, layer_granules},
     {"scatter", CLC_BOUND_SECTORS, false, layer_scatter},
-    {"blocks", CLC_BOUND_BLOCKS, false, layer_blocks},
     {"inflight", CLC_BOUND_INFLIGHT, false, layer_inflight},
     {"banks", CLC_BOUND_BANKS, true, layer_banks},
     {"lines", CLC_BOUND_LINES, true, layer_lines},

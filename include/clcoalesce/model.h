@@ -166,14 +166,6 @@ struct clc_model {
     /* Bytes one lane's store writes, on average (a float4 store: 16; a GPU instruction
      * stores at most 16 bytes a lane, so a wider store leaves in pieces). */
     double store_lane_bytes;
-    /* Work-groups' blocks: where each work-group of the wide sample loads one dense run of
-     * bytes (its loads cover 7/8 of their span, no two groups' spans overlap), the distance
-     * in bytes between neighbouring blocks in address order (the median), and whether it
-     * differs from pair to pair; NAN and false where the loads are not such blocks.  A copy
-     * whose groups take their blocks in another order than their ids spreads the blocks in
-     * flight over the array (the blockorder case). */
-    double block_stride;
-    bool block_irregular;
     struct clc_model_local local;
 };
 

@@ -52,8 +52,6 @@
 #define CLC_PROFILE_GRID 128
 #define CLC_PROFILE_MERGE 5 /* store merging classes: requests of 2 .. 32 lines */
 #define CLC_PROFILE_STEPS 5 /* lines filled over 1, 2, 4, 8, 16 steps: the refill classes */
-#define CLC_PROFILE_BLOCKS 4 /* work-groups' blocks of 1, 4, 16, 64 KiB: the blockorder rows */
-#define CLC_PROFILE_ORDERS 3 /* blocks spread at powers of two, at another stride, at random */
 #define CLC_PROFILE_GROUPS 6 /* work-group sizes of the one-pass copies: 32 << 0 .. 32 << 5 */
 #define CLC_PROFILE_ONE_PASS_GROUP 3 /* 256: where a profile without sizes measured them */
 
@@ -120,12 +118,6 @@ struct clc_profile {
                             * back in part and DRAM reads again; NAN not measured */
     double fma_per_s[2];   /* fused multiply-adds per second, float and double (the fma
                             * case): the compute layer's rate; NAN not measured */
-    double block_eff[CLC_PROFILE_ORDERS][CLC_PROFILE_BLOCKS]; /* a copy whose work-groups'
-                            * blocks of 1 KiB << 2c lie spread over the array, at a power of
-                            * two apart [0], at another stride [1], at random [2], against
-                            * the blocks side by side: the blockorder case's bitrev, mulmod and
-                            * random rows over its linear ones (the better of float and
-                            * double); NAN not measured */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
@@ -255,17 +247,6 @@ static inline double clc_profile_refill_window(unsigned c, double elem)
     return (double)((1u << c) - 1) * elem;
 }
 
-/* The block bytes of blockorder class c (1 KiB << 2c). */
-static inline double clc_profile_block_bytes(unsigned c)
-{
-    return 1024.0 * (double)(1u << 2 * c);
-}
-
-/* The rate, against the blocks side by side, of work-groups' blocks of `bytes` spread as
- * `order` (the index of block_eff): linear in log scale between the sizes measured, the
- * nearest outside them; NAN where none was measured. */
-double clc_profile_block_eff(const struct clc_profile *p, unsigned order, double bytes);
-
 /* What a stored sector costs more, in ps, where its line stays open while a lane loads
  * `window` bytes, the device full of work-items: the profile's rows of the element size
  * nearer to `elem`, linear between their windows, the nearest outside them; NAN where none
@@ -294,9 +275,7 @@ enum clc_bound {
     CLC_BOUND_L2,       /* the L2's own throughput for the sectors loaded and stored */
     CLC_BOUND_REFILL,   /* lines a warp's stores leave open over many steps, written back
                          * in part and read again */
-    CLC_BOUND_BLOCKS,   /* work-groups' blocks spread over the array, which DRAM serves
-                         * below its streaming rate */
-    CLC_BOUND_LAST = CLC_BOUND_BLOCKS
+    CLC_BOUND_LAST = CLC_BOUND_REFILL
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
@@ -327,8 +306,8 @@ struct clc_layer_state;
  * fills its why (it may rename the layer and change its bound); it reads and updates the
  * state, the time so far included. */
 struct clc_layer_def {
-    const char *name;   /* "ceiling", "granules", "scatter", "blocks", "inflight", "banks",
-                         * "lines", "split", "groups", "compute", "refill", "launch" */
+    const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
+                         * "split", "groups", "compute", "refill", "launch" */
     enum clc_bound bound;
     bool timed;
     double (*fn)(struct clc_layer_state *s, struct clc_model_layer *l);

@@ -108,9 +108,6 @@ struct clc_model_features {
                               * bytes; NAN where none (or in a file from before) */
     double store_open_lane_bytes; /* and the bytes of such a line each lane writing into it
                               * keeps open (model.h's open_lane_bytes); NAN as above */
-    double block_stride;     /* bytes between neighbouring work-groups' blocks, and 1 where */
-    double block_irregular;  /* that differs from pair to pair, else 0 (model.h); NAN where
-                              * the groups load no such blocks (or in a file from before) */
     double accessed;         /* the bytes the kernel's requests access (each request's distinct
                               * bytes, summed) per byte its rule counts: 2 for a copy that
                               * passes over its output again, below 1 for a broadcast; NAN where
