@@ -887,6 +887,22 @@ START_TEST(reuse_past_l2_reads_dram_again)
     /* fewer warps resident: it fits again */
     f->resident_per_cu = 1024;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    /* lines left open over loads, a line a lane (1 / 32 of a sector a useful byte, at 1000
+     * ps each: 3.125 ms more where the L2 holds the rest) cost no refill on top of the
+     * rereads past the L2 */
+    f->resident_per_cu = 2048;
+    p.gap_eff[CLC_MODEL_GAPS - 1] = 1;
+    f->store_open_sectors = 1.0 / 32;
+    f->store_open_bytes = 60;
+    f->store_open_lane_bytes = 128;
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        p.refill_ps[0][c] = c > 0 ? 1000 : 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 25, 1e-6);
+    p.l2_bytes = 8 << 20;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / 4.125, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_REFILL);
+    p.l2_bytes = 4 << 20;
+    f->store_open_sectors = 0;
     /* stores of whole sectors leave the L2: the loads' 32 lines a warp alone (2.6 MiB) fit */
     f->resident_per_cu = 2048;
     f->store_partial = 0;
