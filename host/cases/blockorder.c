@@ -27,7 +27,7 @@ static int plan(const struct clc_env *e, const struct clc_variant *v, long bytes
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_copy);
     clc_plan_arg_u64(p, block);
     clc_plan_arg_u32(p, *(const unsigned *)v->data);
-    clc_plan_arg_u32(p, groups > 0 ? bits : 0);
+    clc_plan_arg_u32(p, bits);
     clc_plan_1d(p, (groups > 0 ? groups : 1) * LOCAL, LOCAL);
     clc_plan_note(p, "blocks of %ld bytes, %zu work-groups", bytes, groups);
     return CLC_OK;

@@ -897,13 +897,10 @@ static bool prepare(struct clc_layer_state *s)
         s->resident = occupancy(f, p->compute_units, p->threads_per_cu, p->groups_per_cu,
                                 p->regs_per_cu, p->local_per_cu);
     s->streamed = s->rd;
-    double again = l2_rereads(p, f, s->resident, s->rd, s->wr);
-    s->reread = again;
-    if (again > 0) {
-        /* lone granules, each as far from the next as the sample's sparsest */
-        s->rd += again;
-        s->rd_eff += again / gap_eff_dir(p, 0, CLC_MODEL_GAPS - 1);
-    }
+    /* what the L2 cannot hold, read again as lone granules, each as far from the next as the
+     * sample's sparsest */
+    s->reread = l2_rereads(p, f, s->resident, s->rd, s->wr);
+    moved_at(s->reread, gap_eff_dir(p, 0, CLC_MODEL_GAPS - 1), &s->rd, &s->rd_eff);
     s->pr->dram_read_bytes = s->rd * s->useful;
     s->pr->dram_write_bytes = wr_sectors * s->useful;
     if (!(s->rd + s->wr > 0))
