@@ -68,6 +68,14 @@ size_t clc_powers_of_two(long most, long *out)
     return n;
 }
 
+unsigned clc_log2(uint64_t x)
+{
+    unsigned k = 0;
+    while (x >> (k + 1))
+        k++;
+    return k;
+}
+
 void clc_plan_1d(struct clc_plan *p, size_t global, size_t local)
 {
     p->dims = 1;

@@ -33,14 +33,6 @@ static uint64_t *pitch_for(const struct clc_env *e, uint64_t least, struct clc_p
     return pitch;
 }
 
-static unsigned log2_of(uint64_t x)
-{
-    unsigned k = 0;
-    while (x >> (k + 1))
-        k++;
-    return k;
-}
-
 static int plan_store(const struct clc_env *e, const struct clc_variant *v, long param,
                       struct clc_plan *p)
 {
@@ -49,7 +41,7 @@ static int plan_store(const struct clc_env *e, const struct clc_variant *v, long
     if (pitch == NULL)
         return CLC_ERR;
     clc_plan_fill(p, e, v->kernel, LOCAL);
-    clc_plan_arg_u32(p, log2_of(*pitch));
+    clc_plan_arg_u32(p, clc_log2(*pitch));
     return CLC_OK;
 }
 
@@ -61,7 +53,7 @@ static int plan_load(const struct clc_env *e, const struct clc_variant *v, long 
     if (pitch == NULL)
         return CLC_ERR;
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scatter);
-    clc_plan_arg_u32(p, log2_of(*pitch));
+    clc_plan_arg_u32(p, clc_log2(*pitch));
     p->ref_ctx = pitch;
     return CLC_OK;
 }
@@ -94,8 +86,8 @@ static int plan_store_shared(const struct clc_env *e, const struct clc_variant *
     if (s == NULL)
         return CLC_ERR;
     clc_plan_fill(p, e, v->kernel, LOCAL);
-    clc_plan_arg_u32(p, log2_of(s->pitch));
-    clc_plan_arg_u32(p, log2_of(s->share));
+    clc_plan_arg_u32(p, clc_log2(s->pitch));
+    clc_plan_arg_u32(p, clc_log2(s->share));
     return CLC_OK;
 }
 
@@ -106,8 +98,8 @@ static int plan_load_shared(const struct clc_env *e, const struct clc_variant *v
     if (s == NULL)
         return CLC_ERR;
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_scatter_shared);
-    clc_plan_arg_u32(p, log2_of(s->pitch));
-    clc_plan_arg_u32(p, log2_of(s->share));
+    clc_plan_arg_u32(p, clc_log2(s->pitch));
+    clc_plan_arg_u32(p, clc_log2(s->share));
     p->ref_ctx = s;
     return CLC_OK;
 }
@@ -154,10 +146,10 @@ static int plan_steps(const struct clc_env *e, const struct clc_variant *v, long
     if (pitch == NULL || c == NULL)
         return CLC_ERR;
     c->pitch = *pitch;
-    c->steps = log2_of((uint64_t)k);
+    c->steps = clc_log2((uint64_t)k);
     clc_plan_map(p, e, v->kernel, LOCAL, ref_steps);
     clc_plan_1d(p, (e->n + (size_t)k - 1) / (size_t)k, LOCAL);
-    clc_plan_arg_u32(p, log2_of(*pitch));
+    clc_plan_arg_u32(p, clc_log2(*pitch));
     clc_plan_arg_u32(p, c->steps);
     clc_plan_note(p, ", %ld element%s of its line a lane, one a step", k, k > 1 ? "s" : "");
     p->ref_ctx = c;

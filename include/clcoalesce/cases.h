@@ -208,6 +208,8 @@ void clc_plan_arg_u32(struct clc_plan *p, uint32_t v);
 void clc_plan_arg_u64(struct clc_plan *p, uint64_t v);
 /* The powers of two 1, 2, 4 ... up to `most` into out (a variant's params); how many. */
 size_t clc_powers_of_two(long most, long *out);
+/* The exponent of the largest power of two <= x (0 for 0 and 1): a kernel's shift. */
+unsigned clc_log2(uint64_t x);
 /* A 1-D launch of `global` work-items (rounded up to whole groups) in groups of `local`. */
 void clc_plan_1d(struct clc_plan *p, size_t global, size_t local);
 /* A 2-D launch. */
