@@ -777,6 +777,75 @@ END_TEST
  * warps that share the lines, each half, count half a line each; lanes that share a line
  * hold their share of it; a line written whole at one store, or once, or
  * by stores back to back with no load between (a run), is open for no window at all. */
+/* Work-groups of 256 (8 warps), one store a work-item at address at(i). */
+static void analyse_stores(uint64_t (*at)(size_t), struct clc_model *m)
+{
+    struct synth s;
+    synth_init(&s, 256, 256, 2, 32);
+    for (size_t i = 0; i < 256; i++)
+        synth_add(&s, i, at(i), 4, true);
+    analyse(&s, m);
+    free(s.w);
+}
+
+/* A 16 x 16 tile stored transposed (element 16 c + r, r = l / 16, c = l mod 16): each warp 8
+ * lines, 16 sectors of 2 floats, each sector's other floats from 3 other warps */
+static uint64_t tile16_transposed(size_t l)
+{
+    return BASE2 + 4 * (16 * (l % 16) + l / 16);
+}
+
+/* each lane its own line, the next warps the rest of its sector */
+static uint64_t lane_a_line(size_t l)
+{
+    return BASE2 + 4096 * (l % 32) + 4 * (l / 32);
+}
+
+/* coalesced, a float past a line: each warp's first and last sectors its neighbours' too */
+static uint64_t coalesced_off_by_one(size_t l)
+{
+    return BASE2 + 4 + 4 * l;
+}
+
+/* every other float of the warp's own 256 bytes: pieces no other warp writes into */
+static uint64_t own_pieces(size_t l)
+{
+    return BASE2 + 256 * (l / 32) + 8 * (l % 32);
+}
+
+START_TEST(shared_stores_count_pieces_other_warps_write_at_once)
+{
+    struct clc_model m;
+    analyse_stores(tile16_transposed, &m);
+    ck_assert_uint_eq(m.store.shared_requests, 8);
+    ck_assert_uint_eq(m.store.shared_lines, 8 * 8);
+    ck_assert_uint_eq(m.store.shared_partial, 8 * 16);
+    ck_assert_uint_eq(m.store.shared_useful, 8 * 128);
+    analyse_stores(lane_a_line, &m);
+    ck_assert_uint_eq(m.store.shared_requests, 8);
+    ck_assert_uint_eq(m.store.shared_lines, 8 * 32);
+    ck_assert_uint_eq(m.store.shared_partial, 8 * 32);
+    analyse_stores(coalesced_off_by_one, &m); /* 2 shared of 5 sectors: a request whole */
+    ck_assert_uint_eq(m.store.shared_requests, 0);
+    analyse_stores(own_pieces, &m);
+    ck_assert_uint_eq(m.store.shared_requests, 0);
+
+    /* the same sectors, but warps 1 .. 7 store after a load of their own: warp 0 alone at
+     * its access */
+    struct synth s;
+    synth_init(&s, 256, 256, 2, 32);
+    for (size_t i = 0; i < 256; i++) {
+        if (i >= 32)
+            synth_add(&s, i, BASE + 4 * i, 4, false);
+        synth_add(&s, i, lane_a_line(i), 4, true);
+    }
+    analyse(&s, &m);
+    ck_assert_uint_eq(m.store.shared_requests, 7);
+    ck_assert_uint_eq(m.store.shared_lines, 7 * 32);
+    free(s.w);
+}
+END_TEST
+
 START_TEST(open_lines_count_the_window_a_lane_fills_its_line_over)
 {
     for (unsigned k = 1; k <= 16; k *= 2) {
@@ -1426,6 +1495,7 @@ int main(void)
                             loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,
                             group_lines_count_what_reaches_the_l2,
                             open_lines_count_the_window_a_lane_fills_its_line_over,
+                            shared_stores_count_pieces_other_warps_write_at_once,
                             wide_sample_spans_the_rows_that_run_at_once,
                             wide_sample_of_a_2d_grid_sees_its_rows_together,
                             traced_tile_rows_bunched,

@@ -948,6 +948,22 @@ START_TEST(lines_layer_charges_partial_sectors)
 }
 END_TEST
 
+/* flat_profile with stores at 480 ps a line and 520 a partial sector (1 G store lines a
+ * second and a 25 GB/s fill of 32-byte lanes), no merging of runs and no shared stores
+ * measured. */
+static struct clc_profile store_cost_profile(void)
+{
+    struct clc_profile p = flat_profile();
+    p.store_lines_per_s = 1e9;
+    p.split_gbps[0] = 25;
+    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) {
+        p.store_merge[0][c] = p.store_merge[1][c] = NAN;
+        for (unsigned k = 0; k < CLC_PROFILE_SHARED; k++)
+            p.shared_ps[0][c][k] = p.shared_ps[1][c][k] = NAN;
+    }
+    return p;
+}
+
 /* A run of 8 floats stored an element a request (lanes 32 bytes apart): a request of 8
  * lines and 32 partial sectors per 128 useful bytes, 160 ps a byte at 480 ps a line and 520
  * a partial sector (6.25 GB/s).  The 7 requests of 8 that follow the one before cost the
@@ -955,14 +971,10 @@ END_TEST
  * through it), its own factor: at 0.25, 55 ps.  No factor measured: nothing merges. */
 START_TEST(lines_layer_merges_runs)
 {
-    struct clc_profile p = flat_profile();
+    struct clc_profile p = store_cost_profile();
     struct clc_result r = streaming_row();
     struct clc_model_features *f = &r.model.features;
     enum clc_bound b;
-    p.store_lines_per_s = 1e9;
-    p.split_gbps[0] = 25;
-    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
-        p.store_merge[0][c] = p.store_merge[1][c] = NAN;
     f->store_lines = 8.0 / 128;
     f->store_partial = 32.0 / 128;
     f->store_follow_lines = 7.0 / 128;
@@ -978,6 +990,70 @@ START_TEST(lines_layer_merges_runs)
     /* a file from before runs were counted: as before */
     f->store_follow_partial = f->store_follow_lines = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 160, 1e-3);
+}
+END_TEST
+
+/* Store requests whose pieces other warps of the work-group write into the same sectors at
+ * the same access, in a kernel that stages through __local (its warps store together after
+ * the barrier): 8 lines and 16 sectors in part a request of 256 useful bytes cost 47.5 ps a
+ * byte at 480 ps a line and 520 a partial sector (21 GB/s), and what the profile's rows of as
+ * many lines and sectors take, 5120 ps a request, 20 ps a byte (50 GB/s).  Without __local,
+ * or without those rows, the two costs.  The rest of the stores at the two costs beside. */
+START_TEST(lines_layer_takes_shared_pieces_at_their_rows)
+{
+    struct clc_profile p = store_cost_profile();
+    struct clc_result r = streaming_row();
+    struct clc_model_features *f = &r.model.features;
+    enum clc_bound b;
+    p.shared_ps[0][2][1] = 5120;
+    f->store_lane_bytes = 4;
+    f->store_lines = f->store_shared_lines = 8.0 / 256;
+    f->store_sectors = f->store_partial = f->store_shared_partial = 16.0 / 256;
+    f->store_shared_requests = 1.0 / 256;
+    f->store_shared_bytes = 128.0 / 256;
+    f->local_accesses = 1e-9; /* staged, too few to cost the banks anything */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_LINES);
+    f->local_accesses = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000 / 47.5, 1e-6);
+    f->local_accesses = 1e-9;
+    p.shared_ps[0][2][1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000 / 47.5, 1e-6);
+    /* a file from before they were counted */
+    p.shared_ps[0][2][1] = 5120;
+    f->store_shared_requests = f->store_shared_lines = f->store_shared_partial = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000 / 47.5, 1e-6);
+    /* half the requests so (4 lines and 8 sectors in part a useful 256 bytes beside): 10 ps
+     * a byte theirs, 23.75 the rest's, 30 GB/s */
+    f->store_shared_requests = 0.5 / 256;
+    f->store_shared_lines = 4.0 / 256;
+    f->store_shared_partial = 8.0 / 256;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000 / 33.75, 1e-6);
+}
+END_TEST
+
+/* A shared store's cost between the profile's classes: linear in the sectors in part within
+ * a class of lines, linear in log2 of the lines between classes, the nearest measured where
+ * outside; double's table for lanes over 4 bytes; NAN where nothing is measured. */
+START_TEST(shared_store_costs_between_classes)
+{
+    struct clc_profile p = store_cost_profile();
+    ck_assert(isnan(clc_profile_shared_store_ps(&p, 4, 8, 16)));
+    p.shared_ps[0][2][0] = 100; /* 8 lines, 8 sectors */
+    p.shared_ps[0][2][2] = 400; /* 8 lines, 32 sectors */
+    p.shared_ps[0][3][2] = 800; /* 16 lines, 32 sectors */
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 8, 8), 100, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 8, 16), 200, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 8, 64), 400, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 8, 2), 100, 1e-9);
+    /* between 8 and 16 lines at 32 sectors: 400 and 800, halfway in log scale */
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 8 * sqrt(2), 32), 600, 1e-9);
+    /* 16 lines at 8 sectors: its class has only 32, the nearest */
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 16, 8), 800, 1e-9);
+    /* 2 lines: the class nearest measured, 8; past 32 lines: 32's, none here: 16's */
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 2, 8), 100, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_shared_store_ps(&p, 4, 64, 32), 800, 1e-9);
+    ck_assert(isnan(clc_profile_shared_store_ps(&p, 8, 8, 16)));
 }
 END_TEST
 
@@ -1221,6 +1297,24 @@ END_TEST
  * 1000 / s GB/s (one request costs its passes alone); stride rows timed as a device of
  * 64-byte granules whose granules 2 apart move at 70 % and 4 apart at 50 %; scatter rows of
  * 2 and 4 G stored lines a second, 5 G loaded. */
+/* A row of a case to add: variant, param, type, GB/s. */
+struct row_spec {
+    const char *variant;
+    long param;
+    enum clc_type type;
+    double gbps;
+};
+
+static void add_rows(struct clc_report *rep, const char *case_name, const struct row_spec *rows,
+                     size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct clc_result r =
+            clc_test_row(case_name, rows[i].variant, rows[i].param, rows[i].type, rows[i].gbps);
+        clc_report_add(rep, &r);
+    }
+}
+
 static void profile_rows(struct clc_report *rep)
 {
     clc_report_init(rep, "opencl");
@@ -1335,6 +1429,16 @@ static void profile_rows(struct clc_report *rep)
     };
     for (int i = 0; i < 6; i++)
         clc_report_add(rep, &tiles[i]);
+    /* stores in pieces a pitch apart (the stores case): float's pieces of 2 elements 16 apart
+     * (8 lines, 16 sectors in part a request) at 16 GB/s (8000 ps a request of 128 bytes),
+     * of one element 64 and 128 apart (32 and 32) at 4 and 2 (the median, 48000 ps), of 8
+     * (whole sectors: none of them); double's of one 4 apart (8 and 32) at 64 */
+    static const struct row_spec pieces[] = {{"lanes2", 16, CLC_FLOAT, 16},
+                                             {"lanes1", 64, CLC_FLOAT, 4},
+                                             {"lanes1", 128, CLC_FLOAT, 2},
+                                             {"lanes8", 16, CLC_FLOAT, 100},
+                                             {"lanes1", 4, CLC_DOUBLE, 64}};
+    add_rows(rep, "stores", pieces, sizeof pieces / sizeof pieces[0]);
     /* stores alone with 32- and 64-byte lanes: 60 and 6 GB/s */
     struct clc_result f8 = clc_test_row("vector", "fill_float8", 8, CLC_FLOAT, 60);
     struct clc_result f16 = clc_test_row("vector", "fill_float16", 16, CLC_FLOAT, 6);
@@ -1396,6 +1500,12 @@ START_TEST(profile_figures_from_rows)
     static const double refill[] = {0, 0, 1000, 3000, 3000};
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         ck_assert_double_eq_tol(p.refill_ps[0][c], refill[c], 1e-6);
+    /* the stores rows by lines and sectors in part: (8, 16), (32, 32) in float, (8, 32) in
+     * double, nothing else (whole sectors none) */
+    ck_assert_double_eq_tol(p.shared_ps[0][2][1], 8000, 1e-6);
+    ck_assert_double_eq_tol(p.shared_ps[0][4][2], 48000, 1e-6);
+    ck_assert_double_eq_tol(p.shared_ps[1][2][2], 4000, 1e-6);
+    ck_assert(isnan(p.shared_ps[0][0][0]) && isnan(p.shared_ps[0][2][2]));
     ck_assert_double_eq_tol(p.refill_ps[1][0], 0, 1e-9);
     ck_assert(isnan(p.refill_ps[1][1]));
     ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 20), 2000, 1e-6);
@@ -1581,19 +1691,11 @@ START_TEST(l2_rates_from_rows_and_back)
     struct clc_profile p;
     clc_profile_from_report(&rep, "test", &p);
     ck_assert(isnan(p.l2_sectors_per_s[0]) && isnan(p.l2_sectors_per_s[1]));
-    static const struct {
-        const char *variant;
-        long kib;
-        enum clc_type t;
-        double gbps;
-    } rows[] = {{"read", 1024, CLC_FLOAT, 3200},  {"read", 4096, CLC_DOUBLE, 4800},
-                {"read", 16384, CLC_FLOAT, 4000}, {"write", 1024, CLC_FLOAT, 1600},
-                {"write", 4096, CLC_FLOAT, 2400}, {"copy", 4096, CLC_FLOAT, 9999}};
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        struct clc_result r = clc_test_row("l2", rows[i].variant, rows[i].kib, rows[i].t,
-                                           rows[i].gbps);
-        clc_report_add(&rep, &r);
-    }
+    static const struct row_spec rows[] = {
+        {"read", 1024, CLC_FLOAT, 3200},  {"read", 4096, CLC_DOUBLE, 4800},
+        {"read", 16384, CLC_FLOAT, 4000}, {"write", 1024, CLC_FLOAT, 1600},
+        {"write", 4096, CLC_FLOAT, 2400}, {"copy", 4096, CLC_FLOAT, 9999}};
+    add_rows(&rep, "l2", rows, sizeof rows / sizeof rows[0]);
     clc_profile_from_report(&rep, "test", &p);
     ck_assert_double_eq_tol(p.l2_sectors_per_s[0], 4800e9 / 32, 1);
     ck_assert_double_eq_tol(p.l2_sectors_per_s[1], 2400e9 / 32, 1);
@@ -1970,7 +2072,9 @@ int main(void)
         l2_layer_shares_writes_with_fills,
         reuse_past_l1_asks_the_l2_again,
                             reuse_past_l2_reads_dram_again, accessed_bytes_over_counted_ones,
-        lines_layer_charges_partial_sectors, lines_layer_merges_runs, merge_factor_between_classes,
+        lines_layer_charges_partial_sectors, lines_layer_merges_runs,
+        lines_layer_takes_shared_pieces_at_their_rows, shared_store_costs_between_classes,
+        merge_factor_between_classes,
         merge_factors_from_runs_rows,
         split_layer_charges_wide_stores,
         launch_layer_adds_a_fixed_cost,

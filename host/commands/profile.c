@@ -1,12 +1,14 @@
 /* profile.c - `clcoalesce profile`: the device measured by the cases that isolate one
- * mechanism each (latency, stream, inflight, groups, banks, stride, scatter, runs, l2) and
+ * mechanism each (latency, stream, inflight, groups, banks, stride, scatter, runs, l2,
+ * stores) and
  * the vector case's fills of wide lanes, at their default sizes with few repetitions, summed
  * up as a device profile (JSON): the load-to-use latency of L1, L2 and DRAM, the read, write,
  * copy and triad ceilings, the curve of read bandwidth over the bytes in flight per compute
  * unit, copies of one element per work-item by work-group size and the rate at which
  * work-groups start, the local memory's banks and bandwidth, the DRAM granule and how
  * scattered granules slow down, the L2's rates for loads and stores of one line per lane and
- * for the sectors of a window it holds, how runs of stores merge, stores of 32- and 64-byte
+ * for the sectors of a window it holds, how runs of stores merge, what stores in pieces that
+ * a work-group's warps write together cost, stores of 32- and 64-byte
  * lanes alone, and the fused multiply-adds per second in float and double (the fma case).
  * Every figure comes from a row of this run (devprofile.c); the rows go into the profile
  * too, and the predictive model reads it. */
@@ -31,18 +33,19 @@ static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
     "Measures the device with the latency, stream, inflight, groups, banks, stride, scatter,\n"
-    "runs, l2 and fma cases (float, and double where the cases and the device have it;\n"
-    "default sizes, 5 repetitions) and the vector case's fill_float8 and fill_float16, and\n"
-    "writes its profile as\n"
+    "runs, l2, stores and fma cases (float, and double where the cases and the device have\n"
+    "it; default sizes, 5 repetitions) and the vector case's fill_float8 and fill_float16,\n"
+    "and writes its profile as\n"
     "JSON to FILE (or stdout): L1, L2 and DRAM latency, the read / write / copy / triad\n"
     "ceilings, read bandwidth over the bytes in flight per compute unit (and the bytes for\n"
     "50 % and 90 % of the read ceiling), copies of one element per work-item by work-group\n"
     "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"
     "granules, the L2's rates for loads and stores of one line per lane and for the sectors\n"
-    "of a window it holds (the l2 case), how runs of stores merge, and the GB/s that\n"
-    "stores of 32- and 64-byte lanes reach, and the fused multiply-adds per second in float\n"
-    "and double (the fma case: the model's compute layer).  'run --profile FILE' predicts\n"
-    "every row from it.\n"
+    "of a window it holds (the l2 case), how runs of stores merge, what a request of stores\n"
+    "in pieces that a work-group's warps write together costs (the stores case), the GB/s\n"
+    "that stores of 32- and 64-byte lanes reach, and the fused multiply-adds per second in\n"
+    "float and double (the fma case: the model's compute layer).  'run --profile FILE'\n"
+    "predicts every row from it.\n"
     "Measured at the default sizes (no --size, --quick, --cold or --kernel-dir), the profile\n"
     "is also kept as the device's own (in $CLCOALESCE_CACHE_DIR, else ~/.cache/clcoalesce):\n"
     "explain, and a run without the stream case, then predict with it with no --profile.\n"
@@ -262,6 +265,23 @@ void clc_print_profile_summary(FILE *f, json_t *p)
         }
         fprintf(f, "\n");
     }
+    json_t *shared = json_object_get(p, "shared_stores");
+    for (int t = 0; t < 2; t++) {
+        json_t *ps = json_object_get(shared, t ? "fp64_ps" : "fp32_ps");
+        int n = 0;
+        for (size_t c = 0; c < json_array_size(ps); c++)
+            for (size_t k = 0; k < json_array_size(json_array_get(ps, c)); k++) {
+                json_t *v = json_array_get(json_array_get(ps, c), k);
+                if (!json_is_number(v))
+                    continue;
+                if (n++ == 0)
+                    fprintf(f, "  %s pieces a work-group's warps store together, ps a request "
+                               "by lines / sectors in part:\n   ", t ? "double's" : "float's");
+                fprintf(f, " %d/%d: %.0f", 2 << c, 8 << k, json_number_value(v));
+            }
+        if (n > 0)
+            fprintf(f, "\n");
+    }
     json_t *refill = json_object_get(p, "refill");
     for (int t = 0; t < 2; t++) {
         json_t *ps = json_object_get(refill, t ? "fp64_ps" : "fp32_ps");
@@ -404,7 +424,7 @@ int clc_cmd_profile(int argc, char **argv)
         o.reps = REPS;
     static const char *const names[] = {"latency", "stream", "inflight", "groups",
                                         "banks",   "stride", "scatter", "runs",  "fma",
-                                        "l2"};
+                                        "l2",      "stores"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);

@@ -319,6 +319,37 @@ static void store_merging(const struct clc_report *rep, struct clc_profile *p)
         }
 }
 
+/* v[0 .. n) at x (0 .. n - 1, fractional) from its measured entries (> 0): linear between
+ * the nearest below and above, in x itself or (doubling) in 2^x, the nearest where x lies
+ * past them; NAN where none is measured. */
+static double between_measured(const double *v, int n, double x, bool doubling)
+{
+    int lo = -1, hi = -1;
+    for (int i = 0; i < n; i++)
+        if (v[i] > 0) {
+            if (i <= x)
+                lo = i;
+            if (i >= x && hi < 0)
+                hi = i;
+        }
+    if (lo < 0 || hi < 0 || lo == hi)
+        return lo >= 0 ? v[lo] : hi >= 0 ? v[hi] : NAN;
+    double a = doubling ? exp2(lo) : lo, b = doubling ? exp2(hi) : hi;
+    double at = doubling ? exp2(x) : x;
+    return v[lo] + (v[hi] - v[lo]) * (at - a) / (b - a);
+}
+
+double clc_profile_shared_store_ps(const struct clc_profile *p, double elem, double lines,
+                                   double sectors)
+{
+    double by_lines[CLC_PROFILE_MERGE];
+    double k = fmin(fmax(log2(sectors) - 3, 0), CLC_PROFILE_SHARED - 1);
+    for (int c = 0; c < CLC_PROFILE_MERGE; c++) /* linear in the sectors */
+        by_lines[c] = between_measured(p->shared_ps[elem > 4][c], CLC_PROFILE_SHARED, k, true);
+    double c = fmin(fmax(log2(lines) - 1, 0), CLC_PROFILE_MERGE - 1);
+    return between_measured(by_lines, CLC_PROFILE_MERGE, c, false); /* in log2 of the lines */
+}
+
 double clc_profile_split_gbps(const struct clc_profile *p, double lane)
 {
     if (!(lane > CLC_MODEL_WIDEST))
@@ -525,6 +556,39 @@ static double median(double *v, size_t n)
         return NAN;
     qsort(v, n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* The stores case's rows whose pieces write part of a sector (lanes1 .. lanes4 where a
+ * piece is under 32 bytes and pieces do not touch): a request of 32 / w pieces of w elements
+ * a pitch apart touches 32 / w lines at a pitch of a line or more, else as many as its span
+ * fills, and writes one sector in part a piece at a pitch of a sector or more, else as many
+ * as its span fills.  Each class of lines and sectors takes the median of its rows' time per
+ * request (a row's 32 elements). */
+#define SHARED_ROWS 16
+static void shared_stores(const struct clc_report *rep, struct clc_profile *p)
+{
+    static const char *const lanes[] = {"lanes1", "lanes2", "lanes4"};
+    for (int t = 0; t < 2; t++) {
+        double cell[CLC_PROFILE_MERGE][CLC_PROFILE_SHARED][SHARED_ROWS];
+        size_t n[CLC_PROFILE_MERGE][CLC_PROFILE_SHARED] = {{0}};
+        double es = (double)clc_type_size(types[t]);
+        for (unsigned v = 0; v < 3; v++)
+            for (long pitch = 2L << v; pitch <= 16384; pitch *= 2) {
+                double w = (double)(1 << v), piece = w * es, gap = (double)pitch * es;
+                double pieces = 32 / w, span = pieces * gap;
+                double lines = gap >= 128 ? pieces : span / 128;
+                double sectors = gap >= 32 ? pieces : span / 32;
+                double gbps = value_of(row(rep, "stores", lanes[v], pitch, types[t]));
+                int c = (int)lround(log2(lines)) - 1, k = (int)lround(log2(sectors)) - 3;
+                if (!(gbps > 0) || piece >= 32 || c < 0 || c >= CLC_PROFILE_MERGE || k < 0 ||
+                    k >= CLC_PROFILE_SHARED || n[c][k] == SHARED_ROWS)
+                    continue;
+                cell[c][k][n[c][k]++] = 32 * es * 1e3 / gbps;
+            }
+        for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
+            for (unsigned k = 0; k < CLC_PROFILE_SHARED; k++)
+                p->shared_ps[t][c][k] = median(cell[c][k], n[c][k]);
+    }
 }
 
 /* Whether the banks rows show conflicts at all.  By the gcd law every odd stride takes one
@@ -795,7 +859,7 @@ static bool profile_row(const struct clc_result *r)
 {
     static const char *const cases[] = {"latency", "stream", "inflight", "groups",
                                         "banks",   "stride", "scatter",  "runs",    "vector",
-                                        "fma",     "l2"};
+                                        "fma",     "l2",     "stores"};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(r->case_name, cases[i]) == 0)
             return r->status == CLC_STATUS_OK && r->cv >= 0;
@@ -837,6 +901,10 @@ static void clear(struct clc_profile *p)
     p->split_gbps[0] = p->split_gbps[1] = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
         p->store_merge[0][c] = p->store_merge[1][c] = NAN;
+    for (int t = 0; t < 2; t++)
+        for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
+            for (unsigned k = 0; k < CLC_PROFILE_SHARED; k++)
+                p->shared_ps[t][c][k] = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         p->refill_ps[0][c] = p->refill_ps[1][c] = NAN;
     p->fma_per_s[0] = p->fma_per_s[1] = NAN;
@@ -895,6 +963,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->l2_sectors_per_s[1] = l2_rate(rep, "write");
     split_stores(rep, p);
     store_merging(rep, p);
+    shared_stores(rep, p);
     refills(rep, p);
     p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
     p->fma_per_s[1] = fma_rate(rep, CLC_DOUBLE);
@@ -1022,6 +1091,18 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                         json_pack("{s:o, s:o, s:o}", "lines", merge_lines,
                                   clc_profile_merge_key(false), merge[0],
                                   clc_profile_merge_key(true), merge[1]));
+    json_t *shared[2] = {json_array(), json_array()};
+    for (int t = 0; t < 2; t++)
+        for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) {
+            json_t *by_sectors = json_array();
+            for (unsigned k = 0; k < CLC_PROFILE_SHARED; k++)
+                json_array_append_new(by_sectors, num(p->shared_ps[t][c][k]));
+            json_array_append_new(shared[t], by_sectors);
+        }
+    json_object_set_new(root, "shared_stores",
+                        json_pack("{s:[i,i,i,i,i], s:[i,i,i], s:o, s:o}", "lines", 2, 4, 8, 16,
+                                  32, "sectors", 8, 16, 32, "fp32_ps", shared[0], "fp64_ps",
+                                  shared[1]));
     json_t *steps = json_array(), *refill[2] = {json_array(), json_array()};
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
         json_array_append_new(steps, json_integer(1 << c));

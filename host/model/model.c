@@ -129,9 +129,21 @@ static uint64_t union_bytes(const struct clc_model_request *rq)
     return total;
 }
 
+/* Whether sector (UINT64_MAX: none yet) of which `covered` bytes are written is written in
+ * part; if so, noted at ids[n] (ids NULL: counted only). */
+static unsigned note_partial(uint64_t sector, uint64_t covered, uint64_t *ids, unsigned n)
+{
+    if (sector == UINT64_MAX || covered >= CLC_MODEL_SECTOR)
+        return 0;
+    if (ids != NULL && n < MAX_UNITS)
+        ids[n] = sector;
+    return 1;
+}
+
 /* The sectors of which the active lanes access some bytes but not all 32: a store writes
- * those in part, and the L2 merges each such piece into its sector apart. */
-static unsigned partial_sectors(const struct clc_model_request *rq)
+ * those in part, and the L2 merges each such piece into its sector apart.  ids, where not
+ * NULL, gets them in order (room for MAX_UNITS). */
+static unsigned partial_sectors(const struct clc_model_request *rq, uint64_t *ids)
 {
     struct span sp[CLC_MODEL_MAX_WARP];
     size_t n = merged_spans(rq, sp);
@@ -142,7 +154,7 @@ static unsigned partial_sectors(const struct clc_model_request *rq)
             uint64_t s = lo / CLC_MODEL_SECTOR, end = (s + 1) * CLC_MODEL_SECTOR;
             uint64_t hi = sp[i].hi < end ? sp[i].hi : end;
             if (s != sector) {
-                partial += sector != UINT64_MAX && covered < CLC_MODEL_SECTOR;
+                partial += note_partial(sector, covered, ids, partial);
                 sector = s;
                 covered = 0;
             }
@@ -150,7 +162,7 @@ static unsigned partial_sectors(const struct clc_model_request *rq)
             lo = hi;
         }
     }
-    return partial + (sector != UINT64_MAX && covered < CLC_MODEL_SECTOR);
+    return partial + note_partial(sector, covered, ids, partial);
 }
 
 static size_t warps_per_group(const struct clc_trace *t)
@@ -267,7 +279,7 @@ static unsigned gather(const struct clc_trace *t, const uint64_t *words, size_t 
         rq->useful = union_bytes(rq);
         rq->sectors = unit_ids(rq, CLC_MODEL_SECTOR, sector_ids);
         rq->lines = unit_ids(rq, CLC_MODEL_LINE, line_ids);
-        rq->partial = store ? partial_sectors(rq) : 0;
+        rq->partial = store ? partial_sectors(rq, NULL) : 0;
     }
     return any;
 }
@@ -736,6 +748,77 @@ static bool count_group_lines(const struct clc_trace *t, struct clc_model *m,
     return ok;
 }
 
+/* Whether sector id is among the sorted partial sectors of a warp of the work-group other
+ * than j (part: wpg lists of MAX_UNITS, n their lengths). */
+static bool held_by_another(const uint64_t *part, const unsigned *n, size_t wpg, size_t j,
+                            uint64_t id)
+{
+    for (size_t o = 0; o < wpg; o++) {
+        const uint64_t *v = part + o * MAX_UNITS;
+        size_t lo = 0, hi = o == j ? 0 : n[o];
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (v[mid] < id)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (o != j && lo < n[o] && v[lo] == id)
+            return true;
+    }
+    return false;
+}
+
+/* Stores that other warps of the work-group write into at the same access: a store request
+ * half of whose sectors or more, written in part, another warp of its work-group also writes
+ * in part at the same access index (a tile staged through __local and stored back in
+ * pieces, four warps to a sector; not a coalesced request whose end sectors its neighbours
+ * share).  Warps that store together (after a barrier) have the L1 merge such pieces before
+ * the L2, the more the fewer lines a request touches: Nsight Compute on the H100 counted 1.3
+ * line requests and 4.8 sectors a store of `scale_local_square16` (8 lines, 16 sectors in
+ * part), in the stores case 2 to 6 for 8 lines, 15 for 16, none merged for 32.  Counts those
+ * requests, their lines, their sectors written in part and their useful bytes.  rq, ids:
+ * scratch (a request; 2 MAX_UNITS ids).  False where memory runs out. */
+static bool count_shared_stores(const struct clc_trace *t, struct clc_model *m,
+                                struct clc_model_request *rq, uint64_t *ids)
+{
+    size_t wpg = warps_per_group(t);
+    uint64_t *part = malloc(wpg * MAX_UNITS * sizeof *part);
+    unsigned *n_part = calloc(3 * wpg, sizeof *n_part), *lines = n_part + wpg,
+             *sectors = n_part + 2 * wpg;
+    uint64_t *useful = calloc(wpg, sizeof *useful);
+    bool ok = part != NULL && n_part != NULL && useful != NULL;
+    for (size_t g = 0; ok && g < m->warps / wpg; g++)
+        for (unsigned k = 0; k < t->slots; k++) {
+            unsigned any = 0;
+            for (size_t j = 0; j < wpg; j++) {
+                any += gather(t, t->words, g * wpg + j, k, true, rq, ids, ids + MAX_UNITS);
+                n_part[j] = rq->active ? partial_sectors(rq, part + j * MAX_UNITS) : 0;
+                lines[j] = rq->active ? rq->lines : 0;
+                sectors[j] = rq->active ? rq->sectors : 0;
+                useful[j] = rq->active ? rq->useful : 0;
+            }
+            for (size_t j = 0; j < wpg; j++) {
+                unsigned shared = 0;
+                for (unsigned i = 0; i < n_part[j]; i++)
+                    shared += held_by_another(part, n_part, wpg, j, part[j * MAX_UNITS + i]);
+                /* pieces, not a coalesced request whose ends its neighbours share */
+                if (shared > 0 && 2 * shared >= sectors[j]) {
+                    m->store.shared_requests++;
+                    m->store.shared_lines += lines[j];
+                    m->store.shared_partial += n_part[j];
+                    m->store.shared_useful += useful[j];
+                }
+            }
+            if (any == 0)
+                break;
+        }
+    free(part);
+    free(n_part);
+    free(useful);
+    return ok;
+}
+
 /* ------------------------------------------------------------------ local memory */
 
 /* Words (of `width` bytes) one lane's access may cover before the rest are dropped: a
@@ -1062,7 +1145,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
         open_lines_done(&open, &m->store);
     }
     open_lines_free(&open);
-    bool grouped = count_group_lines(t, m, rq, ids);
+    bool grouped = count_group_lines(t, m, rq, ids) && count_shared_stores(t, m, rq, ids);
     if (grouped && t->local_words != NULL)
         count_local(t, rq, words, m);
     free(rq);

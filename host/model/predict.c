@@ -144,6 +144,10 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->load_reused_lines = (double)m->load.reused_lines / useful;
     f->load_reused_sectors = (double)m->load.reused_sectors / useful;
     f->load_group_lines = (double)m->load.group_lines / useful;
+    f->store_shared_requests = (double)m->store.shared_requests / useful;
+    f->store_shared_lines = (double)m->store.shared_lines / useful;
+    f->store_shared_partial = (double)m->store.shared_partial / useful;
+    f->store_shared_bytes = (double)m->store.shared_useful / useful;
     f->store_open_sectors = m->store.open_sectors / useful;
     f->store_open_bytes =
         m->store.open_sectors > 0 ? m->store.open_bytes / m->store.open_sectors : NAN;
@@ -205,6 +209,8 @@ static struct clc_model_features per_counted(const struct clc_model_features *f)
                           &g.store_partial, &g.store_follow_partial, &g.store_follow_lines,
                           &g.load_sectors,  &g.load_reused_lines,
                           &g.load_reused_sectors, &g.load_group_lines,
+                          &g.store_shared_requests, &g.store_shared_lines,
+                          &g.store_shared_partial, &g.store_shared_bytes,
                           &g.store_open_sectors, &g.stored,
                           &g.l1_requests,
                           &g.l1_lines,      &g.local_passes,       &g.local_accesses};
@@ -558,6 +564,28 @@ static double loads_to_l2(const struct clc_layer_state *s, bool *evicted)
     return units;
 }
 
+/* Store requests whose pieces other warps of the work-group write into the same sectors at
+ * the same access, in a kernel that stages through __local, whose warps leave the barrier
+ * and store together: the L1 merges many of those pieces before they reach the L2, which the
+ * line and sector costs alone do not see (Nsight Compute on the H100: 1.3 line requests and
+ * 4.8 sectors a store of `scale_local_square16`, a 16 x 16 tile stored transposed, for 8
+ * lines and 16 sectors in part).  Such a request costs what the stores case's rows of as many
+ * lines and sectors in part take, whose warps store together too (clc_profile_shared_store_ps;
+ * on the H100 at most 76 ps for those 8 and 16, where the two costs give 191: that tile ran at
+ * 1992 GB/s, predicted 1340 so, 2218 now).  Warps that load before they store arrive apart
+ * and merge little (`tr_vec4_ld_direct`: 15.3 line requests of 16), so they keep the two
+ * costs.  ps a request; NAN where the kernel has none or the profile no such rows. */
+static double shared_stores_ps(const struct clc_layer_state *s)
+{
+    const struct clc_model_features *f = s->f;
+    double req = f->store_shared_requests;
+    if (!(req > 0) || !(f->store_shared_lines > 0) || !(f->store_shared_partial > 0) ||
+        !(f->local_accesses > 0))
+        return NAN;
+    return clc_profile_shared_store_ps(s->p, f->store_lane_bytes, f->store_shared_lines / req,
+                                       f->store_shared_partial / req);
+}
+
 /* Write-back: stores whose DRAM windows their work-group fills only in part, the rest left
  * to work-groups far later in the launch (the bunched stores: a transpose's rows of out),
  * written while loads share DRAM, take the lines' time and their own DRAM time one after the
@@ -613,7 +641,14 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
         lines -= (1 - merge) * f->store_follow_lines;
         part -= (1 - merge) * f->store_follow_partial;
     }
+    double shared_ps = counted ? shared_stores_ps(s) : NAN;
+    if (shared_ps > 0) { /* those requests at their own cost, the rest as before */
+        lines = fmax(0, lines - f->store_shared_lines);
+        part = fmax(0, part - f->store_shared_partial);
+    }
     double ms_stores = s->useful * (lines * line_ps + part * partial_ps) * 1e-9;
+    if (shared_ps > 0)
+        ms_stores += s->useful * f->store_shared_requests * shared_ps * 1e-9;
     double ms_back = ms_stores > 0 ? ms_written_back(s) : 0;
     ms_stores += ms_back;
     s->ms = fmax(s->ms, fmax(ms_loads, ms_stores));
@@ -624,6 +659,11 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
         l->bound = CLC_BOUND_L1;
     lines_why(s, load_units, partial, evicted, merge,
               ms_back > 0 ? ms_back / (ms_stores - ms_back) : 0, l);
+    size_t n = strlen(l->why);
+    if (shared_ps > 0 && n < sizeof l->why)
+        snprintf(l->why + n, sizeof l->why - n, "; pieces the work-group stores together: "
+                 "%.0f ps a request of %.0f lines", shared_ps,
+                 f->store_shared_lines / f->store_shared_requests);
     return ms_before / s->ms;
 }
 
@@ -650,6 +690,9 @@ static double layer_l2(struct clc_layer_state *s, struct clc_model_layer *l)
     }
     if (merge >= 0 && merge < 1)
         stores -= f->store_follow_partial;
+    if (shared_stores_ps(s) > 0) /* merged in the L1: whole sectors, as many as they fill */
+        stores = fmax(0, stores - f->store_shared_partial +
+                             f->store_shared_bytes / CLC_MODEL_SECTOR);
     double fills = s->rd / CLC_MODEL_SECTOR;
     double ms = s->useful * fmax(loads / ld, (stores + fills) / st) * 1e3;
     s->ms = fmax(s->ms, ms);

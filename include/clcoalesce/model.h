@@ -108,6 +108,13 @@ struct clc_model_side {
     uint64_t group_lines;     /* loads only: the lines of each request with a sector no
                                * earlier warp of its work-group asked for at the same access
                                * index: the requests that reach the L2, the rest hit in L1 */
+    uint64_t shared_requests; /* stores only: the requests with a sector written in part that
+                               * another warp of the work-group writes in part at the same
+                               * access index, their lines, their sectors written in part and
+                               * their useful bytes */
+    uint64_t shared_lines;
+    uint64_t shared_partial;
+    uint64_t shared_useful;
     double open_sectors;      /* stores only: the bytes, in sectors (/ 32), that a warp writes
                                * into lines it writes before a load of its own and again after
                                * (none whole at one request), and those lines' windows weighed

@@ -52,6 +52,7 @@
 #define CLC_PROFILE_GRID 128
 #define CLC_PROFILE_MERGE 5 /* store merging classes: requests of 2 .. 32 lines */
 #define CLC_PROFILE_STEPS 5 /* lines filled over 1, 2, 4, 8, 16 steps: the refill classes */
+#define CLC_PROFILE_SHARED 3 /* shared stores' sectors in part a request: 8, 16, 32 */
 #define CLC_PROFILE_GROUPS 6 /* work-group sizes of the one-pass copies: 32 << 0 .. 32 << 5 */
 #define CLC_PROFILE_ONE_PASS_GROUP 3 /* 256: where a profile without sizes measured them */
 
@@ -110,6 +111,13 @@ struct clc_profile {
                             * runs case's store and fill rows, [1] from its local rows (a run
                             * stored from __local after a barrier).  The L1 merges such pieces
                             * the more, the fewer lines the request touches; NAN not measured */
+    double shared_ps[2][CLC_PROFILE_MERGE][CLC_PROFILE_SHARED]; /* what a store request
+                            * costs, in ps over the whole device, whose sectors written in part
+                            * other warps of its work-group write in part at the same access
+                            * (the L1 merges some of their pieces), by its lines (2 .. 32, the
+                            * merge classes) and its sectors in part (8, 16, 32): the stores
+                            * case's rows of float [0] and double [1] laid out so, the median
+                            * of those alike; NAN not measured */
     double refill_ps[2][CLC_PROFILE_STEPS]; /* what a stored sector costs more, in ps over the
                             * whole device, where its lane fills its line over 2^c steps, a
                             * coalesced load before each (the scatter case's store_steps rows
@@ -221,6 +229,14 @@ double clc_profile_staged(const struct clc_profile *p, double lane, double group
  * without the fill (NAN) or where the two do not split (a cost at or below 0). */
 bool clc_profile_store_costs(double store_lines_per_s, double fill_32_gbps, double *line_ps,
                              double *partial_ps);
+
+/* What a store request of `lines` lines and `sectors` sectors written in part, which other
+ * warps of its work-group write in part at the same access, costs, in ps over the whole
+ * device: the profile's shared_ps of float's rows (elem, a lane's bytes, at most 4) or
+ * double's, linear in the sectors within a class of lines (the nearest where outside), then
+ * in log scale between the classes of lines; NAN where the profile has none of them. */
+double clc_profile_shared_store_ps(const struct clc_profile *p, double elem, double lines,
+                                   double sectors);
 
 /* The lines of store merging class c (0 .. CLC_PROFILE_MERGE - 1): 2, 4, 8, 16, 32. */
 static inline double clc_profile_merge_lines(unsigned c)

@@ -102,6 +102,13 @@ struct clc_model_features {
                               * with a sector no earlier warp of the work-group asked for at
                               * the same access index (model.h's group_lines); NAN in a file
                               * from before */
+    double store_shared_requests; /* store requests writing in part sectors another warp of
+                              * the work-group writes in part at the same access, per useful
+                              * byte, and their lines, sectors written in part and useful bytes
+                              * (model.h's shared_*); NAN in a file from before */
+    double store_shared_lines;
+    double store_shared_partial;
+    double store_shared_bytes;
     double store_open_sectors; /* the bytes stores write into lines their warp leaves open
                               * over several requests, in sectors per useful byte, and those */
     double store_open_bytes; /* lines' window (model.h's open_bytes), weighed by the same
