@@ -1,0 +1,29 @@
+/* indexmath.cl - a copy whose index first passes through integer work: work-item i copies
+ * element i, but computes i through `rounds` rounds of an operation that leaves it unchanged
+ * at run time (`zero` is 0 and `one` 1, kernel arguments the compiler cannot see through), so
+ * every access stays coalesced and only the work per element grows.  The kinds of work are
+ * those index arithmetic spends: shifts and masks, 64-bit multiply-adds, 64-bit and 32-bit
+ * divisions by a number known only at run time (`d`). */
+#include "clc.h"
+
+/* A kernel `name` whose rounds each do `round` to x. */
+#define INDEX_WORK(name, round)                                                               \
+    __kernel void name(__global const T *in, __global T *out, ulong n, uint rounds,         \
+                       ulong zero, ulong one, ulong d CLC_TRACE_ARGS)                        \
+    {                                                                                         \
+        CLC_TRACE_BEGIN                                                                       \
+        size_t x = get_global_id(0);                                                          \
+        for (uint r = 0; r < rounds; r++)                                                     \
+            round;                                                                            \
+        if (x < n)                                                                            \
+            STORE(out, x, LOAD(in, x));                                                       \
+    }
+
+/* a shift, a mask and an xor a round */
+INDEX_WORK(indexmath_shift, x ^= (x >> 7) & zero)
+/* a 64-bit multiply-add a round */
+INDEX_WORK(indexmath_mad, x = x * one + zero)
+/* a 64-bit division a round (x / d as `e / height` in a transpose) */
+INDEX_WORK(indexmath_div64, x += (x / d) * zero)
+/* the same in 32 bits (x / d on uint, as an index kept in an int) */
+INDEX_WORK(indexmath_div32, x += ((uint)x / (uint)d) * (uint)zero)
