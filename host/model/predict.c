@@ -572,9 +572,10 @@ static double loads_to_l2(const struct clc_layer_state *s, bool *evicted)
  * lines and 16 sectors in part).  Such a request costs what the stores case's rows of as many
  * lines and sectors in part take, whose warps store together too (clc_profile_shared_store_ps;
  * on the H100 at most 76 ps for those 8 and 16, where the two costs give 191: that tile ran at
- * 1992 GB/s, predicted 1340 so, 2218 now).  Warps that load before they store arrive apart
- * and merge little (`tr_vec4_ld_direct`: 15.3 line requests of 16), so they keep the two
- * costs.  ps a request; NAN where the kernel has none or the profile no such rows. */
+ * 1992 GB/s, predicted at 1340 by the two costs, at 2218 by the rows).  Warps that load
+ * before they store arrive apart and merge little (`tr_vec4_ld_direct`: 15.3 line requests
+ * of 16), so they keep the two costs.  ps a request; NAN where the kernel has none or the
+ * profile no such rows. */
 static double shared_stores_ps(const struct clc_layer_state *s)
 {
     const struct clc_model_features *f = s->f;
