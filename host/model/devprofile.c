@@ -319,37 +319,6 @@ static void store_merging(const struct clc_report *rep, struct clc_profile *p)
         }
 }
 
-/* v[0 .. n) at x (0 .. n - 1, fractional) from its measured entries (> 0): linear between
- * the nearest below and above, in x itself or (doubling) in 2^x, the nearest where x lies
- * past them; NAN where none is measured. */
-static double between_measured(const double *v, int n, double x, bool doubling)
-{
-    int lo = -1, hi = -1;
-    for (int i = 0; i < n; i++)
-        if (v[i] > 0) {
-            if (i <= x)
-                lo = i;
-            if (i >= x && hi < 0)
-                hi = i;
-        }
-    if (lo < 0 || hi < 0 || lo == hi)
-        return lo >= 0 ? v[lo] : hi >= 0 ? v[hi] : NAN;
-    double a = doubling ? exp2(lo) : lo, b = doubling ? exp2(hi) : hi;
-    double at = doubling ? exp2(x) : x;
-    return v[lo] + (v[hi] - v[lo]) * (at - a) / (b - a);
-}
-
-double clc_profile_shared_store_ps(const struct clc_profile *p, double elem, double lines,
-                                   double sectors)
-{
-    double by_lines[CLC_PROFILE_MERGE];
-    double k = fmin(fmax(log2(sectors) - 3, 0), CLC_PROFILE_SHARED - 1);
-    for (int c = 0; c < CLC_PROFILE_MERGE; c++) /* linear in the sectors */
-        by_lines[c] = between_measured(p->shared_ps[elem > 4][c], CLC_PROFILE_SHARED, k, true);
-    double c = fmin(fmax(log2(lines) - 1, 0), CLC_PROFILE_MERGE - 1);
-    return between_measured(by_lines, CLC_PROFILE_MERGE, c, false); /* in log2 of the lines */
-}
-
 double clc_profile_split_gbps(const struct clc_profile *p, double lane)
 {
     if (!(lane > CLC_MODEL_WIDEST))
@@ -457,9 +426,9 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
 }
 
 /* A figure measured by classes of powers of two, class c standing for first << c (NAN: not
- * measured), at x: in log scale between the nearest classes measured on either side, the
- * nearest one where x lies outside them; NAN where none was measured. */
-static double by_powers_at(const double *v, unsigned n, double first, double x)
+ * measured), at x: in log scale (linear: in x itself) between the nearest classes measured on
+ * either side, the nearest one where x lies outside them; NAN where none was measured. */
+static double by_powers_at(const double *v, unsigned n, double first, double x, bool linear)
 {
     int below = -1, above = -1;
     for (int c = 0; c < (int)n; c++) {
@@ -473,8 +442,18 @@ static double by_powers_at(const double *v, unsigned n, double first, double x)
     }
     if (below < 0 || above < 0 || below == above)
         return below >= 0 ? v[below] : above >= 0 ? v[above] : NAN;
-    double t = log_place(x, first * (1u << below), first * (1u << above));
+    double lo = first * (1u << below), hi = first * (1u << above);
+    double t = linear ? (x - lo) / (hi - lo) : log_place(x, lo, hi);
     return v[below] + t * (v[above] - v[below]);
+}
+
+double clc_profile_shared_store_ps(const struct clc_profile *p, double elem, double lines,
+                                   double sectors)
+{
+    double by_lines[CLC_PROFILE_MERGE];
+    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) /* 8, 16, 32 sectors: linear in them */
+        by_lines[c] = by_powers_at(p->shared_ps[elem > 4][c], CLC_PROFILE_SHARED, 8, sectors, true);
+    return by_powers_at(by_lines, CLC_PROFILE_MERGE, 2, lines, false); /* 2 .. 32 lines */
 }
 
 /* One lane size's copies at `group` work-items, by the group sizes measured (a copy that
@@ -484,13 +463,13 @@ static double one_pass_at(const double *by_group, double group)
     double ran[CLC_PROFILE_GROUPS];
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         ran[g] = by_group[g] > 0 ? by_group[g] : NAN;
-    return by_powers_at(ran, CLC_PROFILE_GROUPS, 32, group);
+    return by_powers_at(ran, CLC_PROFILE_GROUPS, 32, group, false);
 }
 
 double clc_profile_merge(const struct clc_profile *p, double lines, bool staged)
 {
     return lines > 0 ? by_powers_at(p->store_merge[staged], CLC_PROFILE_MERGE,
-                                    clc_profile_merge_lines(0), lines)
+                                    clc_profile_merge_lines(0), lines, false)
                      : NAN;
 }
 
