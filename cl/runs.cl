@@ -1,11 +1,14 @@
 /* runs.cl - each work-item copies a run of K consecutive elements with K scalar accesses,
  * the other side coalesced: store (the runs stored, lanes K elements apart) or load (the
  * runs loaded); or stores a run of values it computes (fill: stores alone), or of elements
- * a work-group staged in __local (local: a chunk each work-item stores after a barrier).  A GPU stores a run one element an instruction: the warp's first store
- * writes every lane's sector in part and the next ones fill it, which is what vstoreN
- * through a scalar pointer, or a work-item storing its own chunk, compiles to.  Each block of
- * L x K elements (L the work-group's size) is permuted within itself; a last block that is not
- * whole is copied in place. */
+ * a work-group staged in __local (local: a chunk each work-item stores after a barrier).
+ * The first store of a run writes every lane's sectors in part and the next ones fill them.
+ * Where nothing comes between a run's stores, NVIDIA's assembler makes wide stores of
+ * neighbouring ones (four floats one 16-byte store); store_apart and local_apart test each
+ * element against n first, which keeps every store of the run its own instruction, as a
+ * kernel that guards each element compiles.  Each block of L x K elements (L the
+ * work-group's size) is permuted within itself; a last block that is not whole is copied in
+ * place. */
 #include "clc.h"
 
 #ifndef K
@@ -15,23 +18,32 @@
 #define LSIZE 128 /* the local variant's work-group size (runs.c passes it) */
 #endif
 
-/* store: out[base + l K + j] = in[base + j L + l] */
-__kernel void runs_store(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)
-{
-    CLC_TRACE_BEGIN
-    size_t l = get_local_id(0), L = get_local_size(0), base = get_group_id(0) * L * K;
-    T v[K];
-    if (base + L * K <= n) {
-        for (uint j = 0; j < K; j++)
-            v[j] = LOAD(in, base + j * L + l);
-        for (uint j = 0; j < K; j++)
-            STORE(out, base + l * K + j, v[j]);
-    } else {
-        for (uint j = 0; j < K; j++)
-            if (base + j * L + l < n)
-                STORE(out, base + j * L + l, LOAD(in, base + j * L + l));
+/* store: out[base + l K + j] = in[base + j L + l].  IF_APART(e) is nothing, or (apart) a test
+ * of e against n before each store of a run: always true in a whole block, but the compiler
+ * cannot know it, so it keeps the run's stores apart (a branch or a predicate each), where
+ * it otherwise makes a wide store of neighbouring ones (ptxas: STG.E.128 of four floats) */
+#define RUNS_STORE(name, IF_APART)                                                           \
+    __kernel void name(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)       \
+    {                                                                                         \
+        CLC_TRACE_BEGIN                                                                       \
+        size_t l = get_local_id(0), L = get_local_size(0), base = get_group_id(0) * L * K;  \
+        T v[K];                                                                               \
+        if (base + L * K <= n) {                                                              \
+            for (uint j = 0; j < K; j++)                                                      \
+                v[j] = LOAD(in, base + j * L + l);                                            \
+            for (uint j = 0; j < K; j++)                                                      \
+                IF_APART(base + l * K + j)                                                    \
+                STORE(out, base + l * K + j, v[j]);                                           \
+        } else {                                                                              \
+            for (uint j = 0; j < K; j++)                                                      \
+                if (base + j * L + l < n)                                                     \
+                    STORE(out, base + j * L + l, LOAD(in, base + j * L + l));                \
+        }                                                                                     \
     }
-}
+#define TOGETHER(e)
+#define APART(e) if ((e) < n)
+RUNS_STORE(runs_store, TOGETHER)
+RUNS_STORE(runs_store_apart, APART)
 
 /* load: out[base + j L + l] = in[base + l K + j] */
 __kernel void runs_load(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)
@@ -71,20 +83,24 @@ __kernel void runs_fill(__global T *out, ulong n CLC_TRACE_ARGS)
  * each work-item storing its run back to back after the barrier; a last block that is not
  * whole is copied in place without staging */
 #define PAD(x) ((x) + (x) / 32)
-__kernel void runs_local(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)
-{
-    CLC_TRACE_BEGIN
-    __local T buf[PAD(LSIZE * K)];
-    size_t l = get_local_id(0), base = get_group_id(0) * LSIZE * K;
-    if (base + LSIZE * K <= n) {
-        for (uint j = 0; j < K; j++)
-            LSTORE(buf, PAD(j * LSIZE + l), LOAD(in, base + j * LSIZE + l));
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (uint j = 0; j < K; j++)
-            STORE(out, base + l * K + j, LLOAD(buf, PAD(l * K + j)));
-    } else {
-        for (uint j = 0; j < K; j++)
-            if (base + j * LSIZE + l < n)
-                STORE(out, base + j * LSIZE + l, LOAD(in, base + j * LSIZE + l));
+#define RUNS_LOCAL(name, IF_APART)                                                           \
+    __kernel void name(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)       \
+    {                                                                                         \
+        CLC_TRACE_BEGIN                                                                       \
+        __local T buf[PAD(LSIZE * K)];                                                        \
+        size_t l = get_local_id(0), base = get_group_id(0) * LSIZE * K;                      \
+        if (base + LSIZE * K <= n) {                                                          \
+            for (uint j = 0; j < K; j++)                                                      \
+                LSTORE(buf, PAD(j * LSIZE + l), LOAD(in, base + j * LSIZE + l));              \
+            barrier(CLK_LOCAL_MEM_FENCE);                                                     \
+            for (uint j = 0; j < K; j++)                                                      \
+                IF_APART(base + l * K + j)                                                    \
+                STORE(out, base + l * K + j, LLOAD(buf, PAD(l * K + j)));                     \
+        } else {                                                                              \
+            for (uint j = 0; j < K; j++)                                                      \
+                if (base + j * LSIZE + l < n)                                                 \
+                    STORE(out, base + j * LSIZE + l, LOAD(in, base + j * LSIZE + l));         \
+        }                                                                                     \
     }
-}
+RUNS_LOCAL(runs_local, TOGETHER)
+RUNS_LOCAL(runs_local_apart, APART)

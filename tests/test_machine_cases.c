@@ -419,14 +419,15 @@ START_TEST(profile_writes_every_figure)
     json_t *merging = json_object_get(p, "store_merging");
     ck_assert_uint_eq(json_array_size(json_object_get(merging, "lines")), CLC_PROFILE_MERGE);
     ck_assert_uint_eq(json_array_size(json_object_get(merging, "factor")), CLC_PROFILE_MERGE);
-    ck_assert_uint_eq(json_array_size(json_object_get(merging, "factor_staged")),
-                      CLC_PROFILE_MERGE);
+    for (unsigned t = 0; t < CLC_PROFILE_MERGE_TABLES; t++)
+        ck_assert_uint_eq(json_array_size(json_object_get(merging, clc_profile_merge_key(t))),
+                          CLC_PROFILE_MERGE);
     size_t runs = 0;
     json_t *rows = json_object_get(p, "rows");
     for (size_t i = 0; i < json_array_size(rows); i++)
         runs += strcmp(json_string_value(json_object_get(json_array_get(rows, i), "case")),
                        "runs") == 0;
-    ck_assert_uint_eq(runs, 48);
+    ck_assert_uint_eq(runs, 6 * 2 * 6); /* six variants, two types, k = 1 .. 32 */
     json_t *l2 = json_object_get(p, "l2");
     ck_assert(json_number_value(json_object_get(l2, "load_sectors_per_s")) > 0);
     ck_assert(json_number_value(json_object_get(l2, "store_sectors_per_s")) > 0);

@@ -507,6 +507,47 @@ START_TEST(loads_in_flight_as_compiled)
 }
 END_TEST
 
+/* Whether a build's stores can become wide ones, on PTX written as NVIDIA's compilers write
+ * it: a run of four floats stored back to back from one address register (with __local
+ * loads between) can; the same run with each store behind its own test (a short branch
+ * each, as `if (e < n)` compiles) cannot, nor one under two different predicates, nor
+ * stores whose offsets are not an element apart, nor stores to __local; a vector store is
+ * wide already; no global store, or no such entry: NAN. */
+#define ST_RUN(i, off)                                                                        \
+    "\tld.shared.f32 %f" #i ", [%rd4+" #off "];\n\tst.global.f32 [%rd9+" #off "], %f" #i ";\n"
+#define ST_TESTED(i, off)                                                                     \
+    "\tsetp.ge.u64 %p" #i ", %rd2" #i ", %rd8;\n\t@%p" #i " bra $L__BB1_" #i ";\n"         \
+    "\tst.global.f32 [%rd9+" #off "], %f" #i ";\n$L__BB1_" #i ":\n"
+
+START_TEST(stores_combined_as_compiled)
+{
+    static const char ptx[] =
+        "//\n.version 8.0\n.target sm_90\n"
+        ENTRY("together", ST_RUN(1, 0) ST_RUN(2, 4) ST_RUN(3, 8) ST_RUN(4, 12))
+        ENTRY("tested", ST_TESTED(1, 0) ST_TESTED(2, 4) ST_TESTED(3, 8) ST_TESTED(4, 12))
+        ENTRY("predicated", "\t@%p1 st.global.f32 [%rd9], %f1;\n"
+              "\t@%p2 st.global.f32 [%rd9+4], %f2;\n")
+        ENTRY("strided", "\tst.global.f32 [%rd9], %f1;\n\tst.global.f32 [%rd9+8], %f2;\n"
+              "\tst.global.f32 [%rd10+4], %f3;\n")
+        ENTRY("shared", "\tst.shared.f32 [%rd9], %f1;\n\tst.shared.f32 [%rd9+4], %f2;\n"
+              "\tst.global.f32 [%rd10], %f3;\n")
+        ENTRY("vector", "\tst.global.v2.f32 [%rd9], {%f1, %f2};\n")
+        ENTRY("same_guard", "\t@%p1 st.global.f64 [%rd9+8], %fd1;\n"
+              "\t@%p1 st.global.f64 [%rd9+16], %fd2;\n")
+        ENTRY("no_store", "\tld.global.f32 %f1, [%rd2];\n");
+    ck_assert_double_eq(clc_ptx_stores_combined(ptx, "together"), 1);
+    ck_assert_double_eq(clc_ptx_stores_combined(ptx, "tested"), 0);
+    ck_assert_double_eq(clc_ptx_stores_combined(ptx, "predicated"), 0);
+    ck_assert_double_eq(clc_ptx_stores_combined(ptx, "strided"), 0);
+    ck_assert_double_eq(clc_ptx_stores_combined(ptx, "shared"), 0);
+    ck_assert_double_eq(clc_ptx_stores_combined(ptx, "vector"), 1);
+    ck_assert_double_eq(clc_ptx_stores_combined(ptx, "same_guard"), 1);
+    ck_assert(isnan(clc_ptx_stores_combined(ptx, "no_store")));
+    ck_assert(isnan(clc_ptx_stores_combined(ptx, "absent")));
+    ck_assert(isnan(clc_ptx_stores_combined("not PTX at all", "together")));
+}
+END_TEST
+
 /* Sector bytes per load lane: coalesced fp32 4, fp32 32 bytes apart 32 (a sector per lane),
  * all lanes on one element 1 (one sector shared by 32 lanes). */
 START_TEST(load_lane_bytes_by_pattern)
@@ -1487,7 +1528,7 @@ int main(void)
                             granules_of_a_stream_are_adjacent, granules_of_a_stride_by_gap,
                             granules_far_apart_are_alone, granules_per_direction_and_reused_once,
                             loads_in_flight_per_work_item, loads_in_flight_as_compiled,
-                            load_lane_bytes_by_pattern,
+                            stores_combined_as_compiled, load_lane_bytes_by_pattern,
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,

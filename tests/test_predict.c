@@ -957,7 +957,8 @@ static struct clc_profile store_cost_profile(void)
     p.store_lines_per_s = 1e9;
     p.split_gbps[0] = 25;
     for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++) {
-        p.store_merge[0][c] = p.store_merge[1][c] = NAN;
+        for (unsigned t = 0; t < CLC_PROFILE_MERGE_TABLES; t++)
+            p.store_merge[t][c] = NAN;
         for (unsigned k = 0; k < CLC_PROFILE_SHARED; k++)
             p.shared_ps[0][c][k] = p.shared_ps[1][c][k] = NAN;
     }
@@ -968,7 +969,10 @@ static struct clc_profile store_cost_profile(void)
  * lines and 32 partial sectors per 128 useful bytes, 160 ps a byte at 480 ps a line and 520
  * a partial sector (6.25 GB/s).  The 7 requests of 8 that follow the one before cost the
  * profile's factor for 8 lines: at 0.5, 90 ps a byte; from __local (a kernel that stages
- * through it), its own factor: at 0.25, 55 ps.  No factor measured: nothing merges. */
+ * through it), its own factor: at 0.25, 55 ps.  Where the build keeps each store apart
+ * (stores_combined 0), the factors of the rows stored so: 0.75 (125 ps) staged, none
+ * measured unstaged (nothing merges); where it combines them (1) or gives no code (NAN), the
+ * first two.  No factor measured: nothing merges. */
 START_TEST(lines_layer_merges_runs)
 {
     struct clc_profile p = store_cost_profile();
@@ -987,6 +991,16 @@ START_TEST(lines_layer_merges_runs)
     p.store_merge[1][2] = 0.25;
     f->local_accesses = 1e-9; /* too few to cost the banks anything */
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 55, 1e-3);
+    p.store_merge[clc_profile_merge_table(true, true)][2] = 0.75;
+    f->stores_combined = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 125, 1e-3);
+    f->stores_combined = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 55, 1e-3);
+    f->stores_combined = 0;
+    f->local_accesses = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 160, 1e-3);
+    f->stores_combined = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 90, 1e-3);
     /* a file from before runs were counted: as before */
     f->store_follow_partial = f->store_follow_lines = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 160, 1e-3);
@@ -1061,8 +1075,9 @@ END_TEST
  * second and a 25 GB/s fill of 32-byte lanes cost 480 ps a line and 520 a partial sector,
  * so a float run of 8 (8 lines, 32 partial sectors a request, 8 requests a sector) costs
  * 160 ps a byte stored alone; the copy at 2000 / 90 GB/s leaves 0.5 to each request after
- * the first, the fill at 1000 / 76 leaves 0.4, the staged copy at 2000 / 55 0.25.  A double
- * run of 16 (32 lines) slower than alone: 1. */
+ * the first, the fill at 1000 / 76 leaves 0.4, the staged copy at 2000 / 55 0.25; stored
+ * apart, at 2000 / 160 (as alone) 1, from __local at 2000 / 125 0.75.  A double run of 16
+ * (32 lines) slower than alone: 1. */
 START_TEST(merge_factors_from_runs_rows)
 {
     struct clc_report rep;
@@ -1080,6 +1095,8 @@ START_TEST(merge_factors_from_runs_rows)
                 {"runs", "store", 8, CLC_FLOAT, 2000.0 / 90},
                 {"runs", "fill", 8, CLC_FLOAT, 1000.0 / 76},
                 {"runs", "local", 8, CLC_FLOAT, 2000.0 / 55},
+                {"runs", "store_apart", 8, CLC_FLOAT, 2000.0 / 160},
+                {"runs", "local_apart", 8, CLC_FLOAT, 2000.0 / 125},
                 {"runs", "store", 16, CLC_DOUBLE, 1}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         struct clc_result r = clc_test_row(rows[i].c, rows[i].v, rows[i].param, rows[i].t,
@@ -1091,6 +1108,9 @@ START_TEST(merge_factors_from_runs_rows)
     ck_assert_double_eq_tol(p.store_merge[1][2], 0.25, 1e-9);
     ck_assert_double_eq_tol(p.store_merge[0][4], 1.0, 1e-9);
     ck_assert(isnan(p.store_merge[0][0]) && isnan(p.store_merge[1][4]));
+    ck_assert_double_eq_tol(p.store_merge[clc_profile_merge_table(false, true)][2], 1.0, 1e-9);
+    ck_assert_double_eq_tol(p.store_merge[clc_profile_merge_table(true, true)][2], 0.75, 1e-9);
+    ck_assert(isnan(p.store_merge[clc_profile_merge_table(true, true)][4]));
     /* kept in the JSON, as the profile the device keeps */
     json_t *j = clc_profile_to_json(&p);
     struct clc_profile q;
@@ -1099,6 +1119,7 @@ START_TEST(merge_factors_from_runs_rows)
     ck_assert_double_eq_tol(q.store_merge[0][2], 0.4, 1e-9);
     ck_assert_double_eq_tol(q.store_merge[1][2], 0.25, 1e-9);
     ck_assert(isnan(q.store_merge[0][0]));
+    ck_assert_double_eq_tol(q.store_merge[clc_profile_merge_table(true, true)][2], 0.75, 1e-9);
     clc_report_free(&rep);
 }
 END_TEST
@@ -1107,8 +1128,9 @@ END_TEST
 START_TEST(merge_factor_between_classes)
 {
     struct clc_profile p = flat_profile();
-    for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
-        p.store_merge[0][c] = p.store_merge[1][c] = NAN;
+    for (unsigned t = 0; t < CLC_PROFILE_MERGE_TABLES; t++)
+        for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
+            p.store_merge[t][c] = NAN;
     ck_assert(isnan(clc_profile_merge(&p, 8, false)));
     p.store_merge[0][2] = 0.5; /* 8 lines */
     p.store_merge[0][3] = 1.0; /* 16 */

@@ -1,8 +1,10 @@
 /* runs.c - each work-item copies a run of k consecutive elements with k scalar accesses, the
- * other side coalesced: what the L1 and L2 do with stores that write every sector in part, k
- * requests of the warp filling it back to back (store; fill, the stores alone; local, from
- * __local after a barrier), and with loads a lane at a time along a run (load).  The profile
- * reads how much such stores merge from the rows of the first three (devprofile.c). */
+ * other side coalesced: what the compiler, the L1 and the L2 do with stores that write every
+ * sector in part, k requests of the warp filling it back to back (store; fill, the stores
+ * alone; local, from __local after a barrier; store_apart and local_apart, each store kept
+ * its own instruction by a test of its element), and with loads a lane at a time along a
+ * run (load).  The profile reads how much such stores merge from the stores' rows
+ * (devprofile.c). */
 #include "clcoalesce/cases.h"
 #include "clcoalesce/reference.h"
 
@@ -86,6 +88,9 @@ static const struct clc_variant variants[] = {
      .data = &(const bool){true}},
     {.name = "fill", .kernel = "runs_fill", .params = run_lengths, .plan = plan_fill},
     {.name = "local", .kernel = "runs_local", .params = run_lengths, .plan = plan_local},
+    {.name = "store_apart", .kernel = "runs_store_apart", .params = run_lengths, .plan = plan},
+    {.name = "local_apart", .kernel = "runs_local_apart", .params = run_lengths,
+     .plan = plan_local},
 };
 
 const struct clc_case clc_case_runs = {
@@ -96,14 +101,19 @@ const struct clc_case clc_case_runs = {
     .variants_text = "store (the runs stored, the loads coalesced), load (the runs loaded, the "
                      "stores coalesced), fill (the runs stored alone, of values computed), "
                      "local (a copy staged in __local, each work-item storing its run after "
-                     "the barrier); param = k elements a run (1, 2, 4 ... 32)",
+                     "the barrier), store_apart and local_apart (the same, each store after a "
+                     "test of its element against n: the compiler keeps them apart, where it "
+                     "makes wide stores of a run's neighbours otherwise); param = k elements "
+                     "a run (1, 2, 4 ... 32)",
     .bytes_rule = "store, load, local: 2 x n x element size (each element read once and "
                   "written once); fill: n x element size written",
     .expect = "k = 1 near the copy ceiling; stored runs fall once a lane's run fills its "
               "sectors over several requests, each writing them in part (vstore8 through a "
-              "float * is k = 8), the less the more the L1 merges them: from __local, and "
-              "over few lines a request; loaded runs stay near the ceiling while the L1 "
-              "keeps their lines",
+              "float * is k = 8), the less the more the compiler and the L1 merge them: "
+              "wide stores of up to 16 bytes a lane where the stores come together, from "
+              "__local, over few lines a request; the apart variants slower where a run "
+              "fits 16 bytes; loaded runs stay near the ceiling while the L1 keeps their "
+              "lines",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = LOCAL * MAX_RUN, /* a whole block of the longest run */

@@ -252,12 +252,13 @@ void clc_print_profile_summary(FILE *f, json_t *p)
         fprintf(f, "  a store costs the L2 %.1f ps a line and %.1f ps a sector written in "
                 "part\n", line_ps, partial_ps);
     json_t *merging = json_object_get(p, "store_merging");
-    for (int t = 0; t < 2; t++) {
+    for (unsigned t = 0; t < CLC_PROFILE_MERGE_TABLES; t++) {
         json_t *merge = json_object_get(merging, clc_profile_merge_key(t));
         if (!json_is_number(json_array_get(merge, 2)))
             continue;
-        fprintf(f, "  a run stored an element a request%s: a request after the first costs,\n"
-                "    of its cost alone, by its lines:", t ? " from __local" : "");
+        fprintf(f, "  a run stored an element a request%s%s: a request after the first costs,\n"
+                "    of its cost alone, by its lines:", t & 1 ? " from __local" : "",
+                t & 2 ? ", each store apart" : "");
         for (size_t c = 0; c < json_array_size(merge); c++) {
             json_t *v = json_array_get(merge, c);
             if (json_is_number(v))

@@ -546,6 +546,7 @@ static const struct {
     FEATURE(accessed),
     FEATURE(loads_in_flight),
     FEATURE(compiled_loads),
+    FEATURE(stores_combined),
     FEATURE(load_lane_bytes),
     FEATURE(store_lane_bytes),
     FEATURE(stored),

@@ -465,7 +465,7 @@ static int run_row_on(struct clc_session *s, const struct clc_case *c, const str
             r[i].model.features = r[tracer].model.features;
             /* each API's compiler makes its own code of the same addresses */
             if (r[i].model.features.valid)
-                r[i].model.features.compiled_loads = clc_instance_compiled_loads(&in[i]);
+                clc_instance_compiled(&in[i], &r[i].model.features);
             if (!clean) /* the access outside the buffers, named */
                 memcpy(r[i].note, r[tracer].note, sizeof r[i].note);
         }

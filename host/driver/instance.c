@@ -27,17 +27,18 @@ void clc_trace_options(const struct clc_plan *p, enum clc_type t, const struct c
 
 /* Read off the timed build's PTX; NAN also where it does not name the kernel.  A CPU's
  * OpenCL gives no PTX, and asking it for its program's binaries can cost a build. */
-double clc_instance_compiled_loads(const struct clc_instance *in)
+void clc_instance_compiled(const struct clc_instance *in, struct clc_model_features *f)
 {
     char options[512], *text = NULL, *log = NULL; /* as clc_instance_open's */
     clc_plan_options(in->plan, in->t, options, sizeof options);
-    double loads = NAN;
+    f->compiled_loads = f->stores_combined = NAN;
     if (!in->be->dev.cpu &&
-        in->be->ops->code(in->be, in->file, options, false, &text, &log) == CLC_OK)
-        loads = clc_ptx_loads_in_flight(text, in->plan->kernel);
+        in->be->ops->code(in->be, in->file, options, false, &text, &log) == CLC_OK) {
+        f->compiled_loads = clc_ptx_loads_in_flight(text, in->plan->kernel);
+        f->stores_combined = clc_ptx_stores_combined(text, in->plan->kernel);
+    }
     free(text);
     free(log);
-    return loads;
 }
 
 /* The support kernel `name`, built for the instance's type on first use. */

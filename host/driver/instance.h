@@ -33,10 +33,11 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
                       const struct clc_plan *p, enum clc_type t);
 void clc_instance_close(struct clc_instance *in);
 
-/* The loads a work-item of the instance's kernel has in flight as compiled, read off its
- * build's PTX (clc_ptx_loads_in_flight); NAN where the API gives none (a CPU's OpenCL,
- * not asked). */
-double clc_instance_compiled_loads(const struct clc_instance *in);
+/* What the instance's kernel is as compiled, read off its build's PTX into f: the loads a
+ * work-item has in flight (compiled_loads, clc_ptx_loads_in_flight) and whether its runs of
+ * stores become wide ones (stores_combined, clc_ptx_stores_combined); NAN where the API
+ * gives none (a CPU's OpenCL, not asked). */
+void clc_instance_compiled(const struct clc_instance *in, struct clc_model_features *f);
 
 /* Fills every buffer as its spec says. */
 int clc_instance_init(struct clc_instance *in);

@@ -358,7 +358,7 @@ static void features(const struct clc_instance *in, const struct clc_model *m,
     clc_model_features_count(f, m, in->plan->bytes);
     f->local_row = in->plan->local_bytes;
     f->elem_bytes = (unsigned)clc_type_size(in->t);
-    f->compiled_loads = clc_instance_compiled_loads(in);
+    clc_instance_compiled(in, f);
 }
 
 int clc_model_row(struct clc_session *s, struct clc_instance *in, struct clc_result *r,

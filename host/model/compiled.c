@@ -307,3 +307,80 @@ done:
     free(ls);
     return longest;
 }
+
+/* A global store's parts, read off its line: its guard ("@%p1", empty without), whether it
+ * stores a vector, the bytes of an element, its address register and offset ("[%rd7+8]"). */
+struct store_at {
+    const char *guard;
+    size_t guard_len;
+    bool vector;
+    unsigned width;
+    char reg[24];
+    long offset;
+    unsigned stretch; /* which straight stretch of code it lies in */
+};
+
+/* Whether line l stores to global memory (or through a generic address, which the compiler
+ * could not tell), and if so its parts into *s. */
+static bool global_store(const struct line *l, struct store_at *s)
+{
+    size_t oplen;
+    const char *end = l->s + l->len, *g = skip_space(l->s, end), *g_end;
+    const char *op = clc_ptx_opcode(l->s, l->len, &oplen, &g_end);
+    if (!starts(op, end, "st.") || starts(op, end, "st.shared") || starts(op, end, "st.local") ||
+        starts(op, end, "st.param"))
+        return false;
+    const char *op_end = op + oplen, *type = op_end;
+    while (type > op && type[-1] != '.')
+        type--;
+    unsigned bits = *type && strchr("fbus", *type)  ? (unsigned)strtoul(type + 1, NULL, 10) : 0;
+    const char *a = memchr(op_end, '[', (size_t)(end - op_end));
+    if (bits < 8 || a == NULL)
+        return false;
+    const char *r = a + 1, *re = r;
+    while (re < end && (ident(*re) || *re == '%') && *re != '+')
+        re++;
+    if (re - r >= (long)sizeof s->reg || re == r)
+        return false;
+    *s = (struct store_at){.guard = g, .guard_len = (size_t)(g_end - g), .width = bits / 8,
+                           .vector = memmem(op, oplen, ".v2", 3) || memmem(op, oplen, ".v4", 3)};
+    memcpy(s->reg, r, (size_t)(re - r));
+    s->offset = re < end && *re == '+' ? strtol(re + 1, NULL, 10) : 0;
+    return true;
+}
+
+/* Whether two scalar stores of one stretch the assembler may make one wide store of: the
+ * same guard, the same address register, neighbouring elements of one width. */
+static bool neighbours(const struct store_at *a, const struct store_at *b)
+{
+    return a->stretch == b->stretch && a->width == b->width && strcmp(a->reg, b->reg) == 0 &&
+           labs(a->offset - b->offset) == (long)a->width && a->guard_len == b->guard_len &&
+           strncmp(a->guard, b->guard, a->guard_len) == 0;
+}
+
+double clc_ptx_stores_combined(const char *ptx, const char *kernel)
+{
+    struct line *ls;
+    size_t n = ptx && kernel ? body_lines(ptx, kernel, &ls) : 0;
+    if (n == 0)
+        return NAN;
+    struct store_at *st = malloc(n * sizeof *st);
+    size_t ns = 0;
+    unsigned stretch = 0;
+    bool wide = false;
+    for (size_t i = 0; st != NULL && i < n; i++) {
+        if (ls[i].kind == LABEL || ls[i].kind == BRANCH || ls[i].kind == BARRIER)
+            stretch++;
+        else if (ls[i].kind == INSN && global_store(&ls[i], &st[ns])) {
+            st[ns].stretch = stretch;
+            wide |= st[ns++].vector;
+        }
+    }
+    for (size_t i = 0; st != NULL && !wide && i < ns; i++)
+        for (size_t j = i + 1; j < ns && !wide; j++)
+            wide = neighbours(&st[i], &st[j]);
+    double combined = st == NULL || ns == 0 ? NAN : wide ? 1.0 : 0.0;
+    free(st);
+    free(ls);
+    return combined;
+}

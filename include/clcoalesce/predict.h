@@ -51,6 +51,7 @@
 #define CLC_PROFILE_CURVE 64
 #define CLC_PROFILE_GRID 128
 #define CLC_PROFILE_MERGE 5 /* store merging classes: requests of 2 .. 32 lines */
+#define CLC_PROFILE_MERGE_TABLES 4 /* runs stored: from registers or __local, together or apart */
 #define CLC_PROFILE_STEPS 5 /* lines filled over 1, 2, 4, 8, 16 steps: the refill classes */
 #define CLC_PROFILE_SHARED 3 /* shared stores' sectors in part a request: 8, 16, 32 */
 #define CLC_PROFILE_GROUPS 6 /* work-group sizes of the one-pass copies: 32 << 0 .. 32 << 5 */
@@ -104,13 +105,17 @@ struct clc_profile {
     double split_gbps[2];  /* stores alone with 32- and 64-byte lanes (the vector case's
                             * fill_float8 and fill_float16): a GPU instruction stores at most
                             * 16 bytes a lane, so these leave in pieces */
-    double store_merge[2][CLC_PROFILE_MERGE]; /* what a store request costs the L2 that
-                            * writes in part sectors its warp's last store wrote too (a run
-                            * stored an element at a time), as a factor on its cost alone, by
-                            * its lines: 2, 4, 8, 16, 32 (clc_profile_merge_lines); [0] from the
-                            * runs case's store and fill rows, [1] from its local rows (a run
-                            * stored from __local after a barrier).  The L1 merges such pieces
-                            * the more, the fewer lines the request touches; NAN not measured */
+    double store_merge[CLC_PROFILE_MERGE_TABLES][CLC_PROFILE_MERGE]; /* what a store
+                            * request costs the L2 that writes in part sectors its warp's last
+                            * store wrote too (a run stored an element at a time), as a factor
+                            * on its cost alone, by its lines: 2, 4, 8, 16, 32
+                            * (clc_profile_merge_lines); by clc_profile_merge_table: [0] from
+                            * the runs case's store and fill rows, [1] from its local rows (a
+                            * run stored from __local after a barrier), [2] and [3] from its
+                            * store_apart and local_apart rows (each store of the run its own
+                            * instruction, where the others' become wide stores).  The L1
+                            * merges such pieces the more, the fewer lines the request
+                            * touches; NAN not measured */
     double shared_ps[2][CLC_PROFILE_MERGE][CLC_PROFILE_SHARED]; /* what a store request
                             * costs, in ps over the whole device, whose sectors written in part
                             * other warps of its work-group write in part at the same access
@@ -244,16 +249,25 @@ static inline double clc_profile_merge_lines(unsigned c)
     return (double)(2u << c);
 }
 
-/* The JSON key of the profile's store merging factors (store_merging), staged or not. */
-static inline const char *clc_profile_merge_key(bool staged)
+/* The table of store merging factors for runs stored from __local (staged) or not, whose
+ * stores the compiler keeps apart or not (clc_ptx_stores_combined). */
+static inline unsigned clc_profile_merge_table(bool staged, bool apart)
 {
-    return staged ? "factor_staged" : "factor";
+    return (staged ? 1u : 0u) + (apart ? 2u : 0u);
 }
 
-/* The profile's store merging factor for requests of `lines` lines, of runs stored from
- * __local (staged) or not: in log scale between the classes measured, the nearest outside
- * them; NAN where none was measured. */
-double clc_profile_merge(const struct clc_profile *p, double lines, bool staged);
+/* The JSON key of a table of the profile's store merging factors (store_merging). */
+static inline const char *clc_profile_merge_key(unsigned table)
+{
+    static const char *const keys[CLC_PROFILE_MERGE_TABLES] = {
+        "factor", "factor_staged", "factor_apart", "factor_staged_apart"};
+    return keys[table % CLC_PROFILE_MERGE_TABLES];
+}
+
+/* The profile's store merging factor for requests of `lines` lines from merging table
+ * `table` (clc_profile_merge_table): in log scale between the classes measured, the nearest
+ * outside them; NAN where none was measured. */
+double clc_profile_merge(const struct clc_profile *p, double lines, unsigned table);
 
 /* The window of refill class c for lanes of `elem` bytes (4: the float rows, 8: the double
  * ones): what a lane of the store_steps rows loads from its first store into its line to its
