@@ -3,10 +3,11 @@
  * runs loaded); or stores a run of values it computes (fill: stores alone), or of elements
  * a work-group staged in __local (local: a chunk each work-item stores after a barrier).
  * The first store of a run writes every lane's sectors in part and the next ones fill them.
- * Where nothing comes between a run's stores, NVIDIA's assembler makes wide stores of
- * neighbouring ones (four floats one 16-byte store); store_apart and local_apart test each
- * element against n first, which keeps every store of the run its own instruction, as a
- * kernel that guards each element compiles.  Each block of L x K elements (L the
+ * Where nothing comes between a run's stores, NVIDIA's compilers issue them back to back
+ * (four STG.E of one register, offsets 0, 4, 8 and 12, for four floats), and the L1 merges
+ * their pieces; store_apart and local_apart test each element against n first, which gives
+ * every store of the run a predicate of its own and instructions between, as a kernel that
+ * guards each element compiles, and the pieces merge less.  Each block of L x K elements (L the
  * work-group's size) is permuted within itself; a last block that is not whole is copied in
  * place. */
 #include "clc.h"
@@ -21,7 +22,7 @@
 /* store: out[base + l K + j] = in[base + j L + l].  IF_APART(e) is nothing, or (apart) a test
  * of e against n before each store of a run: always true in a whole block, but the compiler
  * cannot know it, so it keeps the run's stores apart (a branch or a predicate each), where
- * it otherwise makes a wide store of neighbouring ones (ptxas: STG.E.128 of four floats) */
+ * it otherwise issues them back to back */
 #define RUNS_STORE(name, IF_APART)                                                           \
     __kernel void name(__global const T *in, __global T *out, ulong n CLC_TRACE_ARGS)       \
     {                                                                                         \

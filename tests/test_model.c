@@ -507,12 +507,12 @@ START_TEST(loads_in_flight_as_compiled)
 }
 END_TEST
 
-/* Whether a build's stores can become wide ones, on PTX written as NVIDIA's compilers write
- * it: a run of four floats stored back to back from one address register (with __local
- * loads between) can; the same run with each store behind its own test (a short branch
- * each, as `if (e < n)` compiles) cannot, nor one under two different predicates, nor
- * stores whose offsets are not an element apart, nor stores to __local; a vector store is
- * wide already; no global store, or no such entry: NAN. */
+/* Whether a build stores runs back to back, on PTX written as NVIDIA's compilers write it:
+ * a run of four floats stored from one address register (with __local loads between) does;
+ * the same run with each store behind its own test (a short branch each, as `if (e < n)`
+ * compiles) does not, nor one under two different predicates, nor stores whose offsets are
+ * not an element apart, nor stores to __local; a vector store is a run; no global store, or
+ * no such entry: NAN. */
 #define ST_RUN(i, off)                                                                        \
     "\tld.shared.f32 %f" #i ", [%rd4+" #off "];\n\tst.global.f32 [%rd9+" #off "], %f" #i ";\n"
 #define ST_TESTED(i, off)                                                                     \

@@ -2,7 +2,7 @@
  * other side coalesced: what the compiler, the L1 and the L2 do with stores that write every
  * sector in part, k requests of the warp filling it back to back (store; fill, the stores
  * alone; local, from __local after a barrier; store_apart and local_apart, each store kept
- * its own instruction by a test of its element), and with loads a lane at a time along a
+ * apart from the next by a test of its element), and with loads a lane at a time along a
  * run (load).  The profile reads how much such stores merge from the stores' rows
  * (devprofile.c). */
 #include "clcoalesce/cases.h"
@@ -103,17 +103,16 @@ const struct clc_case clc_case_runs = {
                      "local (a copy staged in __local, each work-item storing its run after "
                      "the barrier), store_apart and local_apart (the same, each store after a "
                      "test of its element against n: the compiler keeps them apart, where it "
-                     "makes wide stores of a run's neighbours otherwise); param = k elements "
-                     "a run (1, 2, 4 ... 32)",
+                     "issues a run's stores back to back otherwise); param = k elements a run "
+                     "(1, 2, 4 ... 32)",
     .bytes_rule = "store, load, local: 2 x n x element size (each element read once and "
                   "written once); fill: n x element size written",
     .expect = "k = 1 near the copy ceiling; stored runs fall once a lane's run fills its "
               "sectors over several requests, each writing them in part (vstore8 through a "
-              "float * is k = 8), the less the more the compiler and the L1 merge them: "
-              "wide stores of up to 16 bytes a lane where the stores come together, from "
-              "__local, over few lines a request; the apart variants slower where a run "
-              "fits 16 bytes; loaded runs stay near the ceiling while the L1 keeps their "
-              "lines",
+              "float * is k = 8), the less the more the L1 merges them: where the stores "
+              "come back to back, from __local, over few lines a request; the apart "
+              "variants slower where a run's stores are 16 bytes a lane; loaded runs stay "
+              "near the ceiling while the L1 keeps their lines",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = LOCAL * MAX_RUN, /* a whole block of the longest run */

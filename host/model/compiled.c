@@ -349,8 +349,8 @@ static bool global_store(const struct line *l, struct store_at *s)
     return true;
 }
 
-/* Whether two scalar stores of one stretch the assembler may make one wide store of: the
- * same guard, the same address register, neighbouring elements of one width. */
+/* Whether two scalar stores of one stretch come back to back as a run: the same guard, the
+ * same address register, neighbouring elements of one width. */
 static bool neighbours(const struct store_at *a, const struct store_at *b)
 {
     return a->stretch == b->stretch && a->width == b->width && strcmp(a->reg, b->reg) == 0 &&
@@ -367,19 +367,19 @@ double clc_ptx_stores_combined(const char *ptx, const char *kernel)
     struct store_at *st = malloc(n * sizeof *st);
     size_t ns = 0;
     unsigned stretch = 0;
-    bool wide = false;
+    bool together = false;
     for (size_t i = 0; st != NULL && i < n; i++) {
         if (ls[i].kind == LABEL || ls[i].kind == BRANCH || ls[i].kind == BARRIER)
             stretch++;
         else if (ls[i].kind == INSN && global_store(&ls[i], &st[ns])) {
             st[ns].stretch = stretch;
-            wide |= st[ns++].vector;
+            together |= st[ns++].vector;
         }
     }
-    for (size_t i = 0; st != NULL && !wide && i < ns; i++)
-        for (size_t j = i + 1; j < ns && !wide; j++)
-            wide = neighbours(&st[i], &st[j]);
-    double combined = st == NULL || ns == 0 ? NAN : wide ? 1.0 : 0.0;
+    for (size_t i = 0; st != NULL && !together && i < ns; i++)
+        for (size_t j = i + 1; j < ns && !together; j++)
+            together = neighbours(&st[i], &st[j]);
+    double combined = st == NULL || ns == 0 ? NAN : together ? 1.0 : 0.0;
     free(st);
     free(ls);
     return combined;

@@ -292,10 +292,10 @@ double clc_profile_refill_ps(const struct clc_profile *p, double elem, double wi
  * m = (1 + (n - 1) f) / n.  A row that something else bounds (DRAM, the L2's loads) only
  * caps f, so each class of L takes the least f of its rows of that kind, float and double:
  * [0] the copies and the fills (the stores alone), [1] the runs stored from __local, [2] and
- * [3] the same with each store its own instruction (store_apart, local_apart).  Where the
- * stores of a run come together the assembler makes wide stores of them (16 bytes a lane at
- * most), which is most of [0]'s and [1]'s merging: on an H200, runs of 4 floats from __local
- * stored at 4139 GB/s together, 1685 with a test before each store. */
+ * [3] the same with a test before each store (store_apart, local_apart), which keeps the
+ * run's stores apart, where they otherwise come back to back and merge the more: on an H200,
+ * runs of 4 floats from __local stored at 4139 GB/s back to back, 1685 with every access
+ * tested (bench/results/h100/validation/stores-apart/). */
 static void store_merging(const struct clc_report *rep, struct clc_profile *p)
 {
     /* the copies count a byte read beside each byte stored, the fills only it */

@@ -543,8 +543,8 @@ static void lines_why(const struct clc_layer_state *s, double load_units, double
 /* A run stored an element a request: the requests after its first, writing in part sectors
  * their warp's last store wrote, cost the profile's merging factor for their lines (the runs
  * case's stores), from __local's where the kernel stages through it, and from the rows whose
- * stores stay apart where its build keeps each store its own instruction (stores_combined
- * 0: each element tested first), which the assembler cannot make wide stores of:
+ * stores stay apart where its build does not issue a run's stores back to back
+ * (stores_combined 0: each element tested first, a predicate each), which merge less:
  * `scale_local_chunk4_out` of the fourth set, four floats a lane from __local, each
  * tested, ran at 1416 GB/s on an H100, where the same runs stored together run at the copy
  * ceiling.  NAN where none does. */

@@ -188,13 +188,13 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m);
  * branch, its label and a barrier end one).  NAN where ptx holds no entry `kernel`. */
 double clc_ptx_loads_in_flight(const char *ptx, const char *kernel);
 
-/* Whether the assembler may make wide stores of `kernel`'s neighbouring scalar stores, read
- * off its PTX (compiled.c): 1 where it stores vectors or two scalar global stores of one
- * straight stretch of code (no branch, label or barrier between) share a guard and an
- * address register with offsets an element apart (a run stored back to back: ptxas makes
- * one 8- or 16-byte store of them), 0 where every scalar store stands alone (each element
- * tested against n first: a branch or a predicate of its own each).  NAN where ptx holds no
- * entry `kernel`, or it has no global store. */
+/* Whether `kernel` stores runs back to back, read off its PTX (compiled.c): 1 where it
+ * stores vectors or two scalar global stores of one straight stretch of code (no branch,
+ * label or barrier between) share a guard and an address register with offsets an element
+ * apart (the assembler keeps them together: four STG.E in a row for four floats), 0 where
+ * every scalar store stands alone (each element tested against n first: a branch or a
+ * predicate of its own each, instructions between).  NAN where ptx holds no entry
+ * `kernel`, or it has no global store. */
 double clc_ptx_stores_combined(const char *ptx, const char *kernel);
 
 /* The instruction of a PTX line (`len` bytes), past its guard ("@%p1 "): where its opcode

@@ -112,8 +112,8 @@ struct clc_profile {
                             * (clc_profile_merge_lines); by clc_profile_merge_table: [0] from
                             * the runs case's store and fill rows, [1] from its local rows (a
                             * run stored from __local after a barrier), [2] and [3] from its
-                            * store_apart and local_apart rows (each store of the run its own
-                            * instruction, where the others' become wide stores).  The L1
+                            * store_apart and local_apart rows (a test before each store of the
+                            * run, where the others' come back to back).  The L1
                             * merges such pieces the more, the fewer lines the request
                             * touches; NAN not measured */
     double shared_ps[2][CLC_PROFILE_MERGE][CLC_PROFILE_SHARED]; /* what a store request

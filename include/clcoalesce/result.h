@@ -124,9 +124,9 @@ struct clc_model_features {
     double loads_in_flight;  /* independent loads a work-item has in flight */
     double compiled_loads;   /* the most it has in flight as compiled (the timed build's PTX,
                               * clc_ptx_loads_in_flight); NAN where the API gives no PTX */
-    double stores_combined;  /* 1 where the build may combine a run's neighbouring stores into
-                              * wide ones, 0 where it keeps each apart (clc_ptx_stores_combined);
-                              * NAN where the API gives no PTX */
+    double stores_combined;  /* 1 where the build stores a run's neighbours back to back, 0
+                              * where it keeps each apart (clc_ptx_stores_combined); NAN where
+                              * the API gives no PTX */
     double load_lane_bytes;  /* sector bytes one lane's load brings */
     double store_lane_bytes; /* bytes one lane's store writes */
     double stored;           /* the stores' useful bytes per useful byte */
