@@ -333,7 +333,7 @@ static bool global_store(const struct line *l, struct store_at *s)
     const char *op_end = op + oplen, *type = op_end;
     while (type > op && type[-1] != '.')
         type--;
-    unsigned bits = *type && strchr("fbus", *type)  ? (unsigned)strtoul(type + 1, NULL, 10) : 0;
+    unsigned bits = *type && strchr("fbus", *type) ? (unsigned)strtoul(type + 1, NULL, 10) : 0;
     const char *a = memchr(op_end, '[', (size_t)(end - op_end));
     if (bits < 8 || a == NULL)
         return false;
