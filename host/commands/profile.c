@@ -256,9 +256,9 @@ void clc_print_profile_summary(FILE *f, json_t *p)
         json_t *merge = json_object_get(merging, clc_profile_merge_key(t));
         if (!json_is_number(json_array_get(merge, 2)))
             continue;
-        fprintf(f, "  a run stored an element a request%s%s: a request after the first costs,\n"
-                "    of its cost alone, by its lines:", t & 1 ? " from __local" : "",
-                t & 2 ? ", each store apart" : "");
+        fprintf(f, "  a run stored an element a request%s%s:\n"
+                "    a request after the first costs, of its cost alone, by its lines:",
+                t & 1 ? " from __local" : "", t & 2 ? ", each store apart" : "");
         for (size_t c = 0; c < json_array_size(merge); c++) {
             json_t *v = json_array_get(merge, c);
             if (json_is_number(v))
