@@ -970,9 +970,10 @@ static struct clc_profile store_cost_profile(void)
  * a partial sector (6.25 GB/s).  The 7 requests of 8 that follow the one before cost the
  * profile's factor for 8 lines: at 0.5, 90 ps a byte; from __local (a kernel that stages
  * through it), its own factor: at 0.25, 55 ps.  Where the build keeps each store apart
- * (stores_combined 0), the factors of the rows stored so: 0.75 (125 ps) staged, none
- * measured unstaged (nothing merges); where it combines them (1) or gives no code (NAN), the
- * first two.  No factor measured: nothing merges. */
+ * (stores_combined 0), the factors of the rows stored so: 0.75 (125 ps) staged, and
+ * unstaged, none measured there (a profile from before them), the others' 0.5; where it
+ * combines them (1) or gives no code (NAN), the first two.  No factor measured: nothing
+ * merges. */
 START_TEST(lines_layer_merges_runs)
 {
     struct clc_profile p = store_cost_profile();
@@ -998,6 +999,8 @@ START_TEST(lines_layer_merges_runs)
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 55, 1e-3);
     f->stores_combined = 0;
     f->local_accesses = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 90, 1e-3);
+    p.store_merge[clc_profile_merge_table(false, true)][2] = 1;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 160, 1e-3);
     f->stores_combined = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 90, 1e-3);

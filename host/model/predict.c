@@ -547,14 +547,20 @@ static void lines_why(const struct clc_layer_state *s, double load_units, double
  * (stores_combined 0: each element tested first, a predicate each), which merge less:
  * `scale_local_chunk4_out` of the fourth set, four floats a lane from __local, each
  * tested, ran at 1416 GB/s on an H100, where the same runs stored together run at the copy
- * ceiling.  NAN where none does. */
+ * ceiling.  A profile without the apart rows lends the others'.  NAN where none does. */
 static double runs_merge(const struct clc_layer_state *s)
 {
     const struct clc_model_features *f = s->f;
-    unsigned table = clc_profile_merge_table(f->local_accesses > 0, f->stores_combined == 0);
-    return f->store_follow_partial > 0 && f->store_follow_lines > 0
-               ? clc_profile_merge(s->p, f->store_follow_lines_per_request, table)
-               : NAN;
+    if (!(f->store_follow_partial > 0 && f->store_follow_lines > 0))
+        return NAN;
+    bool staged = f->local_accesses > 0;
+    double lines = f->store_follow_lines_per_request;
+    double apart = f->stores_combined == 0
+                       ? clc_profile_merge(s->p, lines, clc_profile_merge_table(staged, true))
+                       : NAN;
+    /* a profile from before the apart rows has none: the rows stored together, as then */
+    return apart >= 0 ? apart
+                      : clc_profile_merge(s->p, lines, clc_profile_merge_table(staged, false));
 }
 
 /* What the loads ask the L2 for per useful byte: the sectors of their lines their warp's
