@@ -995,8 +995,14 @@ START_TEST(lines_layer_merges_runs)
     p.store_merge[clc_profile_merge_table(true, true)][2] = 0.75;
     f->stores_combined = 0;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 125, 1e-3);
+    /* and the waterfall says what to change: test the run once, at its own figures */
+    struct clc_prediction pr;
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_ptr_nonnull(strstr(pr.hint, "a factor of 0.75 on a request, 0.25 back to back"));
     f->stores_combined = 1;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 55, 1e-3);
+    ck_assert(clc_predict(&p, &r, &pr));
+    ck_assert_str_eq(pr.hint, "");
     f->stores_combined = 0;
     f->local_accesses = 0;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 1000.0 / 90, 1e-3);

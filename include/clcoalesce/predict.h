@@ -355,6 +355,8 @@ struct clc_prediction {
     size_t n_layers;
     struct clc_model_layer layer[CLC_MODEL_LAYERS];
     char note[96];                /* why there is no prediction */
+    char hint[320];               /* a remedy the row's own figures point at, where the layer
+                                   * that binds found one; "" none */
 };
 
 /* Predicts row r (its bytes counted, type, metric and model.features) on profile p.  Returns
