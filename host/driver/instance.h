@@ -34,8 +34,8 @@ int clc_instance_open(struct clc_instance *in, struct clc_backend *be, const cha
 void clc_instance_close(struct clc_instance *in);
 
 /* What the instance's kernel is as compiled, read off its build's PTX into f: the loads a
- * work-item has in flight (compiled_loads, clc_ptx_loads_in_flight) and whether its runs of
- * stores become wide ones (stores_combined, clc_ptx_stores_combined); NAN where the API
+ * work-item has in flight (compiled_loads, clc_ptx_loads_in_flight) and whether it stores
+ * runs back to back (stores_combined, clc_ptx_stores_combined); NAN where the API
  * gives none (a CPU's OpenCL, not asked). */
 void clc_instance_compiled(const struct clc_instance *in, struct clc_model_features *f);
 

@@ -754,8 +754,10 @@ static bool held_by_another(const uint64_t *part, const unsigned *n, size_t wpg,
                             uint64_t id)
 {
     for (size_t o = 0; o < wpg; o++) {
+        if (o == j)
+            continue;
         const uint64_t *v = part + o * MAX_UNITS;
-        size_t lo = 0, hi = o == j ? 0 : n[o];
+        size_t lo = 0, hi = n[o];
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
             if (v[mid] < id)
@@ -763,7 +765,7 @@ static bool held_by_another(const uint64_t *part, const unsigned *n, size_t wpg,
             else
                 hi = mid;
         }
-        if (o != j && lo < n[o] && v[lo] == id)
+        if (lo < n[o] && v[lo] == id)
             return true;
     }
     return false;

@@ -548,21 +548,22 @@ static void lines_why(const struct clc_layer_state *s, double load_units, double
  * `scale_local_chunk4_out` of the fourth set, four floats a lane from __local, each
  * tested, ran at 1416 GB/s on an H100, where the same runs stored together run at the copy
  * ceiling.  A profile without the apart rows lends the others'.  NAN where none does;
- * *together: the factor of the rows stored together, for the hint. */
+ * *together (may be NULL): the factor of the rows stored together, for the hint. */
 static double runs_merge(const struct clc_layer_state *s, double *together)
 {
     const struct clc_model_features *f = s->f;
-    *together = NAN;
-    if (!(f->store_follow_partial > 0 && f->store_follow_lines > 0))
-        return NAN;
-    bool staged = f->local_accesses > 0;
-    double lines = f->store_follow_lines_per_request;
-    *together = clc_profile_merge(s->p, lines, clc_profile_merge_table(staged, false));
-    double apart = f->stores_combined == 0
-                       ? clc_profile_merge(s->p, lines, clc_profile_merge_table(staged, true))
-                       : NAN;
+    double both = NAN, apart = NAN;
+    if (f->store_follow_partial > 0 && f->store_follow_lines > 0) {
+        bool staged = f->local_accesses > 0;
+        double lines = f->store_follow_lines_per_request;
+        both = clc_profile_merge(s->p, lines, clc_profile_merge_table(staged, false));
+        if (f->stores_combined == 0)
+            apart = clc_profile_merge(s->p, lines, clc_profile_merge_table(staged, true));
+    }
+    if (together != NULL)
+        *together = both;
     /* a profile from before the apart rows has none: the rows stored together, as then */
-    return apart >= 0 ? apart : *together;
+    return apart >= 0 ? apart : both;
 }
 
 /* What the loads ask the L2 for per useful byte: the sectors of their lines their warp's
@@ -651,9 +652,10 @@ static double layer_lines(struct clc_layer_state *s, struct clc_model_layer *l)
         clc_profile_store_costs(p->store_lines_per_s, counted ? p->split_gbps[0] : NAN,
                                 &line_ps, &partial_ps);
     double together, merge = runs_merge(s, &together);
-    /* the row's own remedy, where it was measured: staged runs, tested, ran at half the
-     * speed of untested ones (stores-apart/); from registers alike both ways */
-    if (merge > together && f->stores_combined == 0 && f->local_accesses > 0)
+    /* the row's own remedy (a factor above the one together: its stores are apart), where
+     * it was measured: staged runs, tested, ran at half the speed of untested ones
+     * (stores-apart/); from registers alike both ways */
+    if (merge > together && f->local_accesses > 0)
         snprintf(s->pr->hint, sizeof s->pr->hint,
                  "each store of a work-item's run has a test of its own (if (i < n)), which "
                  "keeps the stores apart: they merge less in the L1 (a factor of %.2f on a "
@@ -705,8 +707,8 @@ static double layer_l2(struct clc_layer_state *s, struct clc_model_layer *l)
     const struct clc_model_features *f = s->f;
     double ms_before = s->ms, ld = p->l2_sectors_per_s[0], st = p->l2_sectors_per_s[1];
     bool evicted;
-    double together, loads = loads_to_l2(s, &evicted), stores = f->store_sectors,
-                     merge = runs_merge(s, &together);
+    double loads = loads_to_l2(s, &evicted), stores = f->store_sectors,
+           merge = runs_merge(s, NULL);
     if (!(ld > 0) || !(st > 0) || !(stores >= 0) || !(loads >= 0)) {
         snprintf(l->why, sizeof l->why, "%s",
                  !(ld > 0) || !(st > 0) ? "no L2 rates measured"
