@@ -27,3 +27,18 @@ INDEX_WORK(indexmath_mad, x = x * one + zero)
 INDEX_WORK(indexmath_div64, x += (x / d) * zero)
 /* the same in 32 bits (x / d on uint, as an index kept in an int) */
 INDEX_WORK(indexmath_div32, x += ((uint)x / (uint)d) * (uint)zero)
+
+/* the rounds of `shift` on the work-group's id, then i from it: a value every lane of a warp
+ * shares, which the compiler may keep once a warp (uniform registers) rather than once a
+ * lane */
+__kernel void indexmath_shift_group(__global const T *in, __global T *out, ulong n,
+                                    uint rounds, ulong zero, ulong one, ulong d CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t g = get_group_id(0);
+    for (uint r = 0; r < rounds; r++)
+        g ^= (g >> 7) & zero;
+    size_t x = g * get_local_size(0) + get_local_id(0);
+    if (x < n)
+        STORE(out, x, LOAD(in, x));
+}

@@ -40,6 +40,7 @@ static const struct clc_variant variants[] = {
     WORK("mad", "indexmath_mad", cheap),
     WORK("div64", "indexmath_div64", costly),
     WORK("div32", "indexmath_div32", costly),
+    WORK("shift_group", "indexmath_shift_group", cheap),
 };
 
 const struct clc_case clc_case_indexmath = {
@@ -48,9 +49,10 @@ const struct clc_case clc_case_indexmath = {
     .summary = "out[i] = in[i], i first passed through rounds of integer work that leave it "
                "as it is: what index arithmetic costs a copy",
     .variants_text = "shift (x ^= (x >> 7) & 0), mad (x = x * 1 + 0, 64-bit), div64 (x += (x "
-                     "/ d) * 0, 64-bit), div32 (the same in 32 bits); param = rounds a "
-                     "work-item (shift, mad: 0, 8, 32, 128, 512; div64, div32: 0, 1, 4, 16, "
-                     "64); not in the default run",
+                     "/ d) * 0, 64-bit), div32 (the same in 32 bits), shift_group (shift's "
+                     "rounds on the work-group's id, one value a warp); param = rounds a "
+                     "work-item (shift, mad, shift_group: 0, 8, 32, 128, 512; div64, div32: "
+                     "0, 1, 4, 16, 64); not in the default run",
     .bytes_rule = "2 x n x element size",
     .expect = "the copy ceiling with few rounds, where the memory hides the work; slower "
               "once the work per element takes longer than its bytes, divisions of 64-bit "
