@@ -11,6 +11,7 @@
  * flight (bench/results/h200/validation/guards/: 0.83 of CUDA's GB/s and 1.0). */
 #define _GNU_SOURCE
 #include "clcoalesce/model.h"
+#include "ptxtext.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -33,16 +34,28 @@ struct line {
     bool predicated;
 };
 
-static bool ident(char c)
+bool clc_ptx_ident(char c)
 {
     return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.';
 }
 
-static const char *skip_space(const char *p, const char *end)
+const char *clc_ptx_skip_space(const char *p, const char *end)
 {
     while (p < end && isspace((unsigned char)*p))
         p++;
     return p;
+}
+
+const char *clc_ptx_entry_body(const char *ptx, const char *kernel)
+{
+    size_t klen = strlen(kernel);
+    const char *e = ptx;
+    while ((e = strstr(e, ".entry ")) != NULL) {
+        e += 7;
+        if (strncmp(e, kernel, klen) == 0 && !clc_ptx_ident(e[klen]))
+            return strchr(e, '{');
+    }
+    return NULL;
 }
 
 static bool starts(const char *p, const char *end, const char *prefix)
@@ -53,13 +66,13 @@ static bool starts(const char *p, const char *end, const char *prefix)
 
 const char *clc_ptx_opcode(const char *line, size_t len, size_t *oplen, const char **guard_end)
 {
-    const char *end = line + len, *p = skip_space(line, end);
+    const char *end = line + len, *p = clc_ptx_skip_space(line, end);
     if (p < end && *p == '@') /* a guard, "@%p1" or "@!%p1" */
         while (p < end && !isspace((unsigned char)*p))
             p++;
     if (guard_end != NULL)
         *guard_end = p;
-    p = skip_space(p, end);
+    p = clc_ptx_skip_space(p, end);
     const char *e = p;
     while (e < end && !isspace((unsigned char)*e))
         e++;
@@ -71,7 +84,7 @@ const char *clc_ptx_opcode(const char *line, size_t len, size_t *oplen, const ch
  * nothing to follow (directives, comments, braces). */
 static void classify(struct line *l)
 {
-    const char *p = skip_space(l->s, l->s + l->len), *end = l->s + l->len;
+    const char *p = clc_ptx_skip_space(l->s, l->s + l->len), *end = l->s + l->len;
     const char *c = memmem(p, (size_t)(end - p), "//", 2);
     if (c != NULL)
         end = c;
@@ -79,7 +92,7 @@ static void classify(struct line *l)
     if (p >= end || *p == '.' || *p == '{' || *p == '}')
         return;
     const char *q = p;
-    while (q < end && ident(*q))
+    while (q < end && clc_ptx_ident(*q))
         q++;
     if (q < end && *q == ':' && q > p) {
         l->kind = LABEL;
@@ -103,9 +116,9 @@ static void classify(struct line *l)
         l->kind = BRANCH; /* a way out: no target, never skipped over */
     else if (starts(p, end, "bra")) {
         l->kind = BRANCH;
-        p = skip_space(p + oplen, end);
+        p = clc_ptx_skip_space(p + oplen, end);
         const char *t = p;
-        while (p < end && ident(*p))
+        while (p < end && clc_ptx_ident(*p))
             p++;
         l->target = t;
         l->target_len = (size_t)(p - t);
@@ -165,7 +178,7 @@ static void parts(const struct line *l, const char **g, const char **g_end, cons
 {
     const char *end = l->s + l->len;
     size_t oplen;
-    *g = skip_space(l->s, end);
+    *g = clc_ptx_skip_space(l->s, end);
     const char *p = clc_ptx_opcode(l->s, l->len, &oplen, g_end) + oplen;
     *first = p;
     int depth = 0; /* a vector operand "{%f1, %f2}" is one */
@@ -210,14 +223,9 @@ static bool reads(const struct regs *read, const struct regs *ld)
 static size_t body_lines(const char *ptx, const char *kernel, struct line **out)
 {
     *out = NULL;
-    size_t klen = strlen(kernel), n = 0, cap = 0;
-    const char *e = ptx;
-    while ((e = strstr(e, ".entry ")) != NULL) {
-        e += 7;
-        if (strncmp(e, kernel, klen) == 0 && !ident(e[klen]))
-            break;
-    }
-    if (e == NULL || (e = strchr(e, '{')) == NULL)
+    size_t n = 0, cap = 0;
+    const char *e = clc_ptx_entry_body(ptx, kernel);
+    if (e == NULL)
         return 0;
     for (const char *l = e + 1; *l != '\0';) {
         const char *nl = strchr(l, '\n');
@@ -325,7 +333,7 @@ struct store_at {
 static bool global_store(const struct line *l, struct store_at *s)
 {
     size_t oplen;
-    const char *end = l->s + l->len, *g = skip_space(l->s, end), *g_end;
+    const char *end = l->s + l->len, *g = clc_ptx_skip_space(l->s, end), *g_end;
     const char *op = clc_ptx_opcode(l->s, l->len, &oplen, &g_end);
     if (!starts(op, end, "st.") || starts(op, end, "st.shared") || starts(op, end, "st.local") ||
         starts(op, end, "st.param"))
@@ -338,7 +346,7 @@ static bool global_store(const struct line *l, struct store_at *s)
     if (bits < 8 || a == NULL)
         return false;
     const char *r = a + 1, *re = r;
-    while (re < end && (ident(*re) || *re == '%') && *re != '+')
+    while (re < end && (clc_ptx_ident(*re) || *re == '%') && *re != '+')
         re++;
     if (re - r >= (long)sizeof s->reg || re == r)
         return false;

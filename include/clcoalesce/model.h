@@ -197,6 +197,31 @@ double clc_ptx_loads_in_flight(const char *ptx, const char *kernel);
  * `kernel`, or it has no global store. */
 double clc_ptx_stores_combined(const char *ptx, const char *kernel);
 
+/* A launch as the PTX of its kernel sees it: the sizes, and each parameter's value in the
+ * order the kernel declares them (a buffer's: any address; a scalar's: its bits). */
+struct clc_ptx_launch {
+    unsigned dims;
+    size_t global[3], local[3];
+    unsigned nargs;
+    uint64_t args[16];
+};
+
+/* The integer work a work-item executes (executed.c): units of issued 32-bit instructions
+ * (a 64-bit add, logic operation, shift or comparison two, a 64-bit multiply four; register
+ * copies and parameter reads none), and apart the integer divisions and remainders it
+ * executes by width.  NAN where not known. */
+struct clc_ptx_work {
+    double units;
+    double div32, div64;
+};
+
+/* Counts the work of the busiest lane of warp 0 of the launch's middle work-group, running
+ * the PTX of entry `kernel` on the launch's values (executed.c).  False, and every figure
+ * NAN, where ptx has no such entry or a lane runs on past a bound (a loop on values it
+ * could not follow). */
+bool clc_ptx_work(const char *ptx, const char *kernel, const struct clc_ptx_launch *l,
+                  struct clc_ptx_work *out);
+
 /* The instruction of a PTX line (`len` bytes), past its guard ("@%p1 "): where its opcode
  * ("ld.global.nc.f32") starts, its length in *oplen (0 on a blank line); *guard_end (may be
  * NULL) where the guard ends (where the line's text starts, without one). */
