@@ -25,8 +25,26 @@ INDEX_WORK(indexmath_shift, x ^= (x >> 7) & zero)
 INDEX_WORK(indexmath_mad, x = x * one + zero)
 /* a 64-bit division a round (x / d as `e / height` in a transpose) */
 INDEX_WORK(indexmath_div64, x += (x / d) * zero)
+/* the same of a number past 2^32, which takes the 64-bit division's full path (the compiler
+ * tests both numbers' high words first, and divides in 32 bits where they are 0) */
+INDEX_WORK(indexmath_div64_wide, x += ((x + ((ulong)1 << 40)) / d) * zero)
 /* the same in 32 bits (x / d on uint, as an index kept in an int) */
 INDEX_WORK(indexmath_div32, x += ((uint)x / (uint)d) * (uint)zero)
+
+/* the rounds of `shift`, then four elements a work-item (its group's block of 4 x the
+ * group's size, a group's width a step): four loads in flight after the work instead of one */
+__kernel void indexmath_shift4(__global const T *in, __global T *out, ulong n, uint rounds,
+                               ulong zero, ulong one, ulong d CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t x = get_global_id(0);
+    for (uint r = 0; r < rounds; r++)
+        x ^= (x >> 7) & zero;
+    size_t w = get_local_size(0), base = (x - get_local_id(0)) * 4 + get_local_id(0);
+    for (uint k = 0; k < 4; k++)
+        if (base + k * w < n)
+            STORE(out, base + k * w, LOAD(in, base + k * w));
+}
 
 /* the rounds of `shift` on the work-group's id, then i from it: a value every lane of a warp
  * shares, which the compiler may keep once a warp (uniform registers) rather than once a

@@ -7,11 +7,12 @@ static void run_at(uint64_t size)
 {
     struct clc_report rep;
     clc_test_run_verified_at("indexmath", size, 1, &rep);
-    static const char *const kinds[] = {"shift", "mad", "div64", "div32", "shift_group"};
+    static const char *const kinds[] = {"shift", "mad", "shift_group", "shift4",
+                                        "div64", "div64_wide", "div32"};
     static const long cheap[] = {0, 8, 32, 128, 512}, costly[] = {0, 1, 4, 16, 64};
-    for (size_t k = 0; k < 5; k++)
+    for (size_t k = 0; k < 7; k++)
         for (size_t i = 0; i < 5; i++) {
-            long rounds = k == 2 || k == 3 ? costly[i] : cheap[i];
+            long rounds = k < 4 ? cheap[i] : costly[i];
             const struct clc_result *r = clc_test_get(&rep, kinds[k], rounds, CLC_FLOAT);
             ck_assert_uint_eq(r->bytes, 2 * (size / 4) * 4);
             clc_test_assert_note(r, "%ld round%s a work-item", rounds, rounds == 1 ? "" : "s");

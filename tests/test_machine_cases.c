@@ -414,6 +414,10 @@ START_TEST(profile_writes_every_figure)
     }
     ck_assert_uint_gt(staged4, 0); /* the staged copies of 4 elements a work-item */
     clc_test_assert_has(out, "staged with 4 elements a work-item");
+    /* integer work: a unit's cost from the indexmath rows (work grows with their rounds) */
+    json_t *work = json_object_get(p, "integer_work");
+    ck_assert(json_number_value(json_object_get(work, "unit_ps")) > 0);
+    clc_test_assert_has(out, "integer work:");
     ck_assert_uint_gt(json_array_size(json_object_get(p, "rows")), 80);
     /* the store merging factors' classes, and the runs rows they come from */
     json_t *merging = json_object_get(p, "store_merging");

@@ -1296,6 +1296,70 @@ START_TEST(compute_layer_binds_on_arithmetic)
 }
 END_TEST
 
+/* The work layer: a row's units past a plain copy's and its divisions, at the profile's
+ * costs, blended with the memory's time as the profile's b says for its loads in flight. */
+static const char *work_why(const struct clc_profile *p, const struct clc_result *r)
+{
+    static struct clc_prediction pr;
+    ck_assert(clc_predict(p, r, &pr));
+    for (size_t i = 0; i < pr.n_layers; i++)
+        if (strcmp(pr.layer[i].name, "work") == 0)
+            return pr.layer[i].why;
+    ck_abort_msg("no work layer");
+    return NULL;
+}
+
+START_TEST(work_layer_blends_work_with_memory)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row(); /* 10^8 bytes at 100 GB/s: 1 ms; 4 loads */
+    struct clc_model_features *f = &r.model.features;
+    enum clc_bound b;
+    p.work_unit_ps = 0.04;
+    p.work_div_ps[0] = 0.25;
+    p.work_div_ps[1] = 2.0;
+    p.work_blend[0] = 2;
+    p.work_blend[1] = 4;
+    f->groups = 12500000 / 256.0; /* a work-item a float copied: 8 useful bytes */
+    f->group_items = 256;
+    /* a plain copy's units: nothing the ceilings do not pay for already */
+    f->work_units = CLC_WORK_BASE_UNITS;
+    f->work_div32 = f->work_div64 = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_DRAM);
+    /* 250 units a byte more: 10 ps a byte, 1 ms of work beside 1 ms of memory; four loads
+     * in flight: b = 4, (1 + 1)^(1/4) ms */
+    f->work_units = CLC_WORK_BASE_UNITS + 8 * 250;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / pow(2, 0.25), 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_WORK);
+    ck_assert_str_eq(clc_bound_name(b), "work");
+    ck_assert(*clc_bound_remedy(b) != '\0');
+    /* one load in flight as compiled: b = 2; two: halfway in log scale, b = 3 */
+    f->compiled_loads = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / sqrt(2), 1e-6);
+    f->compiled_loads = 2;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / cbrt(2), 1e-6);
+    /* a profile of one b: that one */
+    p.work_blend[1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / sqrt(2), 1e-6);
+    /* 40 divisions in 64 bits a work-item, no more units: 10 ps a byte again */
+    f->work_units = CLC_WORK_BASE_UNITS;
+    f->work_div64 = 40;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / sqrt(2), 1e-6);
+    clc_test_assert_has(work_why(&p, &r), "40 divisions");
+    /* a division the profile has no cost for adds none */
+    p.work_div_ps[1] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    /* no PTX (a CPU), or a profile from before the indexmath rows: left out, said */
+    f->work_units = NAN;
+    clc_test_assert_has(work_why(&p, &r), "no PTX");
+    f->work_units = CLC_WORK_BASE_UNITS + 8 * 250;
+    p.work_unit_ps = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    clc_test_assert_has(work_why(&p, &r), "no indexmath rows");
+}
+END_TEST
+
 START_TEST(no_prediction_without_grounds)
 {
     struct clc_profile p = flat_profile();
@@ -1713,6 +1777,59 @@ START_TEST(compute_rate_from_rows_and_back)
 }
 END_TEST
 
+/* The indexmath rows of a device whose unit costs 0.04 ps, a 32-bit division 0.25 ps and a
+ * 64-bit one 2 ps, whose copy takes 3 ps an element, and where work and memory add up with
+ * b = 2 at one load a work-item and 3 at four. */
+static void add_indexmath(struct clc_report *rep, const char *variant, double round_ps, double b)
+{
+    bool costly = strncmp(variant, "div", 3) == 0;
+    static const long cheap[] = {0, 8, 32, 128, 512}, dear[] = {0, 1, 4, 16, 64};
+    for (int i = 0; i < 5; i++) {
+        long rounds = costly ? dear[i] : cheap[i];
+        double w = rounds * round_ps, t = pow(pow(3, b) + pow(w, b), 1 / b);
+        struct clc_result r = clc_test_row("indexmath", variant, rounds, CLC_FLOAT, 1);
+        r.ms_median = t * (r.bytes / 8.0) * 1e-9; /* t ps an element of 8 bytes */
+        clc_report_add(rep, &r);
+    }
+}
+
+START_TEST(integer_work_from_rows_and_back)
+{
+    struct clc_report rep;
+    profile_rows(&rep);
+    struct clc_profile p;
+    clc_profile_from_report(&rep, "test", &p);
+    ck_assert(isnan(p.work_unit_ps) && isnan(p.work_blend[0]) && isnan(p.work_blend[1]));
+    double unit = 0.04, round = CLC_WORK_ROUND_UNITS * unit;
+    add_indexmath(&rep, "shift", round, 2);
+    add_indexmath(&rep, "mad", round, 2);
+    add_indexmath(&rep, "shift_group", round, 2);
+    add_indexmath(&rep, "shift4", round / 4, 3); /* the round shared by four elements */
+    add_indexmath(&rep, "div32", CLC_WORK_DIV32_ROUND_UNITS * unit + 0.25, 2);
+    add_indexmath(&rep, "div64", 10 * unit + 0.25, 2); /* the 32-bit path of its division */
+    add_indexmath(&rep, "div64_wide", 10 * unit + 2, 2);
+    clc_profile_from_report(&rep, "test", &p);
+    /* between the two largest round counts the work all but binds: within a percent */
+    ck_assert_double_eq_tol(p.work_unit_ps, unit, 0.01 * unit);
+    ck_assert_double_eq_tol(p.work_div_ps[0], 0.25, 0.01);
+    ck_assert_double_eq_tol(p.work_div_ps[1], 2, 0.02);
+    /* b is read with the rounds' cost so taken, a little low: a b of 3 near 2.9 */
+    ck_assert_double_eq_tol(p.work_blend[0], 2, 0.05);
+    ck_assert_double_eq_tol(p.work_blend[1], 3, 0.15);
+    json_t *o = clc_profile_to_json(&p);
+    struct clc_profile back;
+    ck_assert_int_eq(clc_profile_from_json(o, &back), CLC_OK);
+    ck_assert_double_eq_tol(back.work_unit_ps, p.work_unit_ps, 1e-9);
+    ck_assert_double_eq_tol(back.work_div_ps[1], p.work_div_ps[1], 1e-9);
+    ck_assert_double_eq_tol(back.work_blend[1], p.work_blend[1], 1e-9);
+    json_object_del(o, "integer_work"); /* a profile from before the indexmath rows */
+    ck_assert_int_eq(clc_profile_from_json(o, &back), CLC_OK);
+    ck_assert(isnan(back.work_unit_ps) && isnan(back.work_blend[0]));
+    json_decref(o);
+    clc_report_free(&rep);
+}
+END_TEST
+
 /* The L2's rates: the fastest of the l2 case's read rows and of its write rows, their bytes
  * as 32-byte sectors; kept in the profile's JSON, unknown in one from before. */
 START_TEST(l2_rates_from_rows_and_back)
@@ -1883,6 +2000,8 @@ START_TEST(features_round_trip_through_json)
     r.model.features.dram[0][2][3] = 1.25;
     r.model.features.local_load_passes = 32;
     r.model.features.store_open_bytes = 60;
+    r.model.features.work_units = 413;
+    r.model.features.work_div64 = 2;
     r.model.gbps = 42;
     snprintf(r.model.bound, sizeof r.model.bound, "banks");
     clc_report_add(&rep, &r);
@@ -1894,7 +2013,9 @@ START_TEST(features_round_trip_through_json)
     ck_assert_double_eq_tol(f->dram[1][1][0], 0.5, 1e-9);
     ck_assert_double_eq_tol(f->local_load_passes, 32, 1e-9);
     ck_assert_double_eq_tol(f->store_open_bytes, 60, 1e-9);
-    ck_assert(isnan(f->registers));
+    ck_assert_double_eq_tol(f->work_units, 413, 1e-9);
+    ck_assert_double_eq_tol(f->work_div64, 2, 1e-9);
+    ck_assert(isnan(f->registers) && isnan(f->work_div32));
     ck_assert_double_eq_tol(rep.results[0].model.gbps, 42, 1e-9);
     ck_assert_str_eq(rep.results[0].model.bound, "banks");
     clc_report_free(&rep);
@@ -2082,7 +2203,8 @@ END_TEST
 int main(void)
 {
     const TTest *tests[] = {
-        dram_layer_streams_at_the_ceiling,
+        dram_layer_streams_at_the_ceiling, work_layer_blends_work_with_memory,
+        integer_work_from_rows_and_back,
         granules_layer_charges_what_is_not_used,
         distinct_bytes_never_above_the_ceiling, scatter_layer_slows_far_granules,
         scatter_layer_takes_gathers_at_random, scatter_layer_takes_tile_rows_at_their_rate,

@@ -5,6 +5,8 @@
  * `e % height`, `e / height`) costs beside its memory traffic. */
 #include "clcoalesce/cases.h"
 
+#include <string.h>
+
 #define LOCAL 256
 #define DIVISOR 7 /* any number above 1: only the compiler must not know it */
 
@@ -22,6 +24,8 @@ static int plan(const struct clc_env *e, const struct clc_variant *v, long round
                 struct clc_plan *p)
 {
     clc_plan_map(p, e, v->kernel, LOCAL, clc_ref_copy);
+    if (strcmp(v->name, "shift4") == 0) /* four elements a work-item */
+        clc_plan_1d(p, (e->n + 3) / 4, LOCAL);
     clc_plan_arg_u32(p, (uint32_t)rounds);
     clc_plan_arg_u64(p, 0);
     clc_plan_arg_u64(p, 1);
@@ -39,8 +43,10 @@ static const struct clc_variant variants[] = {
     WORK("shift", "indexmath_shift", cheap),
     WORK("mad", "indexmath_mad", cheap),
     WORK("div64", "indexmath_div64", costly),
+    WORK("div64_wide", "indexmath_div64_wide", costly),
     WORK("div32", "indexmath_div32", costly),
     WORK("shift_group", "indexmath_shift_group", cheap),
+    WORK("shift4", "indexmath_shift4", cheap),
 };
 
 const struct clc_case clc_case_indexmath = {
@@ -49,9 +55,11 @@ const struct clc_case clc_case_indexmath = {
     .summary = "out[i] = in[i], i first passed through rounds of integer work that leave it "
                "as it is: what index arithmetic costs a copy",
     .variants_text = "shift (x ^= (x >> 7) & 0), mad (x = x * 1 + 0, 64-bit), div64 (x += (x "
-                     "/ d) * 0, 64-bit), div32 (the same in 32 bits), shift_group (shift's "
-                     "rounds on the work-group's id, one value a warp); param = rounds a "
-                     "work-item (shift, mad, shift_group: 0, 8, 32, 128, 512; div64, div32: "
+                     "/ d) * 0, 64-bit), div64_wide (the same of a number past 2^32), div32 "
+                     "(the same in 32 bits), shift_group (shift's "
+                     "rounds on the work-group's id, one value a warp), shift4 (shift's "
+                     "rounds, then 4 elements a work-item); param = rounds a work-item "
+                     "(shift, mad, shift_group, shift4: 0, 8, 32, 128, 512; the divisions: "
                      "0, 1, 4, 16, 64); not in the default run",
     .bytes_rule = "2 x n x element size",
     .expect = "the copy ceiling with few rounds, where the memory hides the work; slower "

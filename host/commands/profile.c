@@ -1,6 +1,6 @@
 /* profile.c - `clcoalesce profile`: the device measured by the cases that isolate one
  * mechanism each (latency, stream, inflight, groups, banks, stride, scatter, runs, l2,
- * stores) and
+ * stores, fma, indexmath) and
  * the vector case's fills of wide lanes, at their default sizes with few repetitions, summed
  * up as a device profile (JSON): the load-to-use latency of L1, L2 and DRAM, the read, write,
  * copy and triad ceilings, the curve of read bandwidth over the bytes in flight per compute
@@ -9,7 +9,8 @@
  * scattered granules slow down, the L2's rates for loads and stores of one line per lane and
  * for the sectors of a window it holds, how runs of stores merge, what stores in pieces that
  * a work-group's warps write together cost, stores of 32- and 64-byte
- * lanes alone, and the fused multiply-adds per second in float and double (the fma case).
+ * lanes alone, the fused multiply-adds per second in float and double (the fma case), and
+ * what integer work costs a work-item (the indexmath case).
  * Every figure comes from a row of this run (devprofile.c); the rows go into the profile
  * too, and the predictive model reads it. */
 #define _GNU_SOURCE
@@ -33,10 +34,10 @@ static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
     "Measures the device with the latency, stream, inflight, groups, banks, stride, scatter,\n"
-    "runs, l2, stores and fma cases (float, and double where the cases and the device have\n"
-    "it; default sizes, 5 repetitions) and the vector case's fill_float8 and fill_float16,\n"
-    "and writes its profile as\n"
-    "JSON to FILE (or stdout): L1, L2 and DRAM latency, the read / write / copy / triad\n"
+    "runs, l2, stores, fma and indexmath cases (float, and double where the cases and the\n"
+    "device have it; default sizes, 5 repetitions) and the vector case's fill_float8 and\n"
+    "fill_float16, and writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM\n"
+    "latency, the read / write / copy / triad\n"
     "ceilings, read bandwidth over the bytes in flight per compute unit (and the bytes for\n"
     "50 % and 90 % of the read ceiling), copies of one element per work-item by work-group\n"
     "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"
@@ -44,8 +45,9 @@ static const char usage[] =
     "of a window it holds (the l2 case), how runs of stores merge, what a request of stores\n"
     "in pieces that a work-group's warps write together costs (the stores case), the GB/s\n"
     "that stores of 32- and 64-byte lanes reach, and the fused multiply-adds per second in\n"
-    "float and double (the fma case: the model's compute layer).  'run --profile FILE'\n"
-    "predicts every row from it.\n"
+    "float and double (the fma case: the model's compute layer), and what a unit of integer\n"
+    "work and a division cost a work-item and how they add to its memory time (the\n"
+    "indexmath case: the work layer).  'run --profile FILE' predicts every row from it.\n"
     "Measured at the default sizes (no --size, --quick, --cold or --kernel-dir), the profile\n"
     "is also kept as the device's own (in $CLCOALESCE_CACHE_DIR, else ~/.cache/clcoalesce):\n"
     "explain, and a run without the stream case, then predict with it with no --profile.\n"
@@ -57,6 +59,15 @@ static const char usage[] =
 static json_t *num(double v)
 {
     return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* v printed with fmt (one number), or "-" where it is none. */
+static void fixed_or_dash(char *out, size_t len, const char *fmt, json_t *v)
+{
+    if (json_is_number(v))
+        snprintf(out, len, fmt, json_number_value(v));
+    else
+        snprintf(out, len, "-");
 }
 
 /* The figures (devprofile.c) with what the file says of itself and the device. */
@@ -305,6 +316,20 @@ void clc_print_profile_summary(FILE *f, json_t *p)
                 "two flops each)\n", 2e-9 * json_number_value(f32), dp);
     } else
         fprintf(f, "  arithmetic: not measured (the fma rows did not run)\n");
+    json_t *work = json_object_get(p, "integer_work");
+    json_t *unit = json_object_get(work, "unit_ps");
+    if (json_is_number(unit)) {
+        char d32[24], d64[24], b1[24], b4[24];
+        fixed_or_dash(d32, sizeof d32, "%.3f", json_object_get(work, "div32_ps"));
+        fixed_or_dash(d64, sizeof d64, "%.3f", json_object_get(work, "div64_ps"));
+        fixed_or_dash(b1, sizeof b1, "%.2f", json_object_get(work, "blend_1_load"));
+        fixed_or_dash(b4, sizeof b4, "%.2f", json_object_get(work, "blend_4_loads"));
+        fprintf(f, "  integer work: %.4f ps a unit, a division %s / %s ps in 32 / 64 bits;\n"
+                "    work and memory time blended with b = %s / %s at 1 / 4 loads a work-item\n"
+                "    (the work layer; - where no row's work took about the copy's time)\n",
+                json_number_value(unit), d32, d64, b1, b4);
+    } else
+        fprintf(f, "  integer work: not measured (the indexmath rows did not run)\n");
     json_t *count = json_object_get(b, "count");
     if (json_is_integer(count))
         fprintf(f, "  local memory: %lld banks of 4 bytes\n", (long long)json_integer_value(count));
@@ -425,7 +450,7 @@ int clc_cmd_profile(int argc, char **argv)
         o.reps = REPS;
     static const char *const names[] = {"latency", "stream", "inflight", "groups",
                                         "banks",   "stride", "scatter", "runs",  "fma",
-                                        "l2",      "stores"};
+                                        "l2",      "stores", "indexmath"};
     struct clc_report rep;
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);

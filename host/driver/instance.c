@@ -25,6 +25,23 @@ void clc_trace_options(const struct clc_plan *p, enum clc_type t, const struct c
             len - strlen(out) - 1);
 }
 
+/* The instance's launch as its PTX sees it: each buffer at an address of its own, far
+ * apart (what a kernel computes of its buffers' addresses rarely steers its work), __local
+ * arguments at 0, scalars as they are. */
+static void ptx_launch(const struct clc_instance *in, struct clc_ptx_launch *l)
+{
+    const struct clc_launch *k = &in->launch;
+    *l = (struct clc_ptx_launch){.dims = k->dims};
+    memcpy(l->global, k->global, sizeof l->global);
+    memcpy(l->local, k->local, sizeof l->local);
+    for (unsigned i = 0; i < k->nargs && i < sizeof l->args / sizeof l->args[0]; i++) {
+        l->args[i] = k->args[i].kind == CLC_ARG_BUF     ? (uint64_t)(i + 1) << 40
+                     : k->args[i].kind == CLC_ARG_LOCAL ? 0
+                                                        : k->args[i].value;
+        l->nargs = i + 1;
+    }
+}
+
 /* Read off the timed build's PTX; NAN also where it does not name the kernel.  A CPU's
  * OpenCL gives no PTX, and asking it for its program's binaries can cost a build. */
 void clc_instance_compiled(const struct clc_instance *in, struct clc_model_features *f)
@@ -32,10 +49,18 @@ void clc_instance_compiled(const struct clc_instance *in, struct clc_model_featu
     char options[512], *text = NULL, *log = NULL; /* as clc_instance_open's */
     clc_plan_options(in->plan, in->t, options, sizeof options);
     f->compiled_loads = f->stores_combined = NAN;
+    f->work_units = f->work_div32 = f->work_div64 = NAN;
     if (!in->be->dev.cpu &&
         in->be->ops->code(in->be, in->file, options, false, &text, &log) == CLC_OK) {
         f->compiled_loads = clc_ptx_loads_in_flight(text, in->plan->kernel);
         f->stores_combined = clc_ptx_stores_combined(text, in->plan->kernel);
+        struct clc_ptx_launch l;
+        struct clc_ptx_work w;
+        ptx_launch(in, &l);
+        clc_ptx_work(text, in->plan->kernel, &l, &w);
+        f->work_units = w.units;
+        f->work_div32 = w.div32;
+        f->work_div64 = w.div64;
     }
     free(text);
     free(log);

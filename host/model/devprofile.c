@@ -837,6 +837,81 @@ static double fma_rate(const struct clc_report *rep, enum clc_type t)
                                                          : NAN;
 }
 
+/* Integer work, from the indexmath case's rows: the cost of a unit from its shift and mad
+ * rounds, of a division from its div32 and div64_wide rounds, past their other units
+ * (predict.h's CLC_WORK_*_UNITS). */
+#define WORK_BLEND_MAX 8.0
+
+/* A row's time an element (8 bytes moved), ps over the whole device; NAN without it. */
+static double work_ps(const struct clc_report *rep, const char *variant, long rounds)
+{
+    const struct clc_result *r = row(rep, "indexmath", variant, rounds, CLC_FLOAT);
+    return r != NULL && r->ms_median > 0 && r->bytes >= 8 ? r->ms_median * 1e9 / (r->bytes / 8.0)
+                                                         : NAN;
+}
+
+/* What a round costs once the work binds: between the variant's two largest round counts. */
+static double round_ps(const struct clc_report *rep, const char *variant, bool costly)
+{
+    long lo = costly ? 16 : 128, hi = costly ? 64 : 512;
+    return (work_ps(rep, variant, hi) - work_ps(rep, variant, lo)) / (double)(hi - lo);
+}
+
+/* The b of (m^b + w^b)^(1/b) = t, by bisection (the left side falls as b grows); NAN where
+ * t is not between the larger of m and w and their sum. */
+static double blend_of(double m, double w, double t)
+{
+    if (!(t > fmax(m, w) && t < m + w))
+        return NAN;
+    double lo = 1, hi = WORK_BLEND_MAX;
+    for (int i = 0; i < 50; i++) {
+        double b = (lo + hi) / 2;
+        if (pow(pow(m, b) + pow(w, b), 1 / b) > t)
+            lo = b;
+        else
+            hi = b;
+    }
+    return (lo + hi) / 2;
+}
+
+/* b from the rows of `kinds` whose work alone takes a third to three times the copy's time
+ * (the rounds' cost times their count against the row with none): their median. */
+static double blend_from(const struct clc_report *rep, const char *const *kinds, size_t n_kinds)
+{
+    static const long cheap[] = {8, 32, 128, 512}, costly[] = {1, 4, 16, 64};
+    double b[8 * 4];
+    size_t n = 0;
+    for (size_t k = 0; k < n_kinds && k < 8; k++) {
+        bool is_costly = strncmp(kinds[k], "div", 3) == 0;
+        const long *rounds = is_costly ? costly : cheap;
+        double m = work_ps(rep, kinds[k], 0), per = round_ps(rep, kinds[k], is_costly);
+        for (int i = 0; i < 4; i++) {
+            double w = rounds[i] * per;
+            double v = w > m / 3 && w < 3 * m ? blend_of(m, w, work_ps(rep, kinds[k], rounds[i]))
+                                              : NAN;
+            if (isfinite(v))
+                b[n++] = v;
+        }
+    }
+    return n ? median(b, n) : NAN;
+}
+
+static void integer_work(const struct clc_report *rep, struct clc_profile *p)
+{
+    double shift = round_ps(rep, "shift", false), mad = round_ps(rep, "mad", false);
+    p->work_unit_ps = (shift + mad) / 2 / CLC_WORK_ROUND_UNITS;
+    double div64 = round_ps(rep, "div64", true), div32 = round_ps(rep, "div32", true);
+    p->work_div_ps[0] = div32 - CLC_WORK_DIV32_ROUND_UNITS * p->work_unit_ps;
+    /* the wide round is the narrow one with the division's full path for its 32-bit one */
+    p->work_div_ps[1] = round_ps(rep, "div64_wide", true) - (div64 - p->work_div_ps[0]);
+    static const char *const one[] = {"shift", "mad", "shift_group", "div64", "div32"},
+                             *four[] = {"shift4"};
+    p->work_blend[0] = blend_from(rep, one, sizeof one / sizeof one[0]);
+    p->work_blend[1] = blend_from(rep, four, 1);
+    if (!(p->work_unit_ps > 0))
+        p->work_unit_ps = p->work_blend[0] = p->work_blend[1] = NAN;
+}
+
 /* ------------------------------------------------------------------ from a report */
 
 /* Whether a row is of a case the profile reads. */
@@ -844,7 +919,7 @@ static bool profile_row(const struct clc_result *r)
 {
     static const char *const cases[] = {"latency", "stream", "inflight", "groups",
                                         "banks",   "stride", "scatter",  "runs",    "vector",
-                                        "fma",     "l2",     "stores"};
+                                        "fma",     "l2",     "stores",   "indexmath"};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(r->case_name, cases[i]) == 0)
             return r->status == CLC_STATUS_OK && r->cv >= 0;
@@ -894,6 +969,8 @@ static void clear(struct clc_profile *p)
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         p->refill_ps[0][c] = p->refill_ps[1][c] = NAN;
     p->fma_per_s[0] = p->fma_per_s[1] = NAN;
+    p->work_unit_ps = p->work_div_ps[0] = p->work_div_ps[1] = NAN;
+    p->work_blend[0] = p->work_blend[1] = NAN;
     p->local_request_ps = p->local_pass_ps = NAN;
     for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
         p->gap_eff[c] = p->gap_eff_dir[0][c] = p->gap_eff_dir[1][c] = NAN;
@@ -953,6 +1030,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     refills(rep, p);
     p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
     p->fma_per_s[1] = fma_rate(rep, CLC_DOUBLE);
+    integer_work(rep, p);
     int found = 0;
     double figs[] = {p->read_gbps, p->write_gbps, p->copy_gbps, p->latency_ns[0],
                      p->inflight_50, p->local_gbps, p->gap_eff[1], p->load_lines_per_s,
@@ -1101,6 +1179,12 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
+    json_object_set_new(root, "integer_work",
+                        json_pack("{s:o, s:o, s:o, s:o, s:o}", "unit_ps", num(p->work_unit_ps),
+                                  "div32_ps", num(p->work_div_ps[0]), "div64_ps",
+                                  num(p->work_div_ps[1]), "blend_1_load",
+                                  num(p->work_blend[0]), "blend_4_loads",
+                                  num(p->work_blend[1])));
     return root;
 }
 
@@ -1244,6 +1328,13 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     /* a profile from before the fma case has none: the compute layer is then left out */
     p->fma_per_s[0] = num_at(json_object_get(o, "compute"), "fp32_fma_per_s");
     p->fma_per_s[1] = num_at(json_object_get(o, "compute"), "fp64_fma_per_s");
+    /* a profile from before the indexmath rows has none: the work layer is then left out */
+    json_t *work = json_object_get(o, "integer_work");
+    p->work_unit_ps = num_at(work, "unit_ps");
+    p->work_div_ps[0] = num_at(work, "div32_ps");
+    p->work_div_ps[1] = num_at(work, "div64_ps");
+    p->work_blend[0] = num_at(work, "blend_1_load");
+    p->work_blend[1] = num_at(work, "blend_4_loads");
     return p->copy_gbps > 0 ? CLC_OK : CLC_ERR;
 }
 

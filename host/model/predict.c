@@ -14,7 +14,7 @@ const char *clc_bound_name(enum clc_bound b)
 {
     static const char *const names[] = {"",      "dram",  "sectors", "inflight", "banks", "launch",
                                         "lines", "groups", "split",  "l1",
-                                        "compute", "l2", "refill"};
+                                        "compute", "l2", "refill", "work"};
     return (unsigned)b < sizeof names / sizeof names[0] ? names[b] : "";
 }
 
@@ -65,6 +65,11 @@ const char *clc_bound_remedy(enum clc_bound b)
                "while the device moves that much through the L2 it writes the lines back in "
                "part and reads them again from DRAM. Let each store write whole sectors: "
                "stage a tile in __local and store it in rows, or fill a line in fewer steps.";
+    case CLC_BOUND_WORK:
+        return "the work-items' integer work (index arithmetic, loops, divisions) takes about "
+               "as long as their memory traffic or longer. Compute indices with shifts and "
+               "masks rather than divisions, hoist what a work-group shares out of loops, or "
+               "give each work-item more elements for the same index work.";
     case CLC_BOUND_LAUNCH:
         return "the launch's fixed cost is much of the time. Move more bytes a launch.";
     case CLC_BOUND_NONE:
@@ -793,6 +798,55 @@ static double layer_compute(struct clc_layer_state *s, struct clc_model_layer *l
     return ms_above / s->ms;
 }
 
+/* How work and memory time add up for a row (layer_work): the profile's b for work-items
+ * of one load after their work, and of four, between them in log scale by the loads a
+ * work-item has in flight as compiled (as traced where the build gives no PTX): more loads
+ * in flight after the work hide more of it (bench/results/h100/integer-work/). */
+static double work_blend(const struct clc_profile *p, const struct clc_model_features *f)
+{
+    double loads = f->compiled_loads >= 1 ? f->compiled_loads : f->loads_in_flight;
+    if (!(p->work_blend[1] >= 1) || !(loads > 1))
+        return p->work_blend[0];
+    double at = fmin(1, log2(loads) / 2);
+    return p->work_blend[0] + at * (p->work_blend[1] - p->work_blend[0]);
+}
+
+/* Work: the integer work a work-item executes (its build's PTX run on the launch's values,
+ * clc_ptx_work) at the profile's cost a unit and a division (the indexmath case), past the
+ * units of a plain copy of a float a work-item, which the ceilings above already pay for;
+ * that time and the memory's add up as the indexmath rows measured, t = (m^b + w^b)^(1/b):
+ * work below the memory's time mostly hides (bench/results/h100/integer-work/: 1.9 ps of
+ * work an element beside a copy of 3.1 adds 0.1 to 0.4 ps), work past it binds.  Work-items
+ * that do the same work share it out over the bytes they move. */
+static double layer_work(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_model_features *f = s->f;
+    const struct clc_profile *p = s->p;
+    double ms_above = s->ms, items = f->groups * f->group_items;
+    if (!(f->work_units >= 0) || !(items > 0)) {
+        snprintf(l->why, sizeof l->why, "no PTX to count the work in: left out");
+        return 1.0;
+    }
+    if (!(p->work_unit_ps > 0) || !(p->work_blend[0] >= 1)) {
+        snprintf(l->why, sizeof l->why, "the profile has no indexmath rows (an older one: "
+                 "'clcoalesce profile'): left out");
+        return 1.0;
+    }
+    double per_byte = items / s->useful; /* work-items a useful byte */
+    double units = fmax(0, f->work_units * per_byte - CLC_WORK_BASE_UNITS / 8);
+    double ps = units * p->work_unit_ps; /* a division the profile has no cost for adds none */
+    for (int k = 0; k < 2; k++) {
+        double divs = k ? f->work_div64 : f->work_div32;
+        if (divs > 0 && p->work_div_ps[k] > 0)
+            ps += per_byte * divs * p->work_div_ps[k];
+    }
+    double w = ps * s->useful * 1e-9, b = work_blend(p, f);
+    s->ms = w > 0 ? pow(pow(s->ms, b) + pow(w, b), 1 / b) : s->ms;
+    snprintf(l->why, sizeof l->why, "%.0f units, %.0f + %.0f divisions a work-item: %.2f ps a "
+             "byte, b %.2f", f->work_units, f->work_div32, f->work_div64, ps, b);
+    return ms_above / s->ms;
+}
+
 /* Refill: a warp that fills its lines over many of its steps (a lane an element a step, a
  * load between) keeps them open in the L2 while every lane of the device waits for its loads
  * and moves as much; past what the L2 holds, it writes them back in part and DRAM reads them
@@ -864,6 +918,7 @@ static const struct clc_layer_def layer_table[] = {
     {"split", CLC_BOUND_SPLIT, true, layer_split},
     {"groups", CLC_BOUND_GROUPS, true, layer_groups},
     {"compute", CLC_BOUND_COMPUTE, true, layer_compute},
+    {"work", CLC_BOUND_WORK, true, layer_work},
     {"refill", CLC_BOUND_REFILL, false, layer_refill},
     {"launch", CLC_BOUND_LAUNCH, false, layer_launch},
 };

@@ -131,6 +131,15 @@ struct clc_profile {
                             * back in part and DRAM reads again; NAN not measured */
     double fma_per_s[2];   /* fused multiply-adds per second, float and double (the fma
                             * case): the compute layer's rate; NAN not measured */
+    double work_unit_ps;   /* integer work (the indexmath case): ps over the whole device
+                            * for a unit of the 32-bit instructions a work-item executes
+                            * (clc_ptx_work), from its shift and mad rounds once they bind; */
+    double work_div_ps[2]; /* a division or remainder in 32 [0] and 64 [1] bits besides its
+                            * units; and how work and memory time add up, t = (m^b + w^b)^(1/b)
+                            * for memory time m and work w (b 1: the sum, large: the larger),
+                            * for work-items of one load [0] and four [1] after the work, */
+    double work_blend[2];  /* from its rows whose rounds take about the copy's time; NAN not
+                            * measured */
     int banks;             /* local memory banks and their width (0: no conflicts measured) */
     int bank_width;
     double local_gbps;     /* local bandwidth without conflicts (banks stride 1) */
@@ -305,7 +314,8 @@ enum clc_bound {
     CLC_BOUND_L2,       /* the L2's own throughput for the sectors loaded and stored */
     CLC_BOUND_REFILL,   /* lines a warp's stores leave open over many steps, written back
                          * in part and read again */
-    CLC_BOUND_LAST = CLC_BOUND_REFILL
+    CLC_BOUND_WORK,     /* the integer work of its work-items (index arithmetic, divisions) */
+    CLC_BOUND_LAST = CLC_BOUND_WORK
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
@@ -313,6 +323,17 @@ const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for 
 const char *clc_bound_remedy(enum clc_bound b);
 
 #define CLC_MODEL_LAYERS 16 /* the most layers a waterfall holds */
+
+/* The indexmath case's kernels as NVIDIA's compilers build them, in units of work
+ * (clc_ptx_work, counted on their PTX in bench/results/h100/indexmath/ptx/): with no rounds
+ * (a plain copy of a float a work-item, whose 8 bytes the profile's ceilings already pay
+ * for: the work layer counts the units past these, per 8 useful bytes); a round of `shift`
+ * or `mad` (three 64-bit operations, or a 64-bit multiply and add: 6, and a quarter of the
+ * loop's count, test and branch, unrolled 4 times); a round of `div32` besides its
+ * division. */
+#define CLC_WORK_BASE_UNITS 20.0
+#define CLC_WORK_ROUND_UNITS 6.75
+#define CLC_WORK_DIV32_ROUND_UNITS 5.75
 
 /* One line of the waterfall: the bandwidth after this layer. */
 struct clc_model_layer {
@@ -337,7 +358,7 @@ struct clc_layer_state;
  * state, the time so far included. */
 struct clc_layer_def {
     const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
-                         * "split", "groups", "compute", "refill", "launch" */
+                         * "split", "groups", "compute", "work", "refill", "launch" */
     enum clc_bound bound;
     bool timed;
     double (*fn)(struct clc_layer_state *s, struct clc_model_layer *l);
