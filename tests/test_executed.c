@@ -1,12 +1,14 @@
 /* test_executed.c - the work a work-item executes, counted by running its PTX on the launch's
- * values (executed.c): loops whose trips the launch sets, branches on the lanes' ids,
- * divisions by width, values a load returns, a loop that never ends, text that is not a
- * kernel; and the indexmath case's kernels as NVIDIA's compilers built them, whose counts
+ * values (executed.c), the work on the path to a global load's address: loops whose trips
+ * the launch sets, branches on the lanes' ids, divisions by width, values a load returns,
+ * work off the path, a loop that never ends, text that is not a kernel; and the indexmath case's kernels as NVIDIA's compilers built them, whose counts
  * the profile's figures are taken with (predict.h's CLC_WORK_*_UNITS).  No device. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 
 #include "clcoalesce/model.h"
 #include "clcoalesce/predict.h"
@@ -21,34 +23,48 @@
     "\t.reg .b32 %r<16>;\n\t.reg .b64 %rd<16>;\n\n" body "\tret;\n\n}\n"
 
 static const char ptx[] = HEAD
-    /* n >> 4 trips of a 64-bit add and a 32-bit add, a test and a branch */
+    /* n >> 4 trips of a 64-bit add whose sum a load's address takes (on the path to it, 2),
+     * a 32-bit add nothing reads, a test and a branch (off it) */
     ENTRY("loop_n", "\tld.param.u64 %rd1, [loop_n_param_2];\n\tshr.u64 %rd2, %rd1, 4;\n"
           "\tmov.u64 %rd3, 0;\n\tmov.u32 %r1, 0;\n$L__BB0_1:\n\tadd.s64 %rd3, %rd3, 1;\n"
-          "\tadd.s32 %r1, %r1, 3;\n\tsetp.lt.u64 %p1, %rd3, %rd2;\n\t@%p1 bra $L__BB0_1;\n")
-    /* as many trips as the launch has groups, from NVIDIA's OpenCL register for the count */
+          "\tadd.s32 %r1, %r1, 3;\n\tsetp.lt.u64 %p1, %rd3, %rd2;\n\t@%p1 bra $L__BB0_1;\n"
+          "\tld.global.f32 %f1, [%rd3];\n")
+    /* as many trips as the launch has groups (NVIDIA's OpenCL register for the count), a
+     * 32-bit add a trip that an address takes */
     ENTRY("loop_groups", "\tmov.b32 %r1, %envreg6;\n\tmov.u32 %r2, 0;\n$L__BB1_1:\n"
-          "\tadd.s32 %r2, %r2, 1;\n\tsetp.lt.u32 %p1, %r2, %r1;\n\t@%p1 bra $L__BB1_1;\n")
-    /* lanes below 16 of their group run 10 more adds: the warp issues them */
-    ENTRY("lanes", "\tmov.u32 %r1, %tid.x;\n\tsetp.ge.u32 %p1, %r1, 16;\n"
+          "\tadd.s32 %r2, %r2, 1;\n\tsetp.lt.u32 %p1, %r2, %r1;\n\t@%p1 bra $L__BB1_1;\n"
+          "\tcvt.u64.u32 %rd1, %r2;\n\tld.global.f32 %f1, [%rd1+4];\n")
+    /* lanes below 16 of their group run 10 more adds into an address: the warp issues them */
+    ENTRY("lanes", "\tmov.u32 %r1, %tid.x;\n\tmov.u32 %r2, %r1;\n\tsetp.ge.u32 %p1, %r1, 16;\n"
           "\t@%p1 bra $L__BB2_2;\n\tadd.s32 %r2, %r1, 1;\n\tadd.s32 %r2, %r2, 1;\n"
           "\tadd.s32 %r2, %r2, 1;\n\tadd.s32 %r2, %r2, 1;\n\tadd.s32 %r2, %r2, 1;\n"
           "\tadd.s32 %r2, %r2, 1;\n\tadd.s32 %r2, %r2, 1;\n\tadd.s32 %r2, %r2, 1;\n"
-          "\tadd.s32 %r2, %r2, 1;\n\tadd.s32 %r2, %r2, 1;\n$L__BB2_2:\n")
-    /* the middle group's id, times the group size, as a global id (mul.wide: 1) */
+          "\tadd.s32 %r2, %r2, 1;\n\tadd.s32 %r2, %r2, 1;\n$L__BB2_2:\n"
+          "\tmul.wide.u32 %rd1, %r2, 4;\n\tld.global.f32 %f1, [%rd1];\n")
+    /* the middle group's id times the group size, as a global id: a 64-bit multiply into
+     * the address where it is n */
     ENTRY("middle", "\tmov.u32 %r1, %ctaid.x;\n\tmov.u32 %r2, %ntid.x;\n"
           "\tmul.wide.u32 %rd1, %r1, %r2;\n\tld.param.u64 %rd2, [middle_param_2];\n"
-          "\tsetp.ne.u64 %p1, %rd1, %rd2;\n\t@%p1 bra $L__BB3_2;\n"
-          "\tmul.lo.s64 %rd3, %rd1, %rd1;\n$L__BB3_2:\n")
-    /* divisions of each width, a float one counted as an instruction */
+          "\tmov.u64 %rd3, 0;\n\tsetp.ne.u64 %p1, %rd1, %rd2;\n\t@%p1 bra $L__BB3_2;\n"
+          "\tmul.lo.s64 %rd3, %rd1, %rd1;\n$L__BB3_2:\n\tld.global.f32 %f1, [%rd3];\n")
+    /* divisions of each width into an address; a float one and a division nothing reads
+     * are off its path */
     ENTRY("divisions", "\tld.param.u64 %rd1, [divisions_param_2];\n"
-          "\tdiv.u64 %rd2, %rd1, 7;\n\trem.s64 %rd3, %rd1, 5;\n\tcvt.u32.u64 %r1, %rd1;\n"
-          "\tdiv.u32 %r2, %r1, 3;\n\tdiv.rn.f32 %f1, %f2, %f3;\n")
-    /* a branch on a loaded value is taken as not taken: the guarded access runs */
+          "\tdiv.u64 %rd2, %rd1, 7;\n\trem.s64 %rd3, %rd2, 5;\n\tcvt.u32.u64 %r1, %rd3;\n"
+          "\tdiv.u32 %r2, %r1, 3;\n\tdiv.rn.f32 %f1, %f2, %f3;\n\tdiv.u32 %r3, %r1, 9;\n"
+          "\tcvt.u64.u32 %rd4, %r2;\n\tld.global.f32 %f4, [%rd4];\n")
+    /* a branch on a loaded value is taken as not taken: the guarded load runs; the index
+     * loaded is on the path to its address, its test is not */
     ENTRY("loaded", "\tld.param.u64 %rd1, [loaded_param_0];\n\tld.global.u32 %r1, [%rd1];\n"
-          "\tsetp.eq.s32 %p1, %r1, 0;\n\t@%p1 bra $L__BB5_2;\n\tst.global.u32 [%rd1], %r1;\n"
-          "$L__BB5_2:\n")
-    ENTRY("forever", "$L__BB6_1:\n\tbra.uni $L__BB6_1;\n")
-    ENTRY("no_label", "\tbra.uni $L__BB7_9;\n");
+          "\tsetp.eq.s32 %p1, %r1, 0;\n\t@%p1 bra $L__BB5_2;\n\tmul.wide.u32 %rd2, %r1, 4;\n"
+          "\tld.global.f32 %f1, [%rd2];\n\tst.global.f32 [%rd1], %f1;\n$L__BB5_2:\n")
+    /* work into a value stored, into a shared address, or a load from __local: off the
+     * path to any global load's address */
+    ENTRY("off_path", "\tmov.u32 %r1, %tid.x;\n\tmul.lo.s32 %r2, %r1, 7;\n"
+          "\tst.global.u32 [%rd9], %r2;\n\tshl.b32 %r3, %r1, 2;\n"
+          "\tld.shared.f32 %f1, [%r3];\n")
+    ENTRY("forever", "$L__BB7_1:\n\tbra.uni $L__BB7_1;\n")
+    ENTRY("no_label", "\tbra.uni $L__BB8_9;\n");
 
 static struct clc_ptx_work run(const char *kernel, size_t global, size_t local, uint64_t n)
 {
@@ -61,25 +77,25 @@ static struct clc_ptx_work run(const char *kernel, size_t global, size_t local, 
 
 START_TEST(loops_run_as_the_launch_sets)
 {
-    /* ld.param, movs (0), shr (2), then per trip 6 (the adds, a 64-bit test, the branch);
-     * n = 160: 10 trips */
-    ck_assert_double_eq(run("loop_n", 256, 256, 160).units, 2 + 10 * 6);
-    ck_assert_double_eq(run("loop_n", 256, 256, 1600).units, 2 + 100 * 6);
-    /* a do-while: one trip at the least, then one a group: 3 a trip */
-    ck_assert_double_eq(run("loop_groups", 256 * 40, 256, 0).units, 40 * 3);
-    ck_assert_double_eq(run("loop_groups", 256 * 7, 256, 0).units, 7 * 3);
+    /* ld.param and movs (0), shr (2: n's bound, which no address takes: off the path), per
+     * trip the 64-bit add (2), then the load (1); n = 160: 10 trips */
+    ck_assert_double_eq(run("loop_n", 256, 256, 160).units, 10 * 2 + 1);
+    ck_assert_double_eq(run("loop_n", 256, 256, 1600).units, 100 * 2 + 1);
+    /* a do-while: one trip at the least, then one a group; the cvt and the load */
+    ck_assert_double_eq(run("loop_groups", 256 * 40, 256, 0).units, 40 + 2);
+    ck_assert_double_eq(run("loop_groups", 256 * 7, 256, 0).units, 7 + 2);
 }
 END_TEST
 
 START_TEST(the_busiest_lane_counts)
 {
-    /* setp and bra, and 10 adds where the lane is below 16 */
-    ck_assert_double_eq(run("lanes", 1024, 256, 0).units, 2 + 10);
+    /* 10 adds where the lane is below 16, the multiply and the load */
+    ck_assert_double_eq(run("lanes", 1024, 256, 0).units, 10 + 2);
     /* groups of 8: every lane of the warp's first group is below 16 */
-    ck_assert_double_eq(run("lanes", 64, 8, 0).units, 2 + 10);
+    ck_assert_double_eq(run("lanes", 64, 8, 0).units, 10 + 2);
     /* the warp is the middle group's first: 100 groups of 32, group 50 starts at 1600 */
-    ck_assert_double_eq(run("middle", 3200, 32, 1600).units, 1 + 2 + 1 + 4);
-    ck_assert_double_eq(run("middle", 3200, 32, 1599).units, 1 + 2 + 1);
+    ck_assert_double_eq(run("middle", 3200, 32, 1600).units, 1 + 4 + 1);
+    ck_assert_double_eq(run("middle", 3200, 32, 1599).units, 1 + 1);
 }
 END_TEST
 
@@ -88,14 +104,15 @@ START_TEST(divisions_by_width)
     struct clc_ptx_work w = run("divisions", 256, 256, 100);
     ck_assert_double_eq(w.div64, 2);
     ck_assert_double_eq(w.div32, 1);
-    ck_assert_double_eq(w.units, 1 + 1); /* the cvt and the float division */
+    ck_assert_double_eq(w.units, 2 + 1); /* the cvts and the load */
 }
 END_TEST
 
 START_TEST(loaded_values_take_the_guarded_path)
 {
-    /* ld.global, setp, bra (not taken), st.global */
-    ck_assert_double_eq(run("loaded", 256, 256, 0).units, 4);
+    /* both loads and the multiply between; the test and its branch are off the path */
+    ck_assert_double_eq(run("loaded", 256, 256, 0).units, 3);
+    ck_assert_double_eq(run("off_path", 256, 256, 0).units, 0);
 }
 END_TEST
 
@@ -167,10 +184,54 @@ START_TEST(indexmath_as_compiled)
 }
 END_TEST
 
+/* The offline counter (bench/validation/workcount.c) prints what clc_ptx_work counts, and
+ * refuses bad arguments with exit status 2; `status` gets the one it exits with. */
+static void workcount(const char *args, char *out, size_t len, int *status)
+{
+    char cmd[2048], *slash;
+    snprintf(cmd, sizeof cmd, "%s", CLC_TEST_BINARY);
+    ck_assert((slash = strrchr(cmd, '/')) != NULL);
+    snprintf(slash + 1, sizeof cmd - (size_t)(slash + 1 - cmd), "clc-workcount %s 2>&1", args);
+    FILE *p = popen(cmd, "r");
+    ck_assert(p != NULL);
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = '\0';
+    int st = pclose(p);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+START_TEST(workcount_counts_a_saved_ptx)
+{
+    char args[1536], out[512];
+    int st;
+    snprintf(args, sizeof args, "%s/bench/results/h100/indexmath/ptx/indexmath-opencl.ptx "
+             "indexmath_div32 268435456 256 1 2 268435456 64 0 1 7", CLC_TEST_SOURCE_DIR);
+    workcount(args, out, sizeof out, &st);
+    ck_assert_int_eq(st, 0);
+    char want[64], *text = indexmath_ptx("opencl"); /* what the library counts in place */
+    struct clc_ptx_work w = indexmath(text, "indexmath_div32", 64);
+    free(text);
+    snprintf(want, sizeof want, "%g %g %g\n", w.units, w.div32, w.div64);
+    ck_assert_str_eq(out, want);
+    snprintf(args, sizeof args, "%s/bench/results/h100/indexmath/ptx/indexmath-opencl.ptx "
+             "no_such_kernel 256 256", CLC_TEST_SOURCE_DIR);
+    workcount(args, out, sizeof out, &st);
+    ck_assert_int_eq(st, 0);
+    ck_assert_str_eq(out, "nan nan nan\n");
+    static const char *const bad[] = {"", "f.ptx k 256", "f.ptx k 256,8 256", "f.ptx k 0 1",
+                                      "f.ptx k 256 256 x", "/nonexistent.ptx k 256 256"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        workcount(bad[i], out, sizeof out, &st);
+        ck_assert_msg(st == 2, "'%s' exited %d", bad[i], st);
+    }
+}
+END_TEST
+
 int main(void)
 {
     const TTest *tests[] = {loops_run_as_the_launch_sets, the_busiest_lane_counts,
                             divisions_by_width, loaded_values_take_the_guarded_path,
-                            what_cannot_be_counted, indexmath_as_compiled};
+                            what_cannot_be_counted, indexmath_as_compiled,
+                            workcount_counts_a_saved_ptx};
     return clc_test_main(clc_test_suite("executed", tests, sizeof tests / sizeof tests[0]));
 }

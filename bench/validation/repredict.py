@@ -3,6 +3,7 @@
 
   python3 bench/validation/repredict.py VALIDATE_JSON PROFILE_JSON API [--rows]
                                         [--features TRACED_JSON] [--half dev|test]
+                                        [--ptx DIR MANIFEST]
 
 Runs `clcoalesce compare --model --profile PROFILE_JSON` over the rows of VALIDATE_JSON
 (`clcoalesce validate -f json`) of one API (opencl or cuda), which carry the features their
@@ -12,9 +13,13 @@ change does to a measured run, without measuring again: the residuals are agains
 measurements.  With --features, each kernel that TRACED_JSON (another validate run, on any
 device: the trace's counts do not depend on it) also holds takes its trace's figures from
 there, and keeps its launch's (occupancy, groups, registers) from VALIDATE_JSON: what a
-change to the access model does to a measured run.  CLCOALESCE names the binary (default
+change to the access model does to a measured run.  With --ptx, each kernel's integer work
+(the work layer's features) is counted again by build/clc-workcount on DIR/KERNEL-API.ptx, the
+PTX of the build that ran (MANIFEST's pattern, local and items give its launch, the row's
+size its n): what a change to that count does.  CLCOALESCE names the binary (default
 build/clcoalesce)."""
 import json
+import math
 import os
 import subprocess
 import sys
@@ -35,6 +40,47 @@ def rows_of(x, out):
 
 
 LAUNCH = ("resident_per_cu", "registers", "group_items", "groups", "local_bytes")
+
+
+def launch(entry, n):
+    """The launch validate gives a manifest entry at n elements, as clc-workcount's GLOBAL,
+    LOCAL and ARGs (custom.c's launch shapes; buffers far apart)."""
+    k, buf = int(entry["items"]), [str(1 << 40), str(2 << 40), str(3 << 40)]
+    if entry["pattern"] == "transpose":
+        lx, ly = (int(x) for x in entry["local"].split("x"))
+        w = math.isqrt(n)
+        h = n // w
+        return (f"{-(-w // lx) * lx},{-(-(-(-h // k)) // ly) * ly}", f"{lx},{ly}",
+                buf[:2] + [str(w), str(h)])
+    local = int(entry["local"])
+    args = buf + [str(n)] if entry["pattern"] == "gather" else buf[:2] + [str(n)]
+    return str(-(-(-(-n // k)) // local) * local), str(local), args
+
+
+def counted_again(results, api, ptx_dir, manifest, counter):
+    """results with each kernel's work features counted on its PTX in ptx_dir."""
+    head, entries = None, {}
+    for line in open(manifest, encoding="utf-8"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.rstrip("\n").split("\t")
+        if head is None:
+            head = cells
+        else:
+            entries[cells[1]] = dict(zip(head, cells))
+    for r in results:
+        e, f = entries.get(r["variant"]), r.get("model_features")
+        if e is None or not f:
+            continue
+        n = r["size_bytes"] // (8 if r.get("type") == "double" else 4)
+        g, l, args = launch(e, n)
+        out = subprocess.run([counter, os.path.join(ptx_dir, f"{r['variant']}-{api}.ptx"),
+                              r["variant"], g, l] + args, capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.exit(out.stderr)
+        f["work_units"], f["work_div32"], f["work_div64"] = (
+            None if v == "nan" else float(v) for v in out.stdout.split())
+    return results
 
 
 def traced_again(results, path):
@@ -63,6 +109,12 @@ def main():
         if at >= len(sys.argv):
             sys.exit(__doc__)
         results = traced_again(results, sys.argv[at])
+    if "--ptx" in sys.argv:
+        at = sys.argv.index("--ptx") + 1
+        if at + 1 >= len(sys.argv):
+            sys.exit(__doc__)
+        counter = os.path.join(os.path.dirname(binary), "clc-workcount")
+        results = counted_again(results, api, sys.argv[at], sys.argv[at + 1], counter)
     run = {"tool": val.get("tool", "clcoalesce"), "format": 2, "results": results}
     with tempfile.TemporaryDirectory() as tmp:
         src, dst = os.path.join(tmp, "run.json"), os.path.join(tmp, "out.json")

@@ -206,10 +206,10 @@ struct clc_ptx_launch {
     uint64_t args[16];
 };
 
-/* The integer work a work-item executes (executed.c): units of issued 32-bit instructions
- * (a 64-bit add, logic operation, shift or comparison two, a 64-bit multiply four; register
- * copies and parameter reads none), and apart the integer divisions and remainders it
- * executes by width.  NAN where not known. */
+/* The integer work a work-item executes on the path to its global loads' addresses
+ * (executed.c): units of issued 32-bit instructions (a 64-bit add, logic operation, shift or
+ * comparison two, a 64-bit multiply four; register copies and parameter reads none), and
+ * apart the integer divisions and remainders it executes by width.  NAN where not known. */
 struct clc_ptx_work {
     double units;
     double div32, div64;

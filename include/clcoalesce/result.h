@@ -127,10 +127,11 @@ struct clc_model_features {
     double stores_combined;  /* 1 where the build stores a run's neighbours back to back, 0
                               * where it keeps each apart (clc_ptx_stores_combined); NAN where
                               * the API gives no PTX */
-    double work_units;       /* the integer work a work-item executes, in units of 32-bit
-                              * instructions, and the divisions and remainders it executes
-                              * in 32 and 64 bits (clc_ptx_work on the timed build's PTX and
-                              * the row's launch); NAN where the API gives no PTX */
+    double work_units;       /* the integer work a work-item executes on the path to its
+                              * loads' addresses, in units of 32-bit instructions, and the
+                              * divisions and remainders there in 32 and 64 bits (clc_ptx_work
+                              * on the timed build's PTX and the row's launch); NAN where the
+                              * API gives no PTX */
     double work_div32;
     double work_div64;
     double load_lane_bytes;  /* sector bytes one lane's load brings */
