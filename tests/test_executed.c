@@ -1,8 +1,9 @@
 /* test_executed.c - the work a work-item executes, counted by running its PTX on the launch's
  * values (executed.c), the work on the path to a global load's address: loops whose trips
  * the launch sets, branches on the lanes' ids, divisions by width, values a load returns,
- * work off the path, a loop that never ends, text that is not a kernel; and the indexmath case's kernels as NVIDIA's compilers built them, whose counts
- * the profile's figures are taken with (predict.h's CLC_WORK_*_UNITS).  No device. */
+ * work off the path, a loop that never ends, text that is not a kernel; the indexmath
+ * case's kernels as NVIDIA's compilers built them, whose counts the profile's figures are
+ * taken with (predict.h's CLC_WORK_*_UNITS); and the offline counter.  No device. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -23,14 +24,15 @@
     "\t.reg .b32 %r<16>;\n\t.reg .b64 %rd<16>;\n\n" body "\tret;\n\n}\n"
 
 static const char ptx[] = HEAD
-    /* n >> 4 trips of a 64-bit add whose sum a load's address takes (on the path to it, 2),
-     * a 32-bit add nothing reads, a test and a branch (off it) */
+    /* n >> 4 trips of a 64-bit add whose sum a load's address takes, a 32-bit add nothing
+     * reads, a test and a branch: the add, the test and the branch are on the path to the
+     * address (the trips decide it), the other add is not */
     ENTRY("loop_n", "\tld.param.u64 %rd1, [loop_n_param_2];\n\tshr.u64 %rd2, %rd1, 4;\n"
           "\tmov.u64 %rd3, 0;\n\tmov.u32 %r1, 0;\n$L__BB0_1:\n\tadd.s64 %rd3, %rd3, 1;\n"
           "\tadd.s32 %r1, %r1, 3;\n\tsetp.lt.u64 %p1, %rd3, %rd2;\n\t@%p1 bra $L__BB0_1;\n"
           "\tld.global.f32 %f1, [%rd3];\n")
-    /* as many trips as the launch has groups (NVIDIA's OpenCL register for the count), a
-     * 32-bit add a trip that an address takes */
+    /* as many trips as the launch has groups (NVIDIA's OpenCL register for the count) of a
+     * 32-bit add, a test and a branch, which an address takes */
     ENTRY("loop_groups", "\tmov.b32 %r1, %envreg6;\n\tmov.u32 %r2, 0;\n$L__BB1_1:\n"
           "\tadd.s32 %r2, %r2, 1;\n\tsetp.lt.u32 %p1, %r2, %r1;\n\t@%p1 bra $L__BB1_1;\n"
           "\tcvt.u64.u32 %rd1, %r2;\n\tld.global.f32 %f1, [%rd1+4];\n")
@@ -63,6 +65,10 @@ static const char ptx[] = HEAD
     ENTRY("off_path", "\tmov.u32 %r1, %tid.x;\n\tmul.lo.s32 %r2, %r1, 7;\n"
           "\tst.global.u32 [%rd9], %r2;\n\tshl.b32 %r3, %r1, 2;\n"
           "\tld.shared.f32 %f1, [%r3];\n")
+    /* a loop of 8 trips that loads from one address: its count decides no address */
+    ENTRY("loads_only", "\tld.param.u64 %rd1, [loads_only_param_0];\n\tmov.u32 %r1, 0;\n"
+          "$L__BB9_1:\n\tld.global.f32 %f1, [%rd1];\n\tadd.s32 %r1, %r1, 1;\n"
+          "\tsetp.lt.u32 %p1, %r1, 8;\n\t@%p1 bra $L__BB9_1;\n")
     ENTRY("forever", "$L__BB7_1:\n\tbra.uni $L__BB7_1;\n")
     ENTRY("no_label", "\tbra.uni $L__BB8_9;\n");
 
@@ -77,13 +83,13 @@ static struct clc_ptx_work run(const char *kernel, size_t global, size_t local, 
 
 START_TEST(loops_run_as_the_launch_sets)
 {
-    /* ld.param and movs (0), shr (2: n's bound, which no address takes: off the path), per
-     * trip the 64-bit add (2), then the load (1); n = 160: 10 trips */
-    ck_assert_double_eq(run("loop_n", 256, 256, 160).units, 10 * 2 + 1);
-    ck_assert_double_eq(run("loop_n", 256, 256, 1600).units, 100 * 2 + 1);
-    /* a do-while: one trip at the least, then one a group; the cvt and the load */
-    ck_assert_double_eq(run("loop_groups", 256 * 40, 256, 0).units, 40 + 2);
-    ck_assert_double_eq(run("loop_groups", 256 * 7, 256, 0).units, 7 + 2);
+    /* ld.param and movs (0), shr (2: the loop's bound), per trip the 64-bit add and test
+     * (2 each) and the branch, then the load; n = 160: 10 trips */
+    ck_assert_double_eq(run("loop_n", 256, 256, 160).units, 2 + 10 * 5 + 1);
+    ck_assert_double_eq(run("loop_n", 256, 256, 1600).units, 2 + 100 * 5 + 1);
+    /* a do-while: one trip at the least, then one a group (3 each); the cvt and the load */
+    ck_assert_double_eq(run("loop_groups", 256 * 40, 256, 0).units, 40 * 3 + 2);
+    ck_assert_double_eq(run("loop_groups", 256 * 7, 256, 0).units, 7 * 3 + 2);
 }
 END_TEST
 
@@ -113,6 +119,7 @@ START_TEST(loaded_values_take_the_guarded_path)
     /* both loads and the multiply between; the test and its branch are off the path */
     ck_assert_double_eq(run("loaded", 256, 256, 0).units, 3);
     ck_assert_double_eq(run("off_path", 256, 256, 0).units, 0);
+    ck_assert_double_eq(run("loads_only", 256, 256, 0).units, 8);
 }
 END_TEST
 
@@ -177,7 +184,8 @@ START_TEST(indexmath_as_compiled)
     /* NVRTC's build of the same kernels comes within a few units */
     char *cu = indexmath_ptx("cuda");
     double base = indexmath(cu, "indexmath_shift", 0).units;
-    double round = (indexmath(cu, "indexmath_shift", 128).units - indexmath(cu, "indexmath_shift", 64).units) / 64;
+    double round = (indexmath(cu, "indexmath_shift", 128).units -
+                    indexmath(cu, "indexmath_shift", 64).units) / 64;
     ck_assert_double_le(fabs(base - CLC_WORK_BASE_UNITS), 4);
     ck_assert_double_le(fabs(round - CLC_WORK_ROUND_UNITS), 0.5);
     free(cu);

@@ -329,11 +329,12 @@ const char *clc_bound_remedy(enum clc_bound b);
  * bench/results/h100/indexmath/ptx/): with no rounds (a plain copy of a float a work-item,
  * whose 8 bytes the profile's ceilings already pay for: the work layer counts the units past
  * these, per 8 useful bytes); a round of `shift` or `mad` (three 64-bit operations, or a
- * 64-bit multiply and add; the loop's count, test and branch are off the path); a round of
- * `div32` besides its division. */
+ * 64-bit multiply and add: 6, and a quarter of the loop's count, test and branch, unrolled 4
+ * times, on the path since the trips decide the address); a round of `div32` besides its
+ * division. */
 #define CLC_WORK_BASE_UNITS 12.0
-#define CLC_WORK_ROUND_UNITS 6.0
-#define CLC_WORK_DIV32_ROUND_UNITS 5.0
+#define CLC_WORK_ROUND_UNITS 6.75
+#define CLC_WORK_DIV32_ROUND_UNITS 5.75
 
 /* One line of the waterfall: the bandwidth after this layer. */
 struct clc_model_layer {
