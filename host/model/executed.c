@@ -34,7 +34,7 @@
 enum op {
     OP_OTHER, OP_ADD, OP_SUB, OP_MUL, OP_MAD, OP_DIV, OP_REM, OP_AND, OP_OR, OP_XOR, OP_NOT,
     OP_NEG, OP_SHL, OP_SHR, OP_MIN, OP_MAX, OP_SELP, OP_SETP, OP_CVT, OP_MOV, OP_PARAM,
-    OP_BRA, OP_RET, OP_FREE
+    OP_BRA, OP_RET
 };
 enum cmp { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_NONE };
 enum special { S_TID, S_NTID = 3, S_CTAID = 6, S_NCTAID = 9, S_ENVREG = 12, S_LANE = 21, S_NONE };
