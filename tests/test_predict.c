@@ -1356,7 +1356,7 @@ START_TEST(work_layer_blends_work_with_memory)
     f->work_units = CLC_WORK_BASE_UNITS + 8 * 250;
     p.work_unit_ps = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
-    clc_test_assert_has(work_why(&p, &r), "no indexmath rows");
+    clc_test_assert_has(work_why(&p, &r), "no integer work figures");
 }
 END_TEST
 

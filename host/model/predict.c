@@ -828,8 +828,8 @@ static double layer_work(struct clc_layer_state *s, struct clc_model_layer *l)
         return 1.0;
     }
     if (!(p->work_unit_ps > 0) || !(p->work_blend[0] >= 1)) {
-        snprintf(l->why, sizeof l->why, "the profile has no indexmath rows (an older one: "
-                 "'clcoalesce profile'): left out");
+        snprintf(l->why, sizeof l->why, "the profile has no integer work figures (no "
+                 "indexmath rows, or too few): left out");
         return 1.0;
     }
     double per_byte = items / s->useful; /* work-items a useful byte */
