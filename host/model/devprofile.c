@@ -842,19 +842,51 @@ static double fma_rate(const struct clc_report *rep, enum clc_type t)
  * (predict.h's CLC_WORK_*_UNITS). */
 #define WORK_BLEND_MAX 8.0
 
-/* A row's time an element (8 bytes moved), ps over the whole device; NAN without it. */
-static double work_ps(const struct clc_report *rep, const char *variant, long rounds)
+#define WORK_ROWS 8 /* the most round counts of a variant read */
+
+/* A variant's rows of the indexmath case (float), by their rounds, fewest first: the rounds
+ * (each count once) and the time an element (8 bytes moved), ps over the whole device. */
+struct work_rows {
+    size_t n;
+    long rounds[WORK_ROWS];
+    double ps[WORK_ROWS];
+};
+
+static struct work_rows work_rows(const struct clc_report *rep, const char *variant)
 {
-    const struct clc_result *r = row(rep, "indexmath", variant, rounds, CLC_FLOAT);
-    return r != NULL && r->ms_median > 0 && r->bytes >= 8 ? r->ms_median * 1e9 / (r->bytes / 8.0)
-                                                         : NAN;
+    struct work_rows w = {0};
+    for (size_t i = 0; i < rep->n_results && w.n < WORK_ROWS; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status != CLC_STATUS_OK || r->type != CLC_FLOAT || !r->has_param ||
+            r->param < 0 || strcmp(r->case_name, "indexmath") != 0 ||
+            strcmp(r->variant, variant) != 0 || !(r->ms_median > 0) || r->bytes < 8)
+            continue;
+        size_t at = 0;
+        while (at < w.n && w.rounds[at] < r->param)
+            at++;
+        if (at < w.n && w.rounds[at] == r->param)
+            continue; /* the first row of a count, as row() takes it */
+        memmove(w.rounds + at + 1, w.rounds + at, (w.n - at) * sizeof *w.rounds);
+        memmove(w.ps + at + 1, w.ps + at, (w.n - at) * sizeof *w.ps);
+        w.rounds[at] = r->param;
+        w.ps[at] = r->ms_median * 1e9 / (r->bytes / 8.0);
+        w.n++;
+    }
+    return w;
 }
 
-/* What a round costs once the work binds: between the variant's two largest round counts. */
-static double round_ps(const struct clc_report *rep, const char *variant, bool costly)
+/* What a round costs once the work binds: between the two largest round counts. */
+static double round_ps(const struct work_rows *w)
 {
-    long lo = costly ? 16 : 128, hi = costly ? 64 : 512;
-    return (work_ps(rep, variant, hi) - work_ps(rep, variant, lo)) / (double)(hi - lo);
+    size_t n = w->n;
+    return n >= 2 ? (w->ps[n - 1] - w->ps[n - 2]) / (double)(w->rounds[n - 1] - w->rounds[n - 2])
+                  : NAN;
+}
+
+static double variant_round_ps(const struct clc_report *rep, const char *variant)
+{
+    struct work_rows w = work_rows(rep, variant);
+    return round_ps(&w);
 }
 
 /* The b of (m^b + w^b)^(1/b) = t, by bisection (the left side falls as b grows); NAN where
@@ -878,17 +910,16 @@ static double blend_of(double m, double w, double t)
  * (the rounds' cost times their count against the row with none): their median. */
 static double blend_from(const struct clc_report *rep, const char *const *kinds, size_t n_kinds)
 {
-    static const long cheap[] = {8, 32, 128, 512}, costly[] = {1, 4, 16, 64};
-    double b[8 * 4];
+    double b[8 * WORK_ROWS];
     size_t n = 0;
     for (size_t k = 0; k < n_kinds && k < 8; k++) {
-        bool is_costly = strncmp(kinds[k], "div", 3) == 0;
-        const long *rounds = is_costly ? costly : cheap;
-        double m = work_ps(rep, kinds[k], 0), per = round_ps(rep, kinds[k], is_costly);
-        for (int i = 0; i < 4; i++) {
-            double w = rounds[i] * per;
-            double v = w > m / 3 && w < 3 * m ? blend_of(m, w, work_ps(rep, kinds[k], rounds[i]))
-                                              : NAN;
+        struct work_rows w = work_rows(rep, kinds[k]);
+        if (w.n == 0 || w.rounds[0] != 0)
+            continue; /* no row without work: no copy's time to hold the others against */
+        double m = w.ps[0], per = round_ps(&w);
+        for (size_t i = 1; i < w.n; i++) {
+            double work = w.rounds[i] * per;
+            double v = work > m / 3 && work < 3 * m ? blend_of(m, work, w.ps[i]) : NAN;
             if (isfinite(v))
                 b[n++] = v;
         }
@@ -898,12 +929,12 @@ static double blend_from(const struct clc_report *rep, const char *const *kinds,
 
 static void integer_work(const struct clc_report *rep, struct clc_profile *p)
 {
-    double shift = round_ps(rep, "shift", false), mad = round_ps(rep, "mad", false);
+    double shift = variant_round_ps(rep, "shift"), mad = variant_round_ps(rep, "mad");
     p->work_unit_ps = (shift + mad) / 2 / CLC_WORK_ROUND_UNITS;
-    double div64 = round_ps(rep, "div64", true), div32 = round_ps(rep, "div32", true);
+    double div64 = variant_round_ps(rep, "div64"), div32 = variant_round_ps(rep, "div32");
     p->work_div_ps[0] = div32 - CLC_WORK_DIV32_ROUND_UNITS * p->work_unit_ps;
     /* the wide round is the narrow one with the division's full path for its 32-bit one */
-    p->work_div_ps[1] = round_ps(rep, "div64_wide", true) - (div64 - p->work_div_ps[0]);
+    p->work_div_ps[1] = variant_round_ps(rep, "div64_wide") - (div64 - p->work_div_ps[0]);
     static const char *const one[] = {"shift", "mad", "shift_group", "div64", "div32"},
                              *four[] = {"shift4"};
     p->work_blend[0] = blend_from(rep, one, sizeof one / sizeof one[0]);
