@@ -83,22 +83,31 @@ __kernel void scatter_load_shared(__global const T *in, __global T *out, ulong n
  * coalesced load before each store: lane l in row l, warp w in columns w 2^steps ..  (the
  * element of step s: column w 2^steps + s), the warp's load at step s 32 consecutive elements
  * of its chunk of in.  So a lane fills its sectors over several steps, a load between, as a
- * transpose that walks several rows a work-item stores them.  Elements past the whole blocks
- * are copied in place. */
+ * transpose that walks several rows a work-item stores them.  With `wide`, consecutive
+ * work-groups take their columns in consecutive blocks (block b's columns to the work-groups
+ * b, b + blocks, ...), as a naive transpose's work-groups store in rows of out a matrix row
+ * apart: the lines the device holds open spread over the whole buffer, not one block.
+ * Elements past the whole blocks are copied in place. */
 __kernel void scatter_store_steps(__global const T *in, __global T *out, ulong n, uint shift,
-                                  uint steps CLC_TRACE_ARGS)
+                                  uint steps, uint wide CLC_TRACE_ARGS)
 {
     CLC_TRACE_BEGIN
     size_t i = get_global_id(0), block = (size_t)32 << shift, k = (size_t)1 << steps;
-    size_t first = i << steps; /* the work-item's chunk of k elements, in order */
-    if (first + k <= (n & ~(block - 1))) {
-        size_t j = (i << steps) & (block - 1), lane = (j >> steps) & 31, warp = j >> steps >> 5;
+    size_t whole = n & ~(block - 1);
+    if ((i << steps) + k <= whole) {
+        if (wide) { /* group g in the place of group (g mod blocks) per_block + g / blocks */
+            size_t blocks = whole / block, per_block = (block >> steps) / get_local_size(0);
+            size_t g = get_group_id(0);
+            i = ((g % blocks) * per_block + g / blocks) * get_local_size(0) + get_local_id(0);
+        }
+        size_t first = i << steps; /* the work-item's chunk of k elements, in order */
+        size_t j = first & (block - 1), lane = (j >> steps) & 31, warp = j >> steps >> 5;
         size_t row = first - j + (lane << shift) + (warp << steps);
         size_t chunk = (i - lane) << steps;
         for (size_t s = 0; s < k; s++)
             STORE(out, row + s, LOAD(in, chunk + (s << 5) + lane));
     } else {
-        for (size_t e = first; e < first + k && e < n; e++)
+        for (size_t e = i << steps; e < (i << steps) + k && e < n; e++)
             STORE(out, e, LOAD(in, e));
     }
 }

@@ -1510,6 +1510,13 @@ static void profile_rows(struct clc_report *rep)
     }
     struct clc_result steps_fp64 = clc_test_row("scatter", "store_steps", 1, CLC_DOUBLE, 128);
     clc_report_add(rep, &steps_fp64);
+    /* the same over the whole buffer (wide): floats at 64, 32, 16, 16, 8 GB/s */
+    static const double wide_gbps[] = {64, 32, 16, 16, 8};
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+        struct clc_result r = clc_test_row("scatter", "store_steps_wide", 1L << c, CLC_FLOAT,
+                                           wide_gbps[c]);
+        clc_report_add(rep, &r);
+    }
     /* tiles copied in place and stored at the transposed tile's place: the copy 0.75 as fast
      * in float (its stores at 1 / (2 / 0.75 - 1) = 0.6), as fast in double (1); loaded from
      * there, 0.8 as fast in float (its loads at 1 / (2 / 0.8 - 1) = 2 / 3) and in double (the
@@ -1603,10 +1610,17 @@ START_TEST(profile_figures_from_rows)
     ck_assert(isnan(p.shared_ps[0][0][0]) && isnan(p.shared_ps[0][2][2]));
     ck_assert_double_eq_tol(p.refill_ps[1][0], 0, 1e-9);
     ck_assert(isnan(p.refill_ps[1][1]));
-    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 20), 2000, 1e-6);
-    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 1000), 3000, 1e-6);
-    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 2), 0, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 8, 1000), 0, 1e-9); /* one step only */
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 20, false), 2000, 1e-6);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 1000, false), 3000, 1e-6);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 2, false), 0, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 8, 1000, false), 0, 1e-9); /* one step only */
+    /* the wide rows against the narrow row of one step: 0, 1000, 3000, 3000, 7000 ps; a
+     * double has none wide, and takes its narrow rows */
+    static const double refill_wide[] = {0, 1000, 3000, 3000, 7000};
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        ck_assert_double_eq_tol(p.refill_wide_ps[0][c], refill_wide[c], 1e-6);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 4, 8, true), 2000, 1e-6);
+    ck_assert_double_eq_tol(clc_profile_refill_ps(&p, 8, 1000, true), 0, 1e-9);
 
     /* the JSON a run keeps gives the same figures back */
     json_t *j = clc_profile_to_json(&p);
@@ -1630,9 +1644,12 @@ START_TEST(profile_figures_from_rows)
     ck_assert_double_eq_tol(q.missed_lines_per_s, p.missed_lines_per_s, 1e-3);
     ck_assert_double_eq_tol(q.split_gbps[0], p.split_gbps[0], 1e-9);
     ck_assert_double_eq_tol(q.split_gbps[1], p.split_gbps[1], 1e-9);
-    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
         ck_assert_double_eq_tol(q.refill_ps[0][c], p.refill_ps[0][c], 1e-6);
+        ck_assert_double_eq_tol(q.refill_wide_ps[0][c], p.refill_wide_ps[0][c], 1e-6);
+    }
     ck_assert(isnan(q.refill_ps[1][1]));
+    ck_assert(isnan(q.refill_wide_ps[1][0]));
     clc_report_free(&rep);
 
     /* a device of 32-byte granules: stride 64 bytes reads no more per element than 32 */

@@ -8,7 +8,8 @@
  * (store_shared, load_shared) measure what it changes that the warps of a work-group ask for
  * the same sector at once, in teams of 1 to 8 warps (the profile reads the loads of teams of
  * one as the L2's rate for requests the L1 cannot serve); store_steps, a lane filling its
- * sectors over several steps with a load between. */
+ * sectors over several steps with a load between, and store_steps_wide, the same with the
+ * work-groups dealt over the blocks as a naive transpose's store over the rows of out. */
 #include "clcoalesce/cases.h"
 
 #include <string.h>
@@ -104,10 +105,12 @@ static int plan_load_shared(const struct clc_env *e, const struct clc_variant *v
     return CLC_OK;
 }
 
-/* store_steps: rows of `pitch` elements, 2^steps elements a work-item (param: 2^steps). */
+/* store_steps: rows of `pitch` elements, 2^steps elements a work-item (param: 2^steps);
+ * wide: the work-groups dealt over the blocks in turn (store_steps_wide). */
 struct steps_ctx {
     uint64_t pitch;
     unsigned steps;
+    bool wide;
 };
 
 /* scatter.cl's scatter_store_steps: work-item i's step s stores the element of its line that
@@ -116,15 +119,19 @@ static void ref_steps(const struct clc_ref_args *a)
 {
     const struct steps_ctx *c = a->ctx;
     uint64_t k = UINT64_C(1) << c->steps, block = 32 * c->pitch, whole = a->n_out / block * block;
-    uint64_t items = (a->n_out + k - 1) / k;
+    uint64_t items = (a->n_out + k - 1) / k, blocks = whole / block;
+    uint64_t per_block = (block / k) / LOCAL; /* work-groups a block */
     CLC_PARALLEL_FOR
     for (size_t i = 0; i < items; i++) {
-        uint64_t first = i * k, j = first % block, lane = j / k % 32, warp = j / k / 32;
-        for (uint64_t s = 0; s < k && first + s < a->n_out; s++) {
-            uint64_t to = first + s, from = first + s;
+        uint64_t at = i; /* the work-item whose place work-item i takes */
+        if (c->wide && i * k + k <= whole)
+            at = (i / LOCAL % blocks * per_block + i / LOCAL / blocks) * LOCAL + i % LOCAL;
+        uint64_t first = at * k, j = first % block, lane = j / k % 32, warp = j / k / 32;
+        for (uint64_t s = 0; s < k && i * k + s < a->n_out; s++) {
+            uint64_t to = i * k + s, from = i * k + s;
             if (first + k <= whole) {
                 to = first - j + lane * c->pitch + warp * k + s;
-                from = (i - lane) * k + 32 * s + lane;
+                from = (at - lane) * k + 32 * s + lane;
             }
             clc_put(a->want, to, a->t, clc_get(a->in, from, a->t));
         }
@@ -147,11 +154,15 @@ static int plan_steps(const struct clc_env *e, const struct clc_variant *v, long
         return CLC_ERR;
     c->pitch = *pitch;
     c->steps = clc_log2((uint64_t)k);
+    /* dealt over the blocks only where a block holds whole work-groups of its own */
+    c->wide = strcmp(v->name, "store_steps_wide") == 0 && 32 * *pitch / (uint64_t)k >= LOCAL;
     clc_plan_map(p, e, v->kernel, LOCAL, ref_steps);
     clc_plan_1d(p, (e->n + (size_t)k - 1) / (size_t)k, LOCAL);
     clc_plan_arg_u32(p, clc_log2(*pitch));
     clc_plan_arg_u32(p, c->steps);
-    clc_plan_note(p, ", %ld element%s of its line a lane, one a step", k, k > 1 ? "s" : "");
+    clc_plan_arg_u32(p, c->wide);
+    clc_plan_note(p, ", %ld element%s of its line a lane, one a step%s", k, k > 1 ? "s" : "",
+                  c->wide ? ", the work-groups dealt over the blocks" : "");
     p->ref_ctx = c;
     return CLC_OK;
 }
@@ -213,6 +224,8 @@ static const struct clc_variant variants[] = {
      .plan = plan_load_shared},
     {.name = "store_steps", .kernel = "scatter_store_steps", .params = step_counts,
      .plan = plan_steps},
+    {.name = "store_steps_wide", .kernel = "scatter_store_steps", .params = step_counts,
+     .plan = plan_steps},
     {.name = "tiles", .kernel = "scatter_tiles", .plan = plan_tiles},
     {.name = "tile_blocks", .kernel = "scatter_tiles", .plan = plan_tiles},
     {.name = "tile_loads", .kernel = "scatter_tiles", .plan = plan_tiles},
@@ -232,14 +245,17 @@ const struct clc_case clc_case_scatter = {
                      "their own 32 lines, the next work-groups the rest of those lines; "
                      "store_steps (out[e] = in[f], param k: 1 .. 16): lane l in row l, warp w "
                      "in columns w k .. w k + k - 1, one element a step, a coalesced load "
-                     "before each; tiles (a matrix of the buffer copied in tiles of 32 x 32, a "
-                     "work-group of 32 x 8 a tile, 4 rows each), tile_blocks (each tile stored "
+                     "before each; store_steps_wide (the same, consecutive work-groups in "
+                     "consecutive blocks, block b's columns to work-groups b, b + blocks, ..., "
+                     "as a naive transpose's work-groups store a matrix row apart); tiles (a "
+                     "matrix of the buffer copied in tiles of 32 x 32, a work-group of 32 x 8 "
+                     "a tile, 4 rows each), tile_blocks (each tile stored "
                      "whole at the transposed tile's place, as a tiled transpose stores), "
                      "tile_loads (each tile loaded whole from there, stored in place, as a "
                      "transpose that takes its tiles down columns loads)",
     .bytes_rule = "store, store_shared: n x element size written; load, load_shared, "
                   "store_steps, random, tiles, tile_blocks, tile_loads: n x element size read "
-                  "and written",
+                  "and written (store_steps_wide alike)",
     .expect = "far below stream write and copy although DRAM moves the same bytes: each "
               "request stores or loads 32 lines instead of 1 (float) or 2 (double); loads "
               "faster than stores; random far below the others: DRAM moves a granule per "
@@ -247,8 +263,9 @@ const struct clc_case clc_case_scatter = {
               "request to the L2), as fast as load in larger teams (their later warps find "
               "the sectors in L1); store_shared alike in every team; store_steps slower "
               "once a lane fills its sectors over several steps (the L2 writes them back "
-              "in part); tile_blocks below tiles: DRAM takes the runs a tile's rows leave, "
-              "continued only a row of tiles later, more slowly than whole rows; tile_loads "
+              "in part), store_steps_wide as slow or slower (the lines open spread over the "
+              "whole buffer); tile_blocks below tiles: DRAM takes the runs a tile's rows "
+              "leave, continued only a row of tiles later, more slowly than whole rows; tile_loads "
               "likewise for the runs it loads",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,

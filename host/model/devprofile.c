@@ -250,29 +250,33 @@ static void split_stores(const struct clc_report *rep, struct clc_profile *p)
         p->split_gbps[i] = value_of(row(rep, "vector", fills[i], -1, CLC_FLOAT));
 }
 
-/* The scatter case's store_steps rows: lane l of each warp fills its own line, 2^c
- * elements of it, one a step with a coalesced load before each.  Each element moves its
- * bytes twice (loaded, stored) and stores elem / 32 of a sector: 64 useful bytes a stored
- * sector, which the row of 2^c steps takes 64 (1 / v_c - 1 / v_0) longer than the row of
- * one (GB/s: ns a byte).  Where the L2 holds the lines open, nothing (a row a little
- * faster than the first: none). */
-static void refills(const struct clc_report *rep, struct clc_profile *p)
+/* The scatter case's store_steps rows (and store_steps_wide's, into wide): lane l of each
+ * warp fills its own line, 2^c elements of it, one a step with a coalesced load before
+ * each.  Each element moves its bytes twice (loaded, stored) and stores elem / 32 of a
+ * sector: 64 useful bytes a stored sector, which the row of 2^c steps takes 64 (1 / v_c -
+ * 1 / v_0) longer than the narrow row of one (GB/s: ns a byte), whose lines close at once
+ * in either layout.  Where the L2 holds the lines open, nothing (a row a little faster than
+ * the first: none). */
+static void refills(const struct clc_report *rep, const char *variant,
+                    double ps[2][CLC_PROFILE_STEPS])
 {
     for (int i = 0; i < 2; i++) {
         double one = value_of(row(rep, "scatter", "store_steps", 1, types[i]));
         for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
-            double v = value_of(row(rep, "scatter", "store_steps", 1L << c, types[i]));
-            p->refill_ps[i][c] = one > 0 && v > 0 ? fmax(0, 64e3 * (1 / v - 1 / one)) : NAN;
+            double v = value_of(row(rep, "scatter", variant, 1L << c, types[i]));
+            ps[i][c] = one > 0 && v > 0 ? fmax(0, 64e3 * (1 / v - 1 / one)) : NAN;
         }
     }
 }
 
-double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window)
+double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window, bool wide)
 {
     unsigned t = elem > 6;
+    const double *ps = wide && p->refill_wide_ps[t][1] >= 0 ? p->refill_wide_ps[t]
+                                                             : p->refill_ps[t];
     double es = t ? 8 : 4, w0 = NAN, v0 = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
-        double w = clc_profile_refill_window(c, es), v = p->refill_ps[t][c];
+        double w = clc_profile_refill_window(c, es), v = ps[c];
         if (!(v >= 0))
             continue;
         if (w >= window)
@@ -998,7 +1002,8 @@ static void clear(struct clc_profile *p)
             for (unsigned k = 0; k < CLC_PROFILE_SHARED; k++)
                 p->shared_ps[t][c][k] = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
-        p->refill_ps[0][c] = p->refill_ps[1][c] = NAN;
+        p->refill_ps[0][c] = p->refill_ps[1][c] = p->refill_wide_ps[0][c] =
+            p->refill_wide_ps[1][c] = NAN;
     p->fma_per_s[0] = p->fma_per_s[1] = NAN;
     p->work_unit_ps = p->work_div_ps[0] = p->work_div_ps[1] = NAN;
     p->work_blend[0] = p->work_blend[1] = NAN;
@@ -1058,7 +1063,8 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     split_stores(rep, p);
     store_merging(rep, p);
     shared_stores(rep, p);
-    refills(rep, p);
+    refills(rep, "store_steps", p->refill_ps);
+    refills(rep, "store_steps_wide", p->refill_wide_ps);
     p->fma_per_s[0] = fma_rate(rep, CLC_FLOAT);
     p->fma_per_s[1] = fma_rate(rep, CLC_DOUBLE);
     integer_work(rep, p);
@@ -1199,14 +1205,19 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                         json_pack("{s:[i,i,i,i,i], s:[i,i,i], s:o, s:o}", "lines", 2, 4, 8, 16,
                                   32, "sectors", 8, 16, 32, "fp32_ps", shared[0], "fp64_ps",
                                   shared[1]));
-    json_t *steps = json_array(), *refill[2] = {json_array(), json_array()};
+    json_t *steps = json_array(), *refill[2][2] = {{json_array(), json_array()},
+                                                   {json_array(), json_array()}};
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
         json_array_append_new(steps, json_integer(1 << c));
-        for (int t = 0; t < 2; t++)
-            json_array_append_new(refill[t], num(p->refill_ps[t][c]));
+        for (int t = 0; t < 2; t++) {
+            json_array_append_new(refill[0][t], num(p->refill_ps[t][c]));
+            json_array_append_new(refill[1][t], num(p->refill_wide_ps[t][c]));
+        }
     }
-    json_object_set_new(root, "refill", json_pack("{s:o, s:o, s:o}", "steps", steps,
-                                                  "fp32_ps", refill[0], "fp64_ps", refill[1]));
+    json_object_set_new(root, "refill",
+                        json_pack("{s:o, s:o, s:o, s:o, s:o}", "steps", steps, "fp32_ps",
+                                  refill[0][0], "fp64_ps", refill[0][1], "wide_fp32_ps",
+                                  refill[1][0], "wide_fp64_ps", refill[1][1]));
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
@@ -1351,11 +1362,16 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     for (unsigned t = 0; t < CLC_PROFILE_MERGE_TABLES; t++)
         nums_at(json_object_get(json_object_get(o, "store_merging"), clc_profile_merge_key(t)),
                 p->store_merge[t], CLC_PROFILE_MERGE);
-    /* a profile from before the store_steps rows has none: the refill layer is left out */
-    static const char *const refill_keys[2] = {"fp32_ps", "fp64_ps"};
-    for (int t = 0; t < 2; t++)
-        nums_at(json_object_get(json_object_get(o, "refill"), refill_keys[t]), p->refill_ps[t],
+    /* a profile from before the store_steps rows has none: the refill layer is left out;
+     * one from before the wide rows, those: the layer takes the narrow ones for all */
+    static const char *const refill_keys[2][2] = {{"fp32_ps", "fp64_ps"},
+                                                  {"wide_fp32_ps", "wide_fp64_ps"}};
+    json_t *refill = json_object_get(o, "refill");
+    for (int t = 0; t < 2; t++) {
+        nums_at(json_object_get(refill, refill_keys[0][t]), p->refill_ps[t], CLC_PROFILE_STEPS);
+        nums_at(json_object_get(refill, refill_keys[1][t]), p->refill_wide_ps[t],
                 CLC_PROFILE_STEPS);
+    }
     /* a profile from before the fma case has none: the compute layer is then left out */
     p->fma_per_s[0] = num_at(json_object_get(o, "compute"), "fp32_fma_per_s");
     p->fma_per_s[1] = num_at(json_object_get(o, "compute"), "fp64_fma_per_s");

@@ -882,7 +882,7 @@ static double layer_refill(struct clc_layer_state *s, struct clc_model_layer *l)
     double full = threads > 0 && s->resident > 0 ? fmin(1, s->resident / threads) : 1;
     double held = f->store_open_lane_bytes > 0 ? f->store_open_lane_bytes : CLC_MODEL_LINE;
     double as_rows = fmax(0, (window + held) * full - CLC_MODEL_LINE);
-    double ps = clc_profile_refill_ps(s->p, (double)clc_type_size(s->r->type), as_rows);
+    double ps = clc_profile_refill_ps(s->p, (double)clc_type_size(s->r->type), as_rows, false);
     if (!(ps >= 0)) {
         snprintf(l->why, sizeof l->why, "no store_steps rows measured");
         return 1.0;

@@ -129,6 +129,10 @@ struct clc_profile {
                             * of float [0] and double [1], against their row of one step): a
                             * line open for a window (clc_profile_refill_window) the L2 writes
                             * back in part and DRAM reads again; NAN not measured */
+    double refill_wide_ps[2][CLC_PROFILE_STEPS]; /* the same where the lines open spread
+                            * over the whole buffer (the store_steps_wide rows: consecutive
+                            * work-groups in blocks 2 MiB apart, as a naive transpose's);
+                            * NAN not measured */
     double fma_per_s[2];   /* fused multiply-adds per second, float and double (the fma
                             * case): the compute layer's rate; NAN not measured */
     double work_unit_ps;   /* integer work (the indexmath case): ps over the whole device
@@ -288,9 +292,9 @@ static inline double clc_profile_refill_window(unsigned c, double elem)
 
 /* What a stored sector costs more, in ps, where its line stays open while a lane loads
  * `window` bytes, the device full of work-items: the profile's rows of the element size
- * nearer to `elem`, linear between their windows, the nearest outside them; NAN where none
- * was measured. */
-double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window);
+ * nearer to `elem` (the wide layout's, `wide`, where it has them), linear between their
+ * windows, the nearest outside them; NAN where none was measured. */
+double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window, bool wide);
 
 /* The rate, in GB/s stored, at which the profile's fills of 32- and 64-byte lanes stored:
  * the 32-byte one for lanes of 17 to 32 bytes, the 64-byte one for wider lanes.  NAN for
