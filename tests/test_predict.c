@@ -1243,6 +1243,42 @@ START_TEST(refill_layer_adds_what_open_lines_cost)
 }
 END_TEST
 
+/* Lines open that work-groups a row of them later complete (a naive transpose's rows of
+ * out) cost what the wide rows cost, in the share of the stores so spread. */
+START_TEST(refill_layer_takes_the_wide_rows_for_spread_stores)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row(); /* 10^8 bytes at 100 GB/s: 1 ms */
+    struct clc_model_features *f = &r.model.features;
+    enum clc_bound b;
+    static const double narrow[] = {0, 0, 2, 6, 10}, wide[] = {0, 64, 128, 192, 256};
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+        p.refill_ps[0][c] = narrow[c];
+        p.refill_wide_ps[0][c] = wide[c];
+    }
+    f->store_open_sectors = 1.0 / 64; /* lines open over 28 bytes loaded, a line a lane */
+    f->store_open_bytes = 28;
+    f->store_open_lane_bytes = 128;
+    /* none of the stores spread: the narrow rows' 6 ps */
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9, 1e-6);
+    /* all of them: 192 ps each, 10^8 / 64 of them, 0.3 ms more */
+    f->store_spread = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / 1.3, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_REFILL);
+    /* half of them: halfway between, 99 ps */
+    f->store_spread = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 99e-12) * 1e-9, 1e-6);
+    /* a sample that could not tell (NAN), or a file from before: the narrow rows */
+    f->store_spread = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9, 1e-6);
+    f->store_spread = 0.5;
+    /* a profile from before the wide rows: the narrow ones for all */
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        p.refill_wide_ps[0][c] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 6e-12) * 1e-9, 1e-6);
+}
+END_TEST
+
 START_TEST(launch_layer_adds_a_fixed_cost)
 {
     struct clc_profile p = flat_profile();
@@ -2201,6 +2237,19 @@ START_TEST(end_to_end_layers)
     ck_assert_int_eq(b, CLC_BOUND_LINES);
     clc_report_free(&rep);
 
+    /* the share of the stores whose lines later work-groups complete: read off the wide
+     * sample where it holds every store of its work-items (a lane's line in 1 to 4 steps,
+     * one store a step: a share), not where they make more (8 and 16: NAN); how large a
+     * share, the sample's size against the buffer's blocks says */
+    run_predicted("scatter", "store_steps_wide", path, &rep);
+    for (long k = 1; k <= 16; k *= 2) {
+        double spread = clc_test_get(&rep, "store_steps_wide", k, CLC_FLOAT)
+                            ->model.features.store_spread;
+        ck_assert_msg(k <= 4 ? spread >= 0 && spread <= 1 : isnan(spread),
+                      "%ld steps: store_spread %g", k, spread);
+    }
+    clc_report_free(&rep);
+
     /* an element a work-item staged through __local in groups of 256: the staged copies */
     write_profile(path, in_cache_staged_copies, NAN);
     run_predicted("groups", "staged", path, &rep);
@@ -2251,7 +2300,7 @@ int main(void)
         compute_layer_binds_on_arithmetic,
         compute_rate_from_rows_and_back, l2_rates_from_rows_and_back,
         no_prediction_without_grounds,
-        refill_layer_adds_what_open_lines_cost,
+        refill_layer_adds_what_open_lines_cost, refill_layer_takes_the_wide_rows_for_spread_stores,
         profile_figures_from_rows,
         profile_file_loads,
         kept_profile_path,

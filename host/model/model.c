@@ -621,6 +621,13 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
     struct sampled a[2], b[2];
     if (!sample_granules(&narrow, a) || (has_wide && !sample_granules(&wide, b)))
         return false;
+    m->store_spread = NAN;
+    if (has_wide && most_accesses(&narrow, 1) <= t->wide_slots / 2) {
+        uint64_t all = b[1].random[0] + b[1].bunched[0];
+        for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+            all += b[1].granules[0][c];
+        m->store_spread = all > 0 ? (double)b[1].bunched[0] / (double)all : 0;
+    }
     for (unsigned dir = 0; dir < 2; dir++) {
         const struct sampled *best = &a[dir];
         if (has_wide) {
@@ -1067,6 +1074,7 @@ static void count_follow(struct clc_model_side *s, const struct clc_model_reques
 int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
 {
     memset(m, 0, sizeof *m);
+    m->store_spread = NAN;
     m->sectors_per_req_load = m->sectors_per_req_store = m->sectors_per_req = NAN;
     m->efficiency = m->bytes_moved = m->bytes_useful = NAN;
     m->loads_in_flight = m->load_lane_bytes = m->store_lane_bytes = NAN;

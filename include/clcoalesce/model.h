@@ -162,6 +162,13 @@ struct clc_model {
      * of their windows loaded by other work-groups (the tiles taken in another order than
      * row by row: along diagonals, down columns). */
     uint64_t bunched_loads[CLC_MODEL_GRANULES];
+    /* Of the stores' 32-byte granules in the wide sample (consecutive work-groups, as many
+     * as run at once), the share bunched so: lines left to work-groups later in the launch
+     * than those (a naive transpose's rows of out, a row of work-groups on), not to the next
+     * ones.  Only a sample that holds every store of its work-items can tell: where they
+     * make more than it keeps, the rest of a window may be their own later stores; NAN then
+     * (and where there is no wide sample). */
+    double store_spread;
     /* Loads in flight per work-item: the longest run of global loads with no store between
      * them in a work-item's sequence, averaged over the traced work-items (a loop that
      * stores each element it loads: 1; K loads summed then stored: K; a gather's index load

@@ -115,6 +115,10 @@ struct clc_model_features {
                               * bytes; NAN where none (or in a file from before) */
     double store_open_lane_bytes; /* and the bytes of such a line each lane writing into it
                               * keeps open (model.h's open_lane_bytes); NAN as above */
+    double store_spread;     /* of the stores' 32-byte granules, the share whose windows
+                              * work-groups outside the wide sample fill (model.h's
+                              * store_spread); NAN where that sample lacks some of its
+                              * work-items' stores, or in a file from before */
     double accessed;         /* the bytes the kernel's requests access (each request's distinct
                               * bytes, summed) per byte its rule counts: 2 for a copy that
                               * passes over its output again, below 1 for a broadcast; NAN where
