@@ -889,10 +889,11 @@ static double layer_refill(struct clc_layer_state *s, struct clc_model_layer *l)
         snprintf(l->why, sizeof l->why, "no store_steps rows measured");
         return 1.0;
     }
-    /* the stores whose lines work-groups a row of them later complete (a naive transpose's
-     * rows of out) keep lines open all over the buffer at once: the wide rows' cost, for
-     * their share; the naive fp64 transpose, a line open over a step, ran at 609 GB/s on
-     * the H100, predicted 845 at the narrow rows' 2.2 ps a sector, 655 at the wide rows' 24 */
+    /* stores whose DRAM windows work-groups later in the launch than those running with
+     * them complete (a transpose's rows of out, a row of work-groups on) keep lines open all
+     * over the buffer at once: the wide rows' cost, for their share (the fifth set's
+     * `tr_direct_float2_cols`, half a line a work-group, a float2 load between its two
+     * stores into it: 583 GB/s on the H100, 870 predicted at the narrow rows', 759 so) */
     double spread = f->store_spread > 0 ? fmin(1, f->store_spread) : 0;
     double wide = clc_profile_refill_ps(s->p, elem, as_rows, true);
     if (spread > 0 && wide >= 0)
