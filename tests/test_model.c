@@ -1019,6 +1019,48 @@ START_TEST(wide_sample_sees_a_block_gathered_whole)
 }
 END_TEST
 
+/* The share of the stores whose windows the wide sample leaves to others (store_spread):
+ * 256 work-items storing 256 bytes of each of four 512-byte windows, the rest of each left to
+ * work-groups past the sample, three in four (the last window's room ends at the sample's
+ * last granule: what lies past it, unknown); storing whole windows, none; where the traced
+ * work-items make more stores than the wide sample keeps (8 against its 4), it cannot
+ * tell: NAN. */
+START_TEST(store_spread_from_the_wide_sample)
+{
+    static const struct {
+        uint64_t per_window; /* work-items a window (of 128) */
+        unsigned stores;     /* stores a traced work-item makes */
+        double spread;       /* -1: NAN */
+    } cases[] = {{64, 1, 0.75}, {128, 1, 0.0}, {64, 8, -1}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        struct synth s;
+        synth_init(&s, 32, 32, 16, 32);
+        for (size_t i = 0; i < 32; i++)
+            for (unsigned k = 0; k < cases[c].stores; k++)
+                synth_add(&s, i, BASE2 + 4096 * k + 4 * i, 4, true);
+        enum { WIDE = 256, WSLOTS = 8 };
+        uint64_t *wide = calloc(WIDE * 2 * WSLOTS, sizeof *wide);
+        ck_assert_ptr_nonnull(wide);
+        for (size_t i = 0; i < WIDE; i++) {
+            wide[i * 2 * WSLOTS] = BASE2 + 4096 * (i / cases[c].per_window) +
+                                   4 * (i % cases[c].per_window);
+            wide[i * 2 * WSLOTS + 1] = ((uint64_t)4 << 1) | 1;
+        }
+        s.t.wide_words = wide;
+        s.t.wide_items = WIDE;
+        s.t.wide_slots = WSLOTS;
+        struct clc_model m;
+        analyse(&s, &m);
+        if (cases[c].spread < 0)
+            ck_assert_msg(isnan(m.store_spread), "case %zu: %g", c, m.store_spread);
+        else
+            ck_assert_double_eq_tol(m.store_spread, cases[c].spread, 1e-9);
+        free(wide);
+        free(s.w);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ __local passes */
 
 #define LBASE 0x1040ull /* a __local address: only its value modulo 128 matters */
@@ -1533,6 +1575,7 @@ int main(void)
                             stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
+                            store_spread_from_the_wide_sample,
                             loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,
                             group_lines_count_what_reaches_the_l2,
                             open_lines_count_the_window_a_lane_fills_its_line_over,
