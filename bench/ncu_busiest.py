@@ -10,8 +10,9 @@ rows name the bound.  The busiest unit is the one with the highest throughput, %
 peak: DRAM, L2, L1 (the unified L1 and shared memory) or SM.  A bound agrees when it names
 that unit: dram, sectors, inflight and groups are DRAM's (its bytes, its scattered
 granules, its latency, the rate work reaches it), lines, l2, split and refill the L2's (the
-store_steps rows that measure refill keep the L2 busiest, though at half its peak), l1 and
-banks the L1's, work the SM's (its instructions)."""
+store_steps rows that measure refill keep the L2 busiest, though at half its peak), random
+the L2's too (a gather's requests, a sector each), l1 and banks the L1's, work the SM's (its
+instructions)."""
 import csv
 import io
 import json
@@ -27,7 +28,7 @@ UNITS = {
 }
 BOUND_UNIT = {"dram": "DRAM", "sectors": "DRAM", "inflight": "DRAM", "groups": "DRAM",
               "lines": "L2", "l2": "L2", "split": "L2", "refill": "L2", "l1": "L1", "banks": "L1",
-              "work": "SM"}
+              "work": "SM", "random": "L2"}
 
 
 def ncu_rows(path):

@@ -193,12 +193,21 @@ START_TEST(scatter_layer_takes_gathers_at_random)
     ck_assert_int_eq(b, CLC_BOUND_SECTORS);
     p.random_eff = 0.8;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.25 + 0.25 / 0.8 + 0.5), 1e-6);
-    /* a device of 32-byte granules reads the 32-byte figure */
+    struct clc_prediction said;
+    ck_assert(clc_predict(&p, &r, &said));
+    ck_assert_int_eq(said.layer[1].bound, CLC_BOUND_SECTORS); /* half of the loads: not most */
+    /* a device of 32-byte granules reads the 32-byte figure; two thirds of its loads'
+     * granules at random: the bound a gather's, `random` */
     p.granule = 32;
     r.model.features.dram[0][0][0] = 0.25;
     r.model.features.dram[1][0][0] = 0.5;
     r.model.features.dram_random[0] = 0.5;
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.25 + 0.5 / 0.8 + 0.5), 1e-6);
+    p.random_eff = 0.1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100.0 / (0.25 + 0.5 / 0.1 + 0.5), 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_RANDOM);
+    ck_assert(clc_predict(&p, &r, &said));
+    ck_assert_str_eq(clc_bound_name(said.bound), "random");
+    ck_assert_ptr_nonnull(strstr(clc_bound_remedy(said.bound), "indices"));
 }
 END_TEST
 

@@ -319,7 +319,9 @@ enum clc_bound {
     CLC_BOUND_REFILL,   /* lines a warp's stores leave open over many steps, written back
                          * in part and read again */
     CLC_BOUND_WORK,     /* the integer work of its work-items (index arithmetic, divisions) */
-    CLC_BOUND_LAST = CLC_BOUND_WORK
+    CLC_BOUND_RANDOM,   /* a gather's loads at random: a request to the L2 and a granule from
+                         * DRAM each, the L2 the busier */
+    CLC_BOUND_LAST = CLC_BOUND_RANDOM
 };
 const char *clc_bound_name(enum clc_bound b); /* "dram", "sectors", ...; "" for NONE */
 
