@@ -354,7 +354,7 @@ static double layer_ceiling(struct clc_layer_state *s, struct clc_model_layer *l
 
 /* The bound of the granules and scatter layers: `random` where most of the granules DRAM
  * reads are a gather's at random, whose limit is the L2's requests as much as DRAM's bytes
- * (Nsight Compute on the H100: the L2 77-85 % busy, DRAM 61 %, in all twelve random gathers
+ * (Nsight Compute on the H100: the L2 72-85 % busy, DRAM 61-63 %, in all twelve random gathers
  * of the first and fifth validation sets); `sectors` otherwise. */
 static enum clc_bound granule_bound(const struct clc_layer_state *s)
 {
