@@ -606,6 +606,16 @@ static unsigned most_accesses(const struct sample *sm, unsigned dir)
     return most;
 }
 
+/* The granules of size class g a sample's accesses of one direction touch, whatever their
+ * kind: in each gap class, at random, bunched. */
+static uint64_t granules_of(const struct sampled *s, unsigned g)
+{
+    uint64_t n = s->random[g] + s->bunched[g];
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        n += s->granules[g][c];
+    return n;
+}
+
 /* Fills m->granules and m->granule_useful: per direction, from the sample that shows the
  * fewer granule bytes per useful byte.  Each sample can only miss reuse (the traced warps
  * see what a work-item reuses over its first accesses, the wide sample what work-items far
@@ -621,11 +631,12 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
     struct sampled a[2], b[2];
     if (!sample_granules(&narrow, a) || (has_wide && !sample_granules(&wide, b)))
         return false;
-    m->store_spread = NAN;
-    if (has_wide && most_accesses(&narrow, 1) <= t->wide_slots / 2) {
-        uint64_t all = b[1].random[0] + b[1].bunched[0];
-        for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
-            all += b[1].granules[0][c];
+    /* per direction: the wide sample holds fewer accesses than the work-items make */
+    bool cut[2] = {true, true};
+    for (unsigned dir = 0; has_wide && dir < 2; dir++)
+        cut[dir] = most_accesses(&narrow, dir) > t->wide_slots / 2;
+    if (!cut[1]) {
+        uint64_t all = granules_of(&b[1], 0);
         m->store_spread = all > 0 ? (double)b[1].bunched[0] / (double)all : 0;
     }
     for (unsigned dir = 0; dir < 2; dir++) {
@@ -636,20 +647,15 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
              * work-items' runs short can tie at 32 bytes and still lose at 64 */
             uint64_t ga = 0, gb = 0;
             for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++) {
-                ga += (pa->random[g] + pa->bunched[g]) << g;
-                gb += (pb->random[g] + pb->bunched[g]) << g;
-                for (unsigned c = 0; c < CLC_MODEL_GAPS; c++) {
-                    ga += pa->granules[g][c] << g;
-                    gb += pb->granules[g][c] << g;
-                }
+                ga += granules_of(pa, g) << g;
+                gb += granules_of(pb, g) << g;
             }
             /* gb / b.useful <= ga / a.useful, in whole numbers: on a tie the wide sample,
              * whose windows the traced warps alone rarely fill */
             bool wide = pb->useful > 0 && (pa->useful == 0 || gb * pa->useful <= ga * pb->useful);
             /* ...unless the wide sample holds fewer accesses than the work-items make and
              * shows less than half the traced warps' granules: it saw another mix */
-            bool cut = most_accesses(&narrow, dir) > t->wide_slots / 2;
-            if (wide && !(cut && 2 * gb * pa->useful < ga * pb->useful))
+            if (wide && !(cut[dir] && 2 * gb * pa->useful < ga * pb->useful))
                 best = pb;
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);
