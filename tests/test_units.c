@@ -413,6 +413,20 @@ START_TEST(expectations_name_their_gpu)
 }
 END_TEST
 
+/* What profile prints of the profile p (taken: freed here); free the text. */
+static char *summary_of(json_t *p)
+{
+    ck_assert_ptr_nonnull(p);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    clc_print_profile_summary(f, p);
+    fclose(f);
+    json_decref(p);
+    return buf;
+}
+
 /* profile's summary of a profile without some figures: each is said to be not measured,
  * none printed as nan (it printed "nan / nan KiB"). */
 START_TEST(profile_summary_without_figures)
@@ -420,18 +434,36 @@ START_TEST(profile_summary_without_figures)
     json_t *p = json_pack("{s:{s:s, s:s}, s:{s:f}, s:{s:f, s:f}, s:{}}", "device", "name",
                           "Test GPU", "api", "opencl", "latency_ns", "l1", 30.0, "stream_gbps",
                           "read", 100.0, "copy", 90.0, "inflight");
-    ck_assert_ptr_nonnull(p);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    clc_print_profile_summary(f, p);
-    fclose(f);
-    json_decref(p);
+    char *buf = summary_of(p);
     clc_test_assert_lacks(buf, "nan");
     clc_test_assert_has(buf, "stream  read     100.0 GB/s");
     clc_test_assert_has(buf, "stream  triad        - (not measured)");
     clc_test_assert_has(buf, "in flight per compute unit: not measured");
     ck_assert_ptr_null(strstr(strstr(buf, "in flight") + 1, "in flight"));
+    free(buf);
+}
+END_TEST
+
+/* profile's summary of the refill figures: the narrow rows', then the wide rows' on lines of
+ * their own, of at most 100 columns; a type without its figures left out. */
+START_TEST(profile_summary_of_refill_figures)
+{
+    json_t *p = json_pack("{s:{s:[i,i,i,i,i], s:[f,f,f,f,f], s:[f,f,f,f,f]}}", "refill", "steps",
+                          1, 2, 4, 8, 16, "fp32_ps", 0.0, 1.0, 2.0, 3.0, 4.0, "wide_fp32_ps",
+                          10.0, 15.0, 13.0, 34.0, 69.0);
+    char *buf = summary_of(p);
+    const char *narrow = strstr(buf, "a float's line filled over 2 .. 16 steps");
+    const char *wide = strstr(buf, "the same with floats' lines open all over the buffer");
+    ck_assert_msg(narrow != NULL && wide != NULL && narrow < wide, "%s", buf);
+    clc_test_assert_has(narrow, "costs more by 2: 1.0 4: 2.0 8: 3.0 16: 4.0 ps");
+    clc_test_assert_has(wide, "costs more by 2: 15.0 4: 13.0 8: 34.0 16: 69.0 ps");
+    clc_test_assert_lacks(buf, "double");
+    for (const char *l = buf; *l != '\0';) {
+        const char *e = strchr(l, '\n');
+        size_t n = e != NULL ? (size_t)(e - l) : strlen(l);
+        ck_assert_msg(n <= 100, "a line of %zu columns: %.*s", n, (int)n, l);
+        l += n + (e != NULL);
+    }
     free(buf);
 }
 END_TEST
@@ -779,6 +811,7 @@ int main(void)
                             kept_values_and_same_bytes, gather_permutations,
                             built_code_kept_once, built_code_raced_once,
                             muted_messages_nest, expectations_name_their_gpu,
-                            profile_summary_without_figures, build_messages_filtered};
+                            profile_summary_without_figures, profile_summary_of_refill_figures,
+                            build_messages_filtered};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

@@ -295,16 +295,17 @@ void clc_print_profile_summary(FILE *f, json_t *p)
             fprintf(f, "\n");
     }
     json_t *refill = json_object_get(p, "refill");
-    static const char *const refill_keys[4] = {"fp32_ps", "fp64_ps", "wide_fp32_ps",
-                                               "wide_fp64_ps"};
-    for (int t = 0; t < 4; t++) {
-        json_t *ps = json_object_get(refill, refill_keys[t]);
+    for (unsigned t = 0; t < 4; t++) {
+        json_t *ps = json_object_get(refill, clc_profile_refill_key(t >= 2, t));
         if (!json_is_number(json_array_get(ps, CLC_PROFILE_STEPS - 1)))
             continue;
-        fprintf(f, "  a %s line filled over 2 .. %d steps, a load before each%s: a stored\n"
-                "    sector costs more by",
-                t % 2 ? "double's" : "float's", 1 << (CLC_PROFILE_STEPS - 1),
-                t >= 2 ? ", the lines open over the whole buffer" : "");
+        if (t < 2)
+            fprintf(f, "  a %s line filled over 2 .. %d steps, a load before each: a stored "
+                    "sector\n    costs more by", t ? "double's" : "float's",
+                    1 << (CLC_PROFILE_STEPS - 1));
+        else
+            fprintf(f, "  the same with %s lines open all over the buffer (store_steps_wide):\n"
+                    "    costs more by", t % 2 ? "doubles'" : "floats'");
         for (unsigned c = 1; c < CLC_PROFILE_STEPS; c++)
             fprintf(f, " %u: %.1f", 1u << c, json_number_value(json_array_get(ps, c)));
         fprintf(f, " ps (the refill layer)\n");

@@ -1205,19 +1205,19 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                         json_pack("{s:[i,i,i,i,i], s:[i,i,i], s:o, s:o}", "lines", 2, 4, 8, 16,
                                   32, "sectors", 8, 16, 32, "fp32_ps", shared[0], "fp64_ps",
                                   shared[1]));
-    json_t *steps = json_array(), *refill[2][2] = {{json_array(), json_array()},
-                                                   {json_array(), json_array()}};
-    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+    json_t *steps = json_array(), *refill = json_object();
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         json_array_append_new(steps, json_integer(1 << c));
-        for (int t = 0; t < 2; t++) {
-            json_array_append_new(refill[0][t], num(p->refill_ps[t][c]));
-            json_array_append_new(refill[1][t], num(p->refill_wide_ps[t][c]));
+    json_object_set_new(refill, "steps", steps);
+    for (int wide = 0; wide < 2; wide++)
+        for (unsigned t = 0; t < 2; t++) {
+            const double *ps = wide ? p->refill_wide_ps[t] : p->refill_ps[t];
+            json_t *a = json_array();
+            for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+                json_array_append_new(a, num(ps[c]));
+            json_object_set_new(refill, clc_profile_refill_key(wide, t), a);
         }
-    }
-    json_object_set_new(root, "refill",
-                        json_pack("{s:o, s:o, s:o, s:o, s:o}", "steps", steps, "fp32_ps",
-                                  refill[0][0], "fp64_ps", refill[0][1], "wide_fp32_ps",
-                                  refill[1][0], "wide_fp64_ps", refill[1][1]));
+    json_object_set_new(root, "refill", refill);
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
@@ -1364,14 +1364,11 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
                 p->store_merge[t], CLC_PROFILE_MERGE);
     /* a profile from before the store_steps rows has none: the refill layer is left out;
      * one from before the wide rows, those: the layer takes the narrow ones for all */
-    static const char *const refill_keys[2][2] = {{"fp32_ps", "fp64_ps"},
-                                                  {"wide_fp32_ps", "wide_fp64_ps"}};
     json_t *refill = json_object_get(o, "refill");
-    for (int t = 0; t < 2; t++) {
-        nums_at(json_object_get(refill, refill_keys[0][t]), p->refill_ps[t], CLC_PROFILE_STEPS);
-        nums_at(json_object_get(refill, refill_keys[1][t]), p->refill_wide_ps[t],
-                CLC_PROFILE_STEPS);
-    }
+    for (int wide = 0; wide < 2; wide++)
+        for (unsigned t = 0; t < 2; t++)
+            nums_at(json_object_get(refill, clc_profile_refill_key(wide, t)),
+                    wide ? p->refill_wide_ps[t] : p->refill_ps[t], CLC_PROFILE_STEPS);
     /* a profile from before the fma case has none: the compute layer is then left out */
     p->fma_per_s[0] = num_at(json_object_get(o, "compute"), "fp32_fma_per_s");
     p->fma_per_s[1] = num_at(json_object_get(o, "compute"), "fp64_fma_per_s");

@@ -277,6 +277,15 @@ static inline const char *clc_profile_merge_key(unsigned table)
     return keys[table % CLC_PROFILE_MERGE_TABLES];
 }
 
+/* The JSON key of the profile's refill figures (refill): of the narrow store_steps rows or
+ * the wide ones, float's (t 0) or double's (t 1). */
+static inline const char *clc_profile_refill_key(bool wide, unsigned t)
+{
+    static const char *const keys[2][2] = {{"fp32_ps", "fp64_ps"},
+                                           {"wide_fp32_ps", "wide_fp64_ps"}};
+    return keys[wide][t % 2];
+}
+
 /* The profile's store merging factor for requests of `lines` lines from merging table
  * `table` (clc_profile_merge_table): in log scale between the classes measured, the nearest
  * outside them; NAN where none was measured. */
