@@ -41,6 +41,36 @@ __kernel void naive(__global const T *in, __global T *out, ulong width,
     }
 }
 
+/* naive_1elem: the naive transpose with one element a work-item, 32 x 8 a work-group.  A
+ * work-group writes 8 of the 32 rows of each of its 32 lines of out and leaves the rest to
+ * the work-groups a row, two and three rows of the grid later, so each line stays open in the
+ * L2 that long.  naive_1elem_near: the same, but work-group g of the launch (in the order the
+ * device starts them) takes the place of the g-th down the columns of a band of TILE / ROWS
+ * rows of the grid, so the four that fill a line run one after the other; the last band may
+ * have fewer rows. */
+__kernel void naive_1elem(__global const T *in, __global T *out, ulong width,
+                          ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t x = get_global_id(0), y = get_global_id(1);
+    if (x < width && y < height)
+        STORE(out, x * height + y, LOAD(in, y * width + x));
+}
+
+__kernel void naive_1elem_near(__global const T *in, __global T *out, ulong width,
+                               ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    size_t ngx = get_num_groups(0), ngy = get_num_groups(1), band_rows = TILE / ROWS;
+    size_t g = get_group_id(1) * ngx + get_group_id(0);
+    size_t band = g / (band_rows * ngx), r = g % (band_rows * ngx);
+    size_t rows = ngy - band * band_rows < band_rows ? ngy - band * band_rows : band_rows;
+    size_t x = r / rows * TILE + get_local_id(0);
+    size_t y = (band * band_rows + r % rows) * ROWS + get_local_id(1);
+    if (x < width && y < height)
+        STORE(out, x * height + y, LOAD(in, y * width + x));
+}
+
 /* The tile transposes: read a tile of in row by row into __local memory, then write it out
  * row by row as the tile at the mirrored place of out, reading the __local tile down its
  * columns.  With a pitch of 32 a column lies in a single __local bank (a 32-way conflict); a

@@ -953,6 +953,23 @@ START_TEST(open_lines_count_the_window_a_lane_fills_its_line_over)
 }
 END_TEST
 
+/* A warp of traced work-items, each making `stores` stores of its own (4096 bytes apart). */
+static void synth_storing(struct synth *s, unsigned stores)
+{
+    synth_init(s, 32, 32, 16, 32);
+    for (size_t i = 0; i < 32; i++)
+        for (unsigned k = 0; k < stores; k++)
+            synth_add(s, i, BASE2 + 4096 * k + 4 * i, 4, true);
+}
+
+/* A wide sample's records, zeroed: items work-items of `slots` records each. */
+static uint64_t *wide_records(size_t items, unsigned slots)
+{
+    uint64_t *wide = calloc(items * 2 * slots, sizeof *wide);
+    ck_assert_ptr_nonnull(wide);
+    return wide;
+}
+
 /* The wide sample holds each work-item's first 4 loads: where the work-items make more and
  * the wide sample shows far fewer granules (a gather's 4 index loads, then the gathered loads
  * far apart), the traced warps' granules count; where they make no more, the wide sample's. */
@@ -969,8 +986,7 @@ START_TEST(wide_sample_cut_short_sees_another_mix)
                 synth_add(&s, i, BASE2 + 65536 * (uint64_t)(i * 2 + (size_t)g), 4, false);
         }
         enum { WIDE = 256, WSLOTS = 8 };
-        uint64_t *wide = calloc(WIDE * 2 * WSLOTS, sizeof *wide);
-        ck_assert_ptr_nonnull(wide);
+        uint64_t *wide = wide_records(WIDE, WSLOTS);
         for (size_t i = 0; i < WIDE; i++)
             for (uint64_t k = 0; k < 4; k++) {
                 wide[i * 2 * WSLOTS + 2 * k] = BASE + 1024 * k + 4 * i;
@@ -1019,6 +1035,29 @@ START_TEST(wide_sample_sees_a_block_gathered_whole)
 }
 END_TEST
 
+/* The model of s with wide (items work-items of slots records each) as its wide sample, for
+ * the shares it gives; frees both. */
+static struct clc_model with_wide(struct synth *s, uint64_t *wide, size_t items, unsigned slots)
+{
+    s->t.wide_words = wide;
+    s->t.wide_items = items;
+    s->t.wide_slots = slots;
+    struct clc_model m;
+    analyse(s, &m);
+    free(wide);
+    free(s->w);
+    return m;
+}
+
+/* A share of the wide sample in case c: want, or NAN where want < 0. */
+static void assert_share(double got, double want, size_t c)
+{
+    if (want < 0)
+        ck_assert_msg(isnan(got), "case %zu: %g", c, got);
+    else
+        ck_assert_double_eq_tol(got, want, 1e-9);
+}
+
 /* The share of the stores whose windows the wide sample leaves to others (store_spread):
  * 256 work-items storing 256 bytes of each of four 512-byte windows, the rest of each left to
  * work-groups past the sample, three in four (the last window's room ends at the sample's
@@ -1034,29 +1073,49 @@ START_TEST(store_spread_from_the_wide_sample)
     } cases[] = {{64, 1, 0.75}, {128, 1, 0.0}, {64, 8, -1}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         struct synth s;
-        synth_init(&s, 32, 32, 16, 32);
-        for (size_t i = 0; i < 32; i++)
-            for (unsigned k = 0; k < cases[c].stores; k++)
-                synth_add(&s, i, BASE2 + 4096 * k + 4 * i, 4, true);
+        synth_storing(&s, cases[c].stores);
         enum { WIDE = 256, WSLOTS = 8 };
-        uint64_t *wide = calloc(WIDE * 2 * WSLOTS, sizeof *wide);
-        ck_assert_ptr_nonnull(wide);
+        uint64_t *wide = wide_records(WIDE, WSLOTS);
         for (size_t i = 0; i < WIDE; i++) {
             wide[i * 2 * WSLOTS] = BASE2 + 4096 * (i / cases[c].per_window) +
                                    4 * (i % cases[c].per_window);
             wide[i * 2 * WSLOTS + 1] = ((uint64_t)4 << 1) | 1;
         }
-        s.t.wide_words = wide;
-        s.t.wide_items = WIDE;
-        s.t.wide_slots = WSLOTS;
-        struct clc_model m;
-        analyse(&s, &m);
-        if (cases[c].spread < 0)
-            ck_assert_msg(isnan(m.store_spread), "case %zu: %g", c, m.store_spread);
-        else
-            ck_assert_double_eq_tol(m.store_spread, cases[c].spread, 1e-9);
-        free(wide);
-        free(s.w);
+        assert_share(with_wide(&s, wide, WIDE, WSLOTS).store_spread, cases[c].spread, c);
+    }
+}
+END_TEST
+
+/* The share of the wide sample's store requests into lines it leaves to work-groups past it
+ * (store_far): each lane of a warp stores 4 bytes of a line of its own (a naive transpose's
+ * column), each warp the next 4 bytes of the same lines.  Eight warps fill a quarter of each
+ * line and leave the rest: every request's lines, 1; thirty-two warps fill them whole: 0; a
+ * sample that also loads the lines (a stride case's read, modify and write) brings them
+ * whole into the L2: 0; traced work-items that make more stores than the sample keeps: NAN. */
+START_TEST(store_far_from_the_wide_sample)
+{
+    static const struct {
+        size_t warps;    /* in the wide sample */
+        bool loads;      /* each work-item loads the line it stores into first */
+        unsigned stores; /* stores a traced work-item makes */
+        double far;      /* -1: NAN */
+    } cases[] = {{8, false, 1, 1.0}, {32, false, 1, 0.0}, {8, true, 1, 0.0}, {8, false, 8, -1}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        struct synth s;
+        synth_storing(&s, cases[c].stores);
+        enum { WSLOTS = 8 };
+        size_t items = 32 * cases[c].warps;
+        uint64_t *wide = wide_records(items, WSLOTS);
+        for (size_t i = 0; i < items; i++) {
+            uint64_t *w = wide + i * 2 * WSLOTS, at = BASE2 + 4096 * (i % 32) + 4 * (i / 32);
+            if (cases[c].loads) {
+                w[0] = at;
+                w[1] = (uint64_t)4 << 1;
+            }
+            w[2 * (WSLOTS / 2)] = at;
+            w[2 * (WSLOTS / 2) + 1] = ((uint64_t)4 << 1) | 1;
+        }
+        assert_share(with_wide(&s, wide, items, WSLOTS).store_far, cases[c].far, c);
     }
 }
 END_TEST
@@ -1576,6 +1635,7 @@ int main(void)
                             new_lines_of_a_warp, local_passes_by_stride,
                             local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
                             store_spread_from_the_wide_sample,
+                            store_far_from_the_wide_sample,
                             loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,
                             group_lines_count_what_reaches_the_l2,
                             open_lines_count_the_window_a_lane_fills_its_line_over,

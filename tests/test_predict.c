@@ -1288,6 +1288,57 @@ START_TEST(refill_layer_takes_the_wide_rows_for_spread_stores)
 }
 END_TEST
 
+/* Store requests into lines that work-groups a grid row or more later complete cost what the
+ * wide rows of one step cost over the narrow one: per stored sector (64 useful bytes) 64 ps,
+ * for floats 8 requests of an element each, 8 ps a request; where the refill layer also
+ * charges the wide rows, it takes them less that part. */
+START_TEST(apart_layer_charges_lines_left_to_later_work_groups)
+{
+    struct clc_profile p = flat_profile();
+    struct clc_result r = streaming_row(); /* 10^8 bytes at 100 GB/s: 1 ms */
+    struct clc_model_features *f = &r.model.features;
+    enum clc_bound b;
+    static const double wide[] = {640, 1280, 1920, 2560, 3200};
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
+        p.refill_ps[0][c] = 0;
+        p.refill_wide_ps[0][c] = wide[c];
+    }
+    f->store_lines = 1.0 / 8; /* a line request an element, 8 useful bytes */
+    /* every request's lines left: 10^8 / 8 of them at 80 ps, 1 ms more */
+    f->store_far = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / 2.0, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_REFILL);
+    f->store_far = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / 1.5, 1e-6);
+    /* none left, a sample that could not tell, a profile without the wide rows: nothing */
+    f->store_far = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    f->store_far = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    f->store_far = 1;
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        p.refill_wide_ps[0][c] = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    /* a double's rows: 4 requests a stored sector, 160 ps each at 640 ps a sector */
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        p.refill_wide_ps[1][c] = wide[c];
+    r.type = CLC_DOUBLE;
+    f->store_lines = 1.0 / 16;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 / 2.0, 1e-6);
+    /* lines open over loads too (28 bytes, a line a lane: the wide rows' 8 steps, 2560 ps a
+     * sector) and spread: the refill layer charges 2560 - 640 of it, this layer the 640 */
+    r.type = CLC_FLOAT;
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        p.refill_wide_ps[0][c] = wide[c];
+    f->store_lines = 1.0 / 8;
+    f->store_open_sectors = 1.0 / 64;
+    f->store_open_bytes = 28;
+    f->store_open_lane_bytes = 128;
+    f->store_spread = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 1e8 / (1e-3 + 1e8 / 64 * 2560e-12) * 1e-9, 1e-6);
+}
+END_TEST
+
 START_TEST(launch_layer_adds_a_fixed_cost)
 {
     struct clc_profile p = flat_profile();
@@ -2259,6 +2310,31 @@ START_TEST(end_to_end_layers)
     }
     clc_report_free(&rep);
 
+    /* naive transposes of 4096 x 4096 floats: an element a work-item (32 x 8) leaves three
+     * quarters of each line of out to the work-groups one to three rows of the grid on, past
+     * the wide sample (256 work-groups at most, two of the grid's rows of 128): every store
+     * request's lines left (store_far), at the wide rows' cost of one step, 640 ps a stored
+     * sector here, 80 a request; four rows a work-item fill whole lines: none */
+    struct clc_opts o;
+    clc_test_opts(&o);
+    o.types = CLC_FLOAT;
+    o.size = (size_t)4096 * 4096 * 4;
+    o.profile = path;
+    ck_assert_int_eq(clc_test_run_case("transpose", &o, &rep), CLC_OK);
+    const struct clc_result *one = clc_test_get(&rep, "naive_1elem", 4096, CLC_FLOAT);
+    ck_assert_double_eq_tol(one->model.features.store_far, 1, 1e-9);
+    ck_assert_double_eq_tol(clc_test_get(&rep, "naive", 4096, CLC_FLOAT)
+                                ->model.features.store_far, 0, 1e-9);
+    struct clc_profile far_profile;
+    ck_assert_int_eq(clc_profile_load(path, &far_profile), CLC_OK);
+    far_profile.refill_wide_ps[0][0] = 640;
+    struct clc_result near = *one;
+    near.model.features.store_far = 0;
+    double ps_a_byte =
+        1e3 / predict(&far_profile, one, &b) - 1e3 / predict(&far_profile, &near, &b);
+    ck_assert_double_eq_tol(ps_a_byte, one->model.features.store_lines * 80, 1e-6);
+    clc_report_free(&rep);
+
     /* an element a work-item staged through __local in groups of 256: the staged copies */
     write_profile(path, in_cache_staged_copies, NAN);
     run_predicted("groups", "staged", path, &rep);
@@ -2310,6 +2386,7 @@ int main(void)
         compute_rate_from_rows_and_back, l2_rates_from_rows_and_back,
         no_prediction_without_grounds,
         refill_layer_adds_what_open_lines_cost, refill_layer_takes_the_wide_rows_for_spread_stores,
+                            apart_layer_charges_lines_left_to_later_work_groups,
         profile_figures_from_rows,
         profile_file_loads,
         kept_profile_path,

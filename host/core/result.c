@@ -543,6 +543,7 @@ static const struct {
     FEATURE(store_open_bytes),
     FEATURE(store_open_lane_bytes),
     FEATURE(store_spread),
+    FEATURE(store_far),
     FEATURE(reuse_footprint),
     FEATURE(accessed),
     FEATURE(loads_in_flight),

@@ -616,6 +616,149 @@ static uint64_t granules_of(const struct sampled *s, unsigned g)
     return n;
 }
 
+/* A piece of a 128-byte line that a store writes: the line, and its bytes a bit each. */
+struct line_piece {
+    uint64_t line, bytes[2];
+};
+
+static int cmp_piece(const void *a, const void *b)
+{
+    uint64_t x = ((const struct line_piece *)a)->line, y = ((const struct line_piece *)b)->line;
+    return x < y ? -1 : x > y;
+}
+
+/* Sets bits lo .. hi - 1 (lo < hi <= 128) of a 128-bit mask held in two words. */
+static void set_bits(uint64_t m[2], unsigned lo, unsigned hi)
+{
+    for (unsigned w = 0; w < 2; w++) {
+        unsigned a = lo > 64 * w ? lo - 64 * w : 0, b = hi < 64 * (w + 1) ? hi - 64 * w : 64;
+        if (a < b)
+            m[w] |= (b - a == 64 ? ~UINT64_C(0) : ((UINT64_C(1) << (b - a)) - 1) << a);
+    }
+}
+
+/* p (room for *cap elements of `size` bytes) with room for `need`, or NULL out of memory (p
+ * then still the caller's to free). */
+static void *room_for(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t grown_cap = 2 * need + 1024;
+    void *grown = realloc(p, grown_cap * size);
+    if (grown != NULL)
+        *cap = grown_cap;
+    return grown;
+}
+
+/* The lines sm's loads touch (sorted, distinct, into *ld) and the pieces its stores write
+ * (sorted by line and merged, one a line, into *pc); false out of memory. */
+static bool sample_lines(const struct sample *sm, uint64_t **ld, size_t *n_ld,
+                         struct line_piece **pc, size_t *n_pc)
+{
+    size_t ld_cap = 0, pc_cap = 0;
+    *n_ld = *n_pc = 0;
+    for (size_t i = 0; i < sm->items; i++)
+        for (unsigned k = 0; k < sm->slots; k++) {
+            const uint64_t *r = slot_of(sm, i, k);
+            uint64_t size = clc_trace_size(r[1]);
+            if (r[1] == 0 || size == 0)
+                continue;
+            uint64_t a = r[0];
+            for (uint64_t end; a < r[0] + size; a = end) {
+                uint64_t line = a / CLC_MODEL_LINE;
+                end = (line + 1) * CLC_MODEL_LINE;
+                if ((r[1] & 1) == 0) {
+                    uint64_t *more = room_for(*ld, &ld_cap, *n_ld + 1, sizeof **ld);
+                    if (more == NULL)
+                        return false;
+                    *ld = more;
+                    (*ld)[(*n_ld)++] = line;
+                    continue;
+                }
+                struct line_piece *more = room_for(*pc, &pc_cap, *n_pc + 1, sizeof **pc);
+                if (more == NULL)
+                    return false;
+                *pc = more;
+                struct line_piece *p = &(*pc)[(*n_pc)++];
+                *p = (struct line_piece){line, {0, 0}};
+                set_bits(p->bytes, (unsigned)(a % CLC_MODEL_LINE),
+                         r[0] + size < end ? (unsigned)((r[0] + size) % CLC_MODEL_LINE)
+                                           : CLC_MODEL_LINE);
+            }
+        }
+    qsort(*ld, *n_ld, sizeof **ld, cmp_u64);
+    qsort(*pc, *n_pc, sizeof **pc, cmp_piece);
+    size_t d = 0;
+    for (size_t i = 0; i < *n_ld; i++)
+        if (d == 0 || (*ld)[i] != (*ld)[d - 1])
+            (*ld)[d++] = (*ld)[i];
+    *n_ld = d;
+    d = 0;
+    for (size_t i = 0; i < *n_pc; i++) {
+        struct line_piece *p = &(*pc)[i];
+        if (d > 0 && (*pc)[d - 1].line == p->line) {
+            (*pc)[d - 1].bytes[0] |= p->bytes[0];
+            (*pc)[d - 1].bytes[1] |= p->bytes[1];
+        } else {
+            (*pc)[d++] = *p;
+        }
+    }
+    *n_pc = d;
+    return true;
+}
+
+/* Whether a store into `line` leaves it to work-groups past the sample: the sample's stores
+ * leave part of it unwritten and none of its loads brings it whole into the L2. */
+static bool line_left(uint64_t line, const uint64_t *ld, size_t n_ld,
+                      const struct line_piece *pc, size_t n_pc)
+{
+    struct line_piece key = {line, {0, 0}};
+    const struct line_piece *p = bsearch(&key, pc, n_pc, sizeof *pc, cmp_piece);
+    if (p == NULL || (p->bytes[0] == ~UINT64_C(0) && p->bytes[1] == ~UINT64_C(0)))
+        return false;
+    return bsearch(&line, ld, n_ld, sizeof *ld, cmp_u64) == NULL;
+}
+
+/* Of the store requests of sm (a warp's lanes at one slot; each line a request writes
+ * counted once), the share into lines the sample leaves to work-groups past it (line_left):
+ * where the sample is the work-groups that run at once, a block of whole rows of the grid
+ * where they run a row or more apart, those lines are completed by work-groups that run
+ * later (a naive transpose's line of out, 32 rows of a column, a quarter of it from each
+ * work-group of 8 rows: the work-groups a row, two and three rows on).  A line no one
+ * completes (strided stores) counts alike unless the kernel loads it too, as the stride
+ * case's do.  0 where the sample stores nothing; NAN out of memory. */
+static double far_share(const struct sample *sm, unsigned warp)
+{
+    uint64_t *ld = NULL, lines[2 * CLC_MODEL_MAX_WARP];
+    struct line_piece *pc = NULL;
+    size_t n_ld, n_pc;
+    uint64_t far = 0, all = 0;
+    bool ok = sample_lines(sm, &ld, &n_ld, &pc, &n_pc);
+    for (size_t w = 0; ok && w < sm->items; w += warp)
+        for (unsigned k = 0; k < sm->slots; k++) {
+            size_t n = 0;
+            for (size_t i = w; i < w + warp && i < sm->items; i++) {
+                const uint64_t *r = slot_of(sm, i, k);
+                uint64_t size = clc_trace_size(r[1]);
+                if ((r[1] & 1) == 0 || size == 0)
+                    continue;
+                for (uint64_t l = r[0] / CLC_MODEL_LINE;
+                     l <= (r[0] + size - 1) / CLC_MODEL_LINE && n < 2 * CLC_MODEL_MAX_WARP; l++)
+                    lines[n++] = l;
+            }
+            qsort(lines, n, sizeof lines[0], cmp_u64);
+            for (size_t j = 0; j < n; j++) {
+                if (j > 0 && lines[j] == lines[j - 1])
+                    continue;
+                all++;
+                far += line_left(lines[j], ld, n_ld, pc, n_pc);
+            }
+        }
+    free(ld);
+    free(pc);
+    return !ok ? NAN : all > 0 ? (double)far / (double)all : 0;
+}
+
 /* Fills m->granules and m->granule_useful: per direction, from the sample that shows the
  * fewer granule bytes per useful byte.  Each sample can only miss reuse (the traced warps
  * see what a work-item reuses over its first accesses, the wide sample what work-items far
@@ -638,6 +781,7 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
     if (!cut[1]) {
         uint64_t all = granules_of(&b[1], 0);
         m->store_spread = all > 0 ? (double)b[1].bunched[0] / (double)all : 0;
+        m->store_far = far_share(&wide, t->warp);
     }
     for (unsigned dir = 0; dir < 2; dir++) {
         const struct sampled *best = &a[dir];
@@ -1080,7 +1224,7 @@ static void count_follow(struct clc_model_side *s, const struct clc_model_reques
 int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
 {
     memset(m, 0, sizeof *m);
-    m->store_spread = NAN;
+    m->store_spread = m->store_far = NAN;
     m->sectors_per_req_load = m->sectors_per_req_store = m->sectors_per_req = NAN;
     m->efficiency = m->bytes_moved = m->bytes_useful = NAN;
     m->loads_in_flight = m->load_lane_bytes = m->store_lane_bytes = NAN;

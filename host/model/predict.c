@@ -67,10 +67,12 @@ const char *clc_bound_remedy(enum clc_bound b)
                "output, zeroing before adding). Store each element once: fuse the passes and "
                "keep what is built up in registers or __local.";
     case CLC_BOUND_REFILL:
-        return "each warp fills its lines over many steps, a load or more between, and "
-               "while the device moves that much through the L2 it writes the lines back in "
-               "part and reads them again from DRAM. Let each store write whole sectors: "
-               "stage a tile in __local and store it in rows, or fill a line in fewer steps.";
+        return "each warp fills its lines over many steps, a load or more between, or "
+               "leaves them to work-groups a grid row or more later, and while the device "
+               "moves that much through the L2 it writes the lines back in part and reads "
+               "them again from DRAM. Let each store write whole sectors and each work-group "
+               "whole lines: stage a tile in __local and store it in rows, or fill a line in "
+               "fewer steps.";
     case CLC_BOUND_WORK:
         return "the work-items' integer work (index arithmetic, loops, divisions) takes about "
                "as long as their memory traffic or longer. Compute indices with shifts and "
@@ -165,6 +167,7 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
     f->store_open_lane_bytes =
         m->store.open_sectors > 0 ? m->store.open_lane_bytes / m->store.open_sectors : NAN;
     f->store_spread = m->store_spread;
+    f->store_far = m->store_far;
     f->reuse_footprint = m->load.reused_lines
                              ? (double)m->load.reuse_footprint / (double)m->load.reused_lines
                              : NAN;
@@ -865,6 +868,18 @@ static double layer_work(struct clc_layer_state *s, struct clc_model_layer *l)
     return ms_above / s->ms;
 }
 
+/* What a stored sector costs more where work-groups a grid row or more apart complete its
+ * line: the scatter case's store_steps_wide row of one step over the narrow one (each lane's
+ * line gets an element from each of four work-groups, consecutive in the narrow layout, a
+ * block apart in the wide: 512 work-groups at the profile's size), in ps per 64 useful bytes
+ * (a stored sector's); 0 where the profile has no wide rows. */
+static double far_sector_ps(const struct clc_profile *p, double elem)
+{
+    unsigned t = elem > 6;
+    return p->refill_wide_ps[t][1] >= 0 && p->refill_wide_ps[t][0] > 0 ? p->refill_wide_ps[t][0]
+                                                                       : 0;
+}
+
 /* Refill: a warp that fills its lines over many of its steps (a lane an element a step, a
  * load between) keeps them open in the L2 while every lane of the device waits for its loads
  * and moves as much; past what the L2 holds, it writes them back in part and DRAM reads them
@@ -913,14 +928,45 @@ static double layer_refill(struct clc_layer_state *s, struct clc_model_layer *l)
      * stores into it: 583 GB/s on the H100, 870 predicted at the narrow rows', 759 so) */
     double spread = f->store_spread > 0 ? fmin(1, f->store_spread) : 0;
     double wide = clc_profile_refill_ps(s->p, elem, as_rows, true);
+    /* ...less their row of one step's, for the share of the lines the apart layer charges
+     * that for (the wide rows themselves: every line) */
+    double far = f->store_far > 0 ? fmin(1, f->store_far) : 0;
     if (spread > 0 && wide >= 0)
-        ps += spread * (wide - ps);
+        ps += spread * (fmax(ps, wide - far * far_sector_ps(s->p, elem)) - ps);
     s->ms += s->useful * open * ps * 1e-9;
     int n = snprintf(l->why, sizeof l->why, "%.4f sectors a useful B into lines open over "
                      "%.0f B loaded, %.0f B a lane: %.1f ps more each", open, window, held, ps);
     if (spread > 0 && n > 0 && (size_t)n < sizeof l->why)
         snprintf(l->why + n, sizeof l->why - (size_t)n, " (%.0f %% of them completed a row "
                  "of work-groups later)", 100 * spread);
+    return ms_above / s->ms;
+}
+
+/* Apart: a line that the work-groups running together leave in part to work-groups a grid
+ * row or more later (store_far: a naive transpose's lines of out, 32 rows of a column, a
+ * quarter from each of four work-groups of 8 rows, a row of work-groups apart) stays open
+ * in the L2 that long, and each store request into it costs more than one into a line the
+ * next work-groups complete.  On the H100, naive transposes of one element a work-item
+ * whose four work-groups of a line ran D apart in launch order: 462-474 GB/s for D of 1 to
+ * 128, 426 for 512 (a grid row of 16384 floats), 361 for 2048, 341 for 16384; the profile
+ * takes the store_steps_wide row of one step (a block apart) for it (far_sector_ps), each
+ * element a request, added to the time above. */
+static double layer_apart(struct clc_layer_state *s, struct clc_model_layer *l)
+{
+    const struct clc_model_features *f = s->f;
+    double far = f->store_far, ms_above = s->ms;
+    double elem = (double)clc_type_size(s->r->type), ps = far_sector_ps(s->p, elem);
+    if (!(far > 0) || !(ps > 0)) {
+        snprintf(l->why, sizeof l->why, "%s",
+                 isnan(far)   ? "the trace keeps too few stores to tell (or a file from before)"
+                 : !(far > 0) ? "every line completed by work-groups that run together"
+                              : "no store_steps_wide rows measured");
+        return 1.0;
+    }
+    double request_ps = ps * elem / CLC_MODEL_SECTOR; /* a sector's bytes: 32 / elem requests */
+    s->ms += s->useful * f->store_lines * fmin(1, far) * request_ps * 1e-9;
+    snprintf(l->why, sizeof l->why, "%.0f %% of store requests into lines left to "
+             "work-groups a row or more on: %.2f ps more each", 100 * fmin(1, far), request_ps);
     return ms_above / s->ms;
 }
 
@@ -951,6 +997,7 @@ static const struct clc_layer_def layer_table[] = {
     {"compute", CLC_BOUND_COMPUTE, true, layer_compute},
     {"work", CLC_BOUND_WORK, true, layer_work},
     {"refill", CLC_BOUND_REFILL, false, layer_refill},
+    {"apart", CLC_BOUND_REFILL, false, layer_apart},
     {"launch", CLC_BOUND_LAUNCH, false, layer_launch},
 };
 _Static_assert(sizeof layer_table / sizeof layer_table[0] <= CLC_MODEL_LAYERS,

@@ -169,6 +169,14 @@ struct clc_model {
      * make more than it keeps, the rest of a window may be their own later stores; NAN then
      * (and where there is no wide sample). */
     double store_spread;
+    /* Of the wide sample's store requests (a warp's lanes at one store; each line a request
+     * writes counted once), the share into lines the sample leaves to work-groups past it:
+     * part of the line unwritten by its stores and untouched by its loads.  Where the sample
+     * is the work-groups that run at once, a block of whole rows of the grid where they run a
+     * row or more apart, work-groups that run later complete those lines (a naive
+     * transpose's lines of out, a quarter from each of four work-groups a row apart).  NAN
+     * as store_spread. */
+    double store_far;
     /* Loads in flight per work-item: the longest run of global loads with no store between
      * them in a work-item's sequence, averaged over the traced work-items (a loop that
      * stores each element it loads: 1; K loads summed then stored: K; a gather's index load

@@ -325,8 +325,9 @@ enum clc_bound {
     CLC_BOUND_L1,       /* the L1's data pipe, busy with the lines of global loads */
     CLC_BOUND_COMPUTE,  /* the arithmetic: its flops at the device's measured FMA rate */
     CLC_BOUND_L2,       /* the L2's own throughput for the sectors loaded and stored */
-    CLC_BOUND_REFILL,   /* lines a warp's stores leave open over many steps, written back
-                         * in part and read again */
+    CLC_BOUND_REFILL,   /* lines a warp's stores leave open over many steps, or leave to
+                         * work-groups a grid row or more later, written back in part and
+                         * read again */
     CLC_BOUND_WORK,     /* the integer work of its work-items (index arithmetic, divisions) */
     CLC_BOUND_RANDOM,   /* a gather's loads at random: a request to the L2 and a granule from
                          * DRAM each, the L2 the busier */
@@ -374,7 +375,8 @@ struct clc_layer_state;
  * state, the time so far included. */
 struct clc_layer_def {
     const char *name;   /* "ceiling", "granules", "scatter", "inflight", "banks", "lines",
-                         * "split", "groups", "compute", "work", "refill", "launch" */
+                         * "split", "groups", "compute", "work", "refill", "apart",
+                         * "launch" */
     enum clc_bound bound;
     bool timed;
     double (*fn)(struct clc_layer_state *s, struct clc_model_layer *l);

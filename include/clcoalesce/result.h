@@ -119,6 +119,9 @@ struct clc_model_features {
                               * work-groups outside the wide sample fill (model.h's
                               * store_spread); NAN where that sample lacks some of its
                               * work-items' stores, or in a file from before */
+    double store_far;        /* of the wide sample's store requests, the share into lines it
+                              * leaves to work-groups past it (model.h's store_far); NAN as
+                              * store_spread */
     double accessed;         /* the bytes the kernel's requests access (each request's distinct
                               * bytes, summed) per byte its rule counts: 2 for a copy that
                               * passes over its output again, below 1 for a broadcast; NAN where
