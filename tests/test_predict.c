@@ -1339,6 +1339,79 @@ START_TEST(apart_layer_charges_lines_left_to_later_work_groups)
 }
 END_TEST
 
+/* End to end, the apart layer's figure: a copy whose work-item i takes element j = (i mod
+ * 4096) x (n / 4096) + i / 4096 (16 MiB of floats) fills each line of out with the elements of
+ * work-items 4096 apart, 127 K work-items from its first to its last, past any wide sample
+ * (64 K work-items at most, consecutive work-groups in a launch of one row): every store
+ * request's lines are left, 1; the plain copy, j = i, fills its lines within a warp: 0.  On a
+ * profile whose wide row of one step costs 640 ps a stored sector more than the narrow one,
+ * each of the far copy's store requests costs 80 ps more. */
+START_TEST(apart_layer_end_to_end)
+{
+    static char out[1 << 14], err[1 << 14];
+    char dir[64], cmd[1024];
+    clc_test_make_dir(dir, "apart");
+    const char *kernel = clc_test_path(dir, "far.cl"), *json = clc_test_path(dir, "r.json");
+    const char *manifest = clc_test_path(dir, "kernels.tsv");
+    clc_test_write_file(manifest, "file\tkernel\tpattern\tlocal\titems\tfamily\tsplit\n"
+                                  "far.cl\tfar_lines\tcopy\t256\t1\tfar\tdev\n"
+                                  "far.cl\tnear_lines\tcopy\t256\t1\tnear\tdev\n");
+    clc_test_write_file(
+        kernel, "#include \"clc.h\"\n"
+                "__kernel void far_lines(__global const T *in, __global T *out, ulong n "
+                "CLC_TRACE_ARGS)\n"
+                "{\n"
+                "    CLC_TRACE_BEGIN\n"
+                "    size_t i = get_global_id(0), k = 4096;\n"
+                "    size_t j = n % k == 0 ? (i % k) * (n / k) + i / k : i;\n"
+                "    if (i < n)\n"
+                "        STORE(out, j, LOAD(in, j));\n"
+                "}\n"
+                "__kernel void near_lines(__global const T *in, __global T *out, ulong n "
+                "CLC_TRACE_ARGS)\n"
+                "{\n"
+                "    CLC_TRACE_BEGIN\n"
+                "    size_t i = get_global_id(0);\n"
+                "    if (i < n)\n"
+                "        STORE(out, i, LOAD(in, i));\n"
+                "}\n");
+    static const struct {
+        const char *kernel;
+        double far;
+    } copies[] = {{"far_lines", 1}, {"near_lines", 0}};
+    snprintf(cmd, sizeof cmd, "validate --manifest %s --size 16MiB -r 1 -f json -o %s",
+             manifest, json);
+    clc_test_expect(cmd, 0, NULL, out, sizeof out, err, sizeof err);
+    /* validate's file: its rows under "results", as a result file's */
+    json_t *root = json_load_file(json, 0, NULL);
+    ck_assert_ptr_nonnull(root);
+    json_t *rows = json_pack("{s:O}", "results", json_object_get(root, "results"));
+    char *text = json_dumps(rows, 0);
+    struct clc_report rep;
+    ck_assert_int_eq(clc_read_json_text(text, strlen(text), json, &rep), CLC_OK);
+    free(text);
+    json_decref(rows);
+    json_decref(root);
+    for (size_t c = 0; c < 2; c++) {
+        const struct clc_result *r = clc_test_get(&rep, copies[c].kernel, -1, CLC_FLOAT);
+        ck_assert_double_eq_tol(r->model.features.store_far, copies[c].far, 1e-9);
+        if (c == 0) {
+            struct clc_profile p = flat_profile();
+            for (unsigned k = 0; k < CLC_PROFILE_STEPS; k++)
+                p.refill_wide_ps[0][k] = 640 * (k + 1);
+            struct clc_result far = *r, near = *r; /* as if their data were DRAM's */
+            far.cache_resident = near.cache_resident = false;
+            near.model.features.store_far = 0;
+            enum clc_bound b;
+            double ps_a_byte = 1e3 / predict(&p, &far, &b) - 1e3 / predict(&p, &near, &b);
+            ck_assert_double_eq_tol(ps_a_byte, r->model.features.store_lines * 80, 1e-6);
+        }
+    }
+    clc_report_free(&rep);
+    clc_test_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(launch_layer_adds_a_fixed_cost)
 {
     struct clc_profile p = flat_profile();
@@ -2310,30 +2383,6 @@ START_TEST(end_to_end_layers)
     }
     clc_report_free(&rep);
 
-    /* naive transposes of 4096 x 4096 floats: an element a work-item (32 x 8) leaves three
-     * quarters of each line of out to the work-groups one to three rows of the grid on, past
-     * the wide sample (256 work-groups at most, two of the grid's rows of 128): every store
-     * request's lines left (store_far), at the wide rows' cost of one step, 640 ps a stored
-     * sector here, 80 a request; four rows a work-item fill whole lines: none */
-    struct clc_opts o;
-    clc_test_opts(&o);
-    o.types = CLC_FLOAT;
-    o.size = (size_t)4096 * 4096 * 4;
-    o.profile = path;
-    ck_assert_int_eq(clc_test_run_case("transpose", &o, &rep), CLC_OK);
-    const struct clc_result *one = clc_test_get(&rep, "naive_1elem", 4096, CLC_FLOAT);
-    ck_assert_double_eq_tol(one->model.features.store_far, 1, 1e-9);
-    ck_assert_double_eq_tol(clc_test_get(&rep, "naive", 4096, CLC_FLOAT)
-                                ->model.features.store_far, 0, 1e-9);
-    struct clc_profile far_profile;
-    ck_assert_int_eq(clc_profile_load(path, &far_profile), CLC_OK);
-    far_profile.refill_wide_ps[0][0] = 640;
-    struct clc_result near = *one;
-    near.model.features.store_far = 0;
-    double ps_a_byte =
-        1e3 / predict(&far_profile, one, &b) - 1e3 / predict(&far_profile, &near, &b);
-    ck_assert_double_eq_tol(ps_a_byte, one->model.features.store_lines * 80, 1e-6);
-    clc_report_free(&rep);
 
     /* an element a work-item staged through __local in groups of 256: the staged copies */
     write_profile(path, in_cache_staged_copies, NAN);
@@ -2387,6 +2436,7 @@ int main(void)
         no_prediction_without_grounds,
         refill_layer_adds_what_open_lines_cost, refill_layer_takes_the_wide_rows_for_spread_stores,
                             apart_layer_charges_lines_left_to_later_work_groups,
+                            apart_layer_end_to_end,
         profile_figures_from_rows,
         profile_file_loads,
         kept_profile_path,
