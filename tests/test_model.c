@@ -1091,7 +1091,8 @@ END_TEST
  * column), each warp the next 4 bytes of the same lines.  Eight warps fill a quarter of each
  * line and leave the rest: every request's lines, 1; thirty-two warps fill them whole: 0; a
  * sample that also loads the lines (a stride case's read, modify and write) brings them
- * whole into the L2: 0; traced work-items that make more stores than the sample keeps: NAN. */
+ * whole into the L2: 0; traced work-items that make more stores than the sample keeps: NAN;
+ * sixteen warps on the lines' first half and one on their last 4 bytes: 1. */
 START_TEST(store_far_from_the_wide_sample)
 {
     static const struct {
@@ -1099,7 +1100,8 @@ START_TEST(store_far_from_the_wide_sample)
         bool loads;      /* each work-item loads the line it stores into first */
         unsigned stores; /* stores a traced work-item makes */
         double far;      /* -1: NAN */
-    } cases[] = {{8, false, 1, 1.0}, {32, false, 1, 0.0}, {8, true, 1, 0.0}, {8, false, 8, -1}};
+    } cases[] = {{8, false, 1, 1.0},  {32, false, 1, 0.0}, {8, true, 1, 0.0},
+                 {8, false, 8, -1},   {17, false, 1, 1.0}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         struct synth s;
         synth_storing(&s, cases[c].stores);
@@ -1107,7 +1109,9 @@ START_TEST(store_far_from_the_wide_sample)
         size_t items = 32 * cases[c].warps;
         uint64_t *wide = wide_records(items, WSLOTS);
         for (size_t i = 0; i < items; i++) {
-            uint64_t *w = wide + i * 2 * WSLOTS, at = BASE2 + 4096 * (i % 32) + 4 * (i / 32);
+            /* a seventeenth warp stores the lines' last 4 bytes: bytes 64 to 123 unwritten */
+            size_t warp = i / 32, offset = cases[c].warps == 17 && warp == 16 ? 124 : 4 * warp;
+            uint64_t *w = wide + i * 2 * WSLOTS, at = BASE2 + 4096 * (i % 32) + offset;
             if (cases[c].loads) {
                 w[0] = at;
                 w[1] = (uint64_t)4 << 1;

@@ -631,9 +631,10 @@ static int cmp_piece(const void *a, const void *b)
 static void set_bits(uint64_t m[2], unsigned lo, unsigned hi)
 {
     for (unsigned w = 0; w < 2; w++) {
+        if (hi <= 64 * w || lo >= 64 * (w + 1))
+            continue;
         unsigned a = lo > 64 * w ? lo - 64 * w : 0, b = hi < 64 * (w + 1) ? hi - 64 * w : 64;
-        if (a < b)
-            m[w] |= (b - a == 64 ? ~UINT64_C(0) : ((UINT64_C(1) << (b - a)) - 1) << a);
+        m[w] |= b - a == 64 ? ~UINT64_C(0) : ((UINT64_C(1) << (b - a)) - 1) << a;
     }
 }
 
