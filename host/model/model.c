@@ -687,8 +687,10 @@ static bool sample_lines(const struct sample *sm, uint64_t **ld, size_t *n_ld,
                                            : CLC_MODEL_LINE);
             }
         }
-    qsort(*ld, *n_ld, sizeof **ld, cmp_u64);
-    qsort(*pc, *n_pc, sizeof **pc, cmp_piece);
+    if (*n_ld > 1) /* none: no array to sort (NULL) */
+        qsort(*ld, *n_ld, sizeof **ld, cmp_u64);
+    if (*n_pc > 1)
+        qsort(*pc, *n_pc, sizeof **pc, cmp_piece);
     size_t d = 0;
     for (size_t i = 0; i < *n_ld; i++)
         if (d == 0 || (*ld)[i] != (*ld)[d - 1])
@@ -714,10 +716,10 @@ static bool line_left(uint64_t line, const uint64_t *ld, size_t n_ld,
                       const struct line_piece *pc, size_t n_pc)
 {
     struct line_piece key = {line, {0, 0}};
-    const struct line_piece *p = bsearch(&key, pc, n_pc, sizeof *pc, cmp_piece);
+    const struct line_piece *p = n_pc ? bsearch(&key, pc, n_pc, sizeof *pc, cmp_piece) : NULL;
     if (p == NULL || (p->bytes[0] == ~UINT64_C(0) && p->bytes[1] == ~UINT64_C(0)))
         return false;
-    return bsearch(&line, ld, n_ld, sizeof *ld, cmp_u64) == NULL;
+    return n_ld == 0 || bsearch(&line, ld, n_ld, sizeof *ld, cmp_u64) == NULL;
 }
 
 /* Of the store requests of sm (a warp's lanes at one slot; each line a request writes
