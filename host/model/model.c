@@ -651,63 +651,73 @@ static void *room_for(void *p, size_t *cap, size_t need, size_t size)
     return grown;
 }
 
+/* A stored piece as one sortable word: its line, then its first byte and the byte past its
+ * last within the line (0 .. 127, 1 .. 128), so that a radix sort of the words puts each
+ * line's pieces together.  Lines past 2^47 (addresses past 2^54) do not fit: false. */
+static bool piece_key(uint64_t line, unsigned lo, unsigned hi, uint64_t *key)
+{
+    *key = line << 16 | (uint64_t)lo << 8 | hi;
+    return line >> 47 == 0;
+}
+
 /* The lines sm's loads touch (sorted, distinct, into *ld) and the pieces its stores write
- * (sorted by line and merged, one a line, into *pc); false out of memory. */
+ * (sorted by line and merged, one a line, into *pc); false out of memory or where an
+ * address does not fit a piece's key. */
 static bool sample_lines(const struct sample *sm, uint64_t **ld, size_t *n_ld,
                          struct line_piece **pc, size_t *n_pc)
 {
-    size_t ld_cap = 0, pc_cap = 0;
+    uint64_t *st = NULL, *tmp = NULL;
+    size_t ld_cap = 0, st_cap = 0, n_st = 0;
+    bool ok = true;
     *n_ld = *n_pc = 0;
-    for (size_t i = 0; i < sm->items; i++)
-        for (unsigned k = 0; k < sm->slots; k++) {
+    for (size_t i = 0; ok && i < sm->items; i++)
+        for (unsigned k = 0; ok && k < sm->slots; k++) {
             const uint64_t *r = slot_of(sm, i, k);
-            uint64_t size = clc_trace_size(r[1]);
+            uint64_t size = clc_trace_size(r[1]), a = r[0];
             if (r[1] == 0 || size == 0)
                 continue;
-            uint64_t a = r[0];
-            for (uint64_t end; a < r[0] + size; a = end) {
-                uint64_t line = a / CLC_MODEL_LINE;
+            bool load = (r[1] & 1) == 0;
+            for (uint64_t end; ok && a < r[0] + size; a = end) {
+                uint64_t line = a / CLC_MODEL_LINE, key = line;
                 end = (line + 1) * CLC_MODEL_LINE;
-                if ((r[1] & 1) == 0) {
-                    uint64_t *more = room_for(*ld, &ld_cap, *n_ld + 1, sizeof **ld);
-                    if (more == NULL)
-                        return false;
-                    *ld = more;
-                    (*ld)[(*n_ld)++] = line;
-                    continue;
+                unsigned hi = r[0] + size < end ? (unsigned)(r[0] + size - line * CLC_MODEL_LINE)
+                                                : CLC_MODEL_LINE;
+                ok = load || piece_key(line, (unsigned)(a % CLC_MODEL_LINE), hi, &key);
+                uint64_t **to = load ? ld : &st;
+                size_t *n = load ? n_ld : &n_st;
+                uint64_t *more = ok ? room_for(*to, load ? &ld_cap : &st_cap, *n + 1, sizeof key)
+                                    : NULL;
+                ok = more != NULL;
+                if (ok) {
+                    *to = more;
+                    (*to)[(*n)++] = key;
                 }
-                struct line_piece *more = room_for(*pc, &pc_cap, *n_pc + 1, sizeof **pc);
-                if (more == NULL)
-                    return false;
-                *pc = more;
-                struct line_piece *p = &(*pc)[(*n_pc)++];
-                *p = (struct line_piece){line, {0, 0}};
-                set_bits(p->bytes, (unsigned)(a % CLC_MODEL_LINE),
-                         r[0] + size < end ? (unsigned)((r[0] + size) % CLC_MODEL_LINE)
-                                           : CLC_MODEL_LINE);
             }
         }
-    if (*n_ld > 1) /* none: no array to sort (NULL) */
-        qsort(*ld, *n_ld, sizeof **ld, cmp_u64);
-    if (*n_pc > 1)
-        qsort(*pc, *n_pc, sizeof **pc, cmp_piece);
-    size_t d = 0;
-    for (size_t i = 0; i < *n_ld; i++)
-        if (d == 0 || (*ld)[i] != (*ld)[d - 1])
-            (*ld)[d++] = (*ld)[i];
-    *n_ld = d;
-    d = 0;
-    for (size_t i = 0; i < *n_pc; i++) {
-        struct line_piece *p = &(*pc)[i];
-        if (d > 0 && (*pc)[d - 1].line == p->line) {
-            (*pc)[d - 1].bytes[0] |= p->bytes[0];
-            (*pc)[d - 1].bytes[1] |= p->bytes[1];
-        } else {
-            (*pc)[d++] = *p;
+    size_t most = *n_ld > n_st ? *n_ld : n_st;
+    tmp = ok ? malloc((most ? most : 1) * sizeof *tmp) : NULL;
+    *pc = tmp != NULL ? malloc((n_st ? n_st : 1) * sizeof **pc) : NULL;
+    ok = *pc != NULL;
+    if (ok) {
+        sort_ids(*ld, *n_ld, tmp);
+        sort_ids(st, n_st, tmp);
+        size_t d = 0;
+        for (size_t i = 0; i < *n_ld; i++)
+            if (d == 0 || (*ld)[i] != (*ld)[d - 1])
+                (*ld)[d++] = (*ld)[i];
+        *n_ld = d;
+        d = 0;
+        for (size_t i = 0; i < n_st; i++) {
+            uint64_t line = st[i] >> 16;
+            if (d == 0 || (*pc)[d - 1].line != line)
+                (*pc)[d++] = (struct line_piece){line, {0, 0}};
+            set_bits((*pc)[d - 1].bytes, (unsigned)(st[i] >> 8 & 0xff), (unsigned)(st[i] & 0xff));
         }
+        *n_pc = d;
     }
-    *n_pc = d;
-    return true;
+    free(st);
+    free(tmp);
+    return ok;
 }
 
 /* Whether a store into `line` leaves it to work-groups past the sample: the sample's stores
