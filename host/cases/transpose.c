@@ -87,7 +87,7 @@ const struct clc_case clc_case_transpose = {
     .bytes_rule = "2 x width x height x element size (each element read and written once)",
     .expect = "naive far below copy (each warp store touches 32 sectors); naive_1elem "
               "below naive_1elem_near where the lines left open a grid row of work-groups "
-              "cost the L2 more (on an H100 at 1 GiB, 426 against 462 GB/s in fp32); "
+              "cost the L2 more (on an H100 at 1 GiB, 425 against 477 GB/s in fp32); "
               "tiled recovers "
               "most of it but loses to the 32-way __local bank conflicts that tiled_padded "
               "removes; tiled_1elem below tiled_padded (one load in flight per work-item); "
