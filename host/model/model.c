@@ -54,6 +54,16 @@ static void sort_ids(uint64_t *ids, size_t n, uint64_t *tmp)
         memcpy(ids, from, n * sizeof *ids);
 }
 
+/* The distinct ids of sorted ids[0 .. n), moved to its front; returns how many. */
+static size_t distinct(uint64_t *ids, size_t n)
+{
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        if (d == 0 || ids[i] != ids[d - 1])
+            ids[d++] = ids[i];
+    return d;
+}
+
 /* Distinct units (sectors or lines of `unit` bytes) that the active lanes touch, their ids
  * sorted into ids[0 .. the count). */
 static unsigned unit_ids(const struct clc_model_request *rq, uint64_t unit, uint64_t *ids)
@@ -68,11 +78,7 @@ static unsigned unit_ids(const struct clc_model_request *rq, uint64_t unit, uint
             ids[n++] = u;
     }
     qsort(ids, n, sizeof ids[0], cmp_u64);
-    unsigned distinct = 0;
-    for (size_t i = 0; i < n; i++)
-        if (i == 0 || ids[i] != ids[distinct - 1])
-            ids[distinct++] = ids[i];
-    return distinct;
+    return (unsigned)distinct(ids, n);
 }
 
 /* How many of the sorted ids a[0 .. na) are not among the sorted b[0 .. nb). */
@@ -383,6 +389,19 @@ static int cmp_stored(const void *a, const void *b)
     return x->id != y->id ? (x->id < y->id ? -1 : 1) : (x->k > y->k) - (x->k < y->k);
 }
 
+/* p (room for *cap elements of `size` bytes) with room for `need`, twice as much and 1024
+ * more, or NULL out of memory (p then still the caller's to free). */
+static void *room_for(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t grown_cap = 2 * *cap + 1024 > need ? 2 * *cap + 1024 : need;
+    void *grown = realloc(p, grown_cap * size);
+    if (grown != NULL)
+        *cap = grown_cap;
+    return grown;
+}
+
 /* The granules the work-items [from, from + n) of sm store, sorted by id then slot, into
  * *out (grown as needed, *cap its room); returns how many, or SIZE_MAX out of memory. */
 static size_t group_stores(const struct sample *sm, size_t from, size_t n,
@@ -397,14 +416,10 @@ static size_t group_stores(const struct sample *sm, size_t from, size_t n,
             uint64_t first;
             unsigned span = granule_span(r[0], clc_trace_size(r[1]),
                                          clc_model_granule_bytes(0), &first);
-            if (m + span > *cap) {
-                size_t grown_cap = 2 * *cap + 1024;
-                struct stored_at *grown = realloc(*out, grown_cap * sizeof *grown);
-                if (grown == NULL)
-                    return SIZE_MAX;
-                *out = grown;
-                *cap = grown_cap;
-            }
+            struct stored_at *grown = room_for(*out, cap, m + span, sizeof *grown);
+            if (grown == NULL)
+                return SIZE_MAX;
+            *out = grown;
             for (unsigned u = 0; u < span; u++)
                 (*out)[m++] = (struct stored_at){first + u, k};
         }
@@ -494,18 +509,15 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
             uint64_t first;
             unsigned span = granule_span(r[0], clc_trace_size(r[1]),
                                          clc_model_granule_bytes(0), &first);
-            if (si->n[dir] + span > si->cap[dir]) {
-                size_t cap = 2 * si->cap[dir] + 1024;
-                uint64_t *grown = realloc(si->ids[dir], cap * sizeof *grown);
-                if (grown == NULL) {
-                    free(st);
-                    free(irr);
-                    sample_ids_free(si);
-                    return false;
-                }
-                si->ids[dir] = grown;
-                si->cap[dir] = cap;
+            uint64_t *grown = room_for(si->ids[dir], &si->cap[dir], si->n[dir] + span,
+                                       sizeof *grown);
+            if (grown == NULL) {
+                free(st);
+                free(irr);
+                sample_ids_free(si);
+                return false;
             }
+            si->ids[dir] = grown;
             si->useful[dir] += clc_trace_size(r[1]);
             /* each id tagged in its lowest bit: a load of an irregular request */
             for (unsigned u = 0; u < span; u++)
@@ -638,19 +650,6 @@ static void set_bits(uint64_t m[2], unsigned lo, unsigned hi)
     }
 }
 
-/* p (room for *cap elements of `size` bytes) with room for `need`, or NULL out of memory (p
- * then still the caller's to free). */
-static void *room_for(void *p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return p;
-    size_t grown_cap = 2 * need + 1024;
-    void *grown = realloc(p, grown_cap * size);
-    if (grown != NULL)
-        *cap = grown_cap;
-    return grown;
-}
-
 /* A stored piece as one sortable word: its line, then its first byte and the byte past its
  * last within the line (0 .. 127, 1 .. 128), so that a radix sort of the words puts each
  * line's pieces together.  Lines past 2^47 (addresses past 2^54) do not fit: false. */
@@ -701,12 +700,8 @@ static bool sample_lines(const struct sample *sm, uint64_t **ld, size_t *n_ld,
     if (ok) {
         sort_ids(*ld, *n_ld, tmp);
         sort_ids(st, n_st, tmp);
+        *n_ld = distinct(*ld, *n_ld);
         size_t d = 0;
-        for (size_t i = 0; i < *n_ld; i++)
-            if (d == 0 || (*ld)[i] != (*ld)[d - 1])
-                (*ld)[d++] = (*ld)[i];
-        *n_ld = d;
-        d = 0;
         for (size_t i = 0; i < n_st; i++) {
             uint64_t line = st[i] >> 16;
             if (d == 0 || (*pc)[d - 1].line != line)
@@ -760,12 +755,10 @@ static double far_share(const struct sample *sm, unsigned warp)
                     lines[n++] = l;
             }
             qsort(lines, n, sizeof lines[0], cmp_u64);
-            for (size_t j = 0; j < n; j++) {
-                if (j > 0 && lines[j] == lines[j - 1])
-                    continue;
-                all++;
+            n = distinct(lines, n);
+            all += n;
+            for (size_t j = 0; j < n; j++)
                 far += line_left(lines[j], ld, n_ld, pc, n_pc);
-            }
         }
     free(ld);
     free(pc);

@@ -872,12 +872,12 @@ static double layer_work(struct clc_layer_state *s, struct clc_model_layer *l)
  * line: the scatter case's store_steps_wide row of one step over the narrow one (each lane's
  * line gets an element from each of four work-groups, consecutive in the narrow layout, a
  * block apart in the wide: 512 work-groups at the profile's size), in ps per 64 useful bytes
- * (a stored sector's); 0 where the profile has no wide rows. */
+ * (a stored sector's): the wide rows' figure of no window.  0 where the profile has no wide
+ * rows (the narrow row of one step, against itself) or no rows. */
 static double far_sector_ps(const struct clc_profile *p, double elem)
 {
-    unsigned t = elem > 6;
-    return p->refill_wide_ps[t][1] >= 0 && p->refill_wide_ps[t][0] > 0 ? p->refill_wide_ps[t][0]
-                                                                       : 0;
+    double ps = clc_profile_refill_ps(p, elem, 0, true);
+    return ps > 0 ? ps : 0;
 }
 
 /* Refill: a warp that fills its lines over many of its steps (a lane an element a step, a
