@@ -114,14 +114,14 @@ START_TEST(any_signature_examples_compile)
 }
 END_TEST
 
-/* Every kernel file of the validation sets (the first, second/, third/, fourth/ and fifth/)
+/* Every kernel file of the validation sets (the first, second/ .. sixth/)
  * compiles as CUDA, plain and traced, as `validate --api both` builds it (its float3 vectors
  * and clz included). */
 START_TEST(validation_set_compiles)
 {
     static const char *const sets[] = {"bench/validation", "bench/validation/second",
                                        "bench/validation/third", "bench/validation/fourth",
-                                       "bench/validation/fifth"};
+                                       "bench/validation/fifth", "bench/validation/sixth"};
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         char path[512];
         snprintf(path, sizeof path, "%s/%s", CLC_TEST_SOURCE_DIR, sets[s]);

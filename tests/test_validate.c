@@ -209,7 +209,7 @@ START_TEST(manifests_keep_their_draw)
 {
     static const char *const manifests[] = {SET "kernels.tsv", SET "second/kernels.tsv",
                                             SET "third/kernels.tsv", SET "fourth/kernels.tsv",
-                                            SET "fifth/kernels.tsv"};
+                                            SET "fifth/kernels.tsv", SET "sixth/kernels.tsv"};
     char dir[64], cmd[2048];
     clc_test_make_dir(dir, "validate-split");
     for (size_t i = 0; i < sizeof manifests / sizeof manifests[0]; i++) {
