@@ -1058,6 +1058,40 @@ static void assert_share(double got, double want, size_t c)
         ck_assert_double_eq_tol(got, want, 1e-9);
 }
 
+/* Where the wide sample holds only the first 4 loads of work-items that make 8, what it
+ * shares counts over the traced warps' same first 4: index loads then gathers (another mix
+ * than the whole run), the wide sample's work-items i and i + 128 loading the same indices,
+ * count the traced warps' granules for twice their useful bytes; 8 coalesced loads a
+ * work-item (the first 4 the run's mix), the wide sample's work-items loading the same 512
+ * bytes eight at a time, count the wide sample's. */
+START_TEST(wide_sample_shares_over_the_same_first_accesses)
+{
+    for (int gather = 0; gather < 2; gather++) {
+        struct synth s;
+        synth_init(&s, 32, 32, 8, 32);
+        for (size_t i = 0; i < 32; i++)
+            for (uint64_t k = 0; k < 8; k++)
+                synth_add(&s, i,
+                          gather && k >= 4 ? BASE2 + 4096 * (((i * 2654435761u) ^ (k * 40503u)) %
+                                                             65521)
+                                           : BASE + 128 * k + 4 * i,
+                          4, false);
+        enum { WIDE = 256, WSLOTS = 8 };
+        uint64_t *wide = wide_records(WIDE, WSLOTS);
+        for (size_t i = 0; i < WIDE; i++)
+            for (uint64_t k = 0; k < 4; k++) {
+                uint64_t at = gather ? BASE + 1024 * k + 4 * (i % 128)
+                                     : BASE + 128 * k + 4 * (i % 32);
+                wide[i * 2 * WSLOTS + 2 * k] = at;
+                wide[i * 2 * WSLOTS + 2 * k + 1] = (uint64_t)4 << 1;
+            }
+        struct clc_model m = with_wide(&s, wide, WIDE, WSLOTS);
+        ck_assert_uint_eq(m.granule_useful[0], (uint64_t)(gather ? 2 * 32 * 8 * 4 : WIDE * 4 * 4));
+        ck_assert_uint_eq(m.random[0], (uint64_t)(gather ? 32 * 4 : 0));
+    }
+}
+END_TEST
+
 /* The share of the stores whose windows the wide sample leaves to others (store_spread):
  * 256 work-items storing 256 bytes of each of four 512-byte windows, the rest of each left to
  * work-groups past the sample, three in four (the last window's room ends at the sample's
@@ -1637,7 +1671,9 @@ int main(void)
                             store_lane_bytes_by_pattern, partial_sectors_of_stores,
                             stores_that_follow_a_run,
                             new_lines_of_a_warp, local_passes_by_stride,
-                            local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix, wide_sample_sees_a_block_gathered_whole,
+                            local_passes_of_wide_accesses, wide_sample_cut_short_sees_another_mix,
+                            wide_sample_sees_a_block_gathered_whole,
+                            wide_sample_shares_over_the_same_first_accesses,
                             store_spread_from_the_wide_sample,
                             store_far_from_the_wide_sample,
                             loads_after_stores_hit_the_l2, stores_overwritten_and_loads_forwarded,

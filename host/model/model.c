@@ -347,6 +347,7 @@ struct sample {
     unsigned slots;
     size_t wg; /* its work-groups' size where the slots are in program order (the traced
                 * warps), for the loads that stores before them feed; 0: not in order */
+    unsigned keep; /* the accesses of each direction read per work-item, its first; 0: all */
 };
 
 /* Granules of one direction in a sample: by size and gap class, and the bytes they hold. */
@@ -481,6 +482,7 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
     if (irr == NULL)
         return false;
     for (size_t i = 0; i < sm->items; i++) {
+        unsigned kept[2] = {0, 0};
         if (sm->wg > 0 && i % sm->wg == 0) {
             size_t n = sm->items - i < sm->wg ? sm->items - i : sm->wg;
             n_st = group_stores(sm, i, n, &st, &st_cap);
@@ -506,6 +508,8 @@ static bool collect_ids(const struct sample *sm, struct sample_ids *si)
             if (r[1] == 0 || elided(slot_of(sm, i, 0), sm->slots, k))
                 continue;
             unsigned dir = r[1] & 1;
+            if (sm->keep > 0 && kept[dir]++ >= sm->keep)
+                continue;
             uint64_t first;
             unsigned span = granule_span(r[0], clc_trace_size(r[1]),
                                          clc_model_granule_bytes(0), &first);
@@ -765,25 +769,46 @@ static double far_share(const struct sample *sm, unsigned warp)
     return !ok ? NAN : all > 0 ? (double)far / (double)all : 0;
 }
 
-/* Fills m->granules and m->granule_useful: per direction, from the sample that shows the
- * fewer granule bytes per useful byte.  Each sample can only miss reuse (the traced warps
- * see what a work-item reuses over its first accesses, the wide sample what work-items far
- * apart share), never invent it, so the smaller figure is the better one; but the wide
- * sample holds only each work-item's first few accesses of a direction, so where the traced
- * work-items make more and it shows far fewer granules, it saw another mix (a gather's index
- * loads, not the gathered ones) and the traced warps count.  False when out of memory. */
+/* A sample's granule bytes of one direction per useful byte, summed over every granule
+ * size (a sample that cuts work-items' runs short can tie at 32 bytes and still lose at 64);
+ * NAN where it has no useful bytes. */
+static double per_useful(const struct sampled *s)
+{
+    uint64_t n = 0;
+    for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++)
+        n += granules_of(s, g) << g;
+    return s->useful > 0 ? (double)n / (double)s->useful : NAN;
+}
+
+/* Where a work-item's first few accesses show more than this share more or fewer granule
+ * bytes per useful byte than its whole run, they are another mix than the run */
+#define MIX_DIFFERS 0.1
+
+/* Fills m->granules and m->granule_useful, per direction.  Each sample can only miss reuse
+ * (the traced warps see what a work-item reuses over its whole run, the wide sample what
+ * work-items far apart share, in windows the traced warps alone rarely fill), never invent
+ * it: the wide sample counts where it shows no more granule bytes per useful byte.  But
+ * where it holds only the work-items' first few accesses (cut) and those are another mix
+ * than the whole run (the traced warps' first few against all of theirs: a gather's index
+ * loads, not the gathered ones, or one gathered load of four), the traced warps' granules
+ * count, each for fewer useful bytes by what the wide sample shares over the traced warps'
+ * same first accesses.  False when out of memory. */
 static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
 {
-    struct sample narrow = {t->words, t->n_items, t->slots, t->wg_size};
-    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots, 0};
+    struct sample narrow = {t->words, t->n_items, t->slots, t->wg_size, 0};
+    struct sample wide = {t->wide_words, t->wide_items, t->wide_slots, 0, 0};
+    struct sample first = narrow;
+    first.keep = t->wide_slots / 2;
     bool has_wide = t->wide_words != NULL && t->wide_items > 0 && t->wide_slots > 0;
-    struct sampled a[2], b[2];
+    struct sampled a[2], b[2], c[2];
     if (!sample_granules(&narrow, a) || (has_wide && !sample_granules(&wide, b)))
         return false;
     /* per direction: the wide sample holds fewer accesses than the work-items make */
     bool cut[2] = {true, true};
     for (unsigned dir = 0; has_wide && dir < 2; dir++)
-        cut[dir] = most_accesses(&narrow, dir) > t->wide_slots / 2;
+        cut[dir] = most_accesses(&narrow, dir) > first.keep;
+    if (has_wide && (cut[0] || cut[1]) && !sample_granules(&first, c))
+        return false;
     if (!cut[1]) {
         uint64_t all = granules_of(&b[1], 0);
         m->store_spread = all > 0 ? (double)b[1].bunched[0] / (double)all : 0;
@@ -791,25 +816,21 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
     }
     for (unsigned dir = 0; dir < 2; dir++) {
         const struct sampled *best = &a[dir];
-        if (has_wide) {
-            const struct sampled *pa = &a[dir], *pb = &b[dir];
-            /* the bytes of their granules at every size (in 32-byte units): a sample that cuts
-             * work-items' runs short can tie at 32 bytes and still lose at 64 */
-            uint64_t ga = 0, gb = 0;
-            for (unsigned g = 0; g < CLC_MODEL_GRANULES; g++) {
-                ga += granules_of(pa, g) << g;
-                gb += granules_of(pb, g) << g;
+        double useful = (double)a[dir].useful;
+        if (has_wide && b[dir].useful > 0) {
+            double pa = per_useful(&a[dir]), pb = per_useful(&b[dir]);
+            double pc = cut[dir] ? per_useful(&c[dir]) : pa;
+            if (!(fabs(pc - pa) > MIX_DIFFERS * pa)) {
+                if (!(pb > pa)) {
+                    best = &b[dir];
+                    useful = (double)b[dir].useful;
+                }
+            } else if (pb < pc) {
+                useful *= pc / pb;
             }
-            /* gb / b.useful <= ga / a.useful, in whole numbers: on a tie the wide sample,
-             * whose windows the traced warps alone rarely fill */
-            bool wide = pb->useful > 0 && (pa->useful == 0 || gb * pa->useful <= ga * pb->useful);
-            /* ...unless the wide sample holds fewer accesses than the work-items make and
-             * shows less than half the traced warps' granules: it saw another mix */
-            if (wide && !(cut[dir] && 2 * gb * pa->useful < ga * pb->useful))
-                best = pb;
         }
         memcpy(m->granules[dir], best->granules, sizeof best->granules);
-        m->granule_useful[dir] = best->useful;
+        m->granule_useful[dir] = (uint64_t)llround(useful);
         if (dir == 0) {
             memcpy(m->random, best->random, sizeof best->random);
             memcpy(m->bunched_loads, best->bunched, sizeof best->bunched);
