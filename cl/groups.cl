@@ -5,10 +5,7 @@
  * group starts as a whole.  And the same through __local (groups_staged): every work-item
  * of the group loads, then all wait at a barrier before any stores, as a tile staged for a
  * transpose does; and staged with ITEMS (4) elements a work-item, all loaded before the
- * barrier (groups_staged4), as a tile transpose's rows are; and the same with each element
- * stored into __local as it is loaded, behind a test of its own (groups_staged4_guarded), as
- * a tile transpose written plainly does: a compiler that branches around each test waits for
- * each load before it issues the next.  The shape is declared because
+ * barrier (groups_staged4), as a tile transpose's rows are.  The shape is declared because
  * NVIDIA's compiler allows only 256 work-items to a kernel that does not declare it. */
 #include "clc.h"
 
@@ -61,28 +58,6 @@ __kernel void groups_staged4(__global T *a, ulong n CLC_TRACE_ARGS)
     }
     for (uint j = 0; j < ITEMS; j++)
         LSTORE(tile, l + j * GROUP, v[j]);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint j = 0; j < ITEMS; j++) {
-        size_t e = l + j * GROUP;
-        if (first + e < n)
-            STORE(a, first + e, LLOAD(tile, whole ? ITEMS * GROUP - 1 - e : e) * 2 + 1);
-    }
-}
-
-/* staged4_guarded: staged4's copy, each element loaded straight into the tile behind its
- * own test, as a tile transpose's loop `if (x < w && y + j < h) tile[..] = in[..]` is
- * written; how many loads a work-item keeps in flight is the compiler's choice (NVIDIA's
- * OpenCL compiler one at a time, its CUDA compiler all four, on an H100) */
-__attribute__((reqd_work_group_size(GROUP, 1, 1)))
-__kernel void groups_staged4_guarded(__global T *a, ulong n CLC_TRACE_ARGS)
-{
-    CLC_TRACE_BEGIN
-    __local T tile[ITEMS * GROUP];
-    size_t l = get_local_id(0), first = get_group_id(0) * ITEMS * GROUP;
-    bool whole = first + ITEMS * GROUP <= n;
-    for (uint j = 0; j < ITEMS; j++)
-        if (first + l + j * GROUP < n)
-            LSTORE(tile, l + j * GROUP, LOAD(a, first + l + j * GROUP));
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint j = 0; j < ITEMS; j++) {
         size_t e = l + j * GROUP;

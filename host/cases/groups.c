@@ -6,9 +6,7 @@
  * custom rows from them; the staged rows, through __local with a barrier between the loads
  * and the stores, as the copy of a kernel that stages one element a work-item (a tile of a
  * transpose); and the staged4 rows, four elements a work-item loaded before the barrier, as
- * the copy of a kernel that stages several (a tile transpose's rows); the staged4_guarded
- * rows the same, each element loaded into __local behind its own test, as the copy of such a
- * kernel whose build waits for each load before the next. */
+ * the copy of a kernel that stages several (a tile transpose's rows). */
 #include <string.h>
 
 #include "clcoalesce/cases.h"
@@ -30,7 +28,7 @@ static size_t params(const struct clc_env *e, const struct clc_variant *v, long 
 /* Elements a work-item takes: 4 in the staged4 rows (as cl/groups.cl's ITEMS), else 1. */
 static size_t items_of(const char *kernel)
 {
-    return strncmp(kernel, "groups_staged4", 14) == 0 ? 4 : 1;
+    return strcmp(kernel, "groups_staged4") == 0 ? 4 : 1;
 }
 
 /* One application of the map on fresh values; the staged rows take each whole chunk's
@@ -76,8 +74,6 @@ static const struct clc_variant variants[] = {
     {.name = "inplace", .kernel = "groups", .params = params, .plan = plan},
     {.name = "staged", .kernel = "groups_staged", .params = params, .plan = plan},
     {.name = "staged4", .kernel = "groups_staged4", .params = params, .plan = plan},
-    {.name = "staged4_guarded", .kernel = "groups_staged4_guarded", .params = params,
-     .plan = plan},
 };
 
 const struct clc_case clc_case_groups = {
@@ -88,17 +84,13 @@ const struct clc_case clc_case_groups = {
     .variants_text = "inplace; staged (each group's elements in mirrored order through __local, "
                      "a barrier between the loads and the stores); param = work-items per group "
                      "(32, 64, 128, 256, 512, 1024; those the device launches); staged4 (the same "
-                     "staged, 4 elements a work-item, all loaded before the barrier); "
-                     "staged4_guarded (staged4, each element loaded into __local behind a "
-                     "test of its own)",
+                     "staged, 4 elements a work-item, all loaded before the barrier)",
     .bytes_rule = "2 x n x element size",
     .expect = "on a GPU fastest at 256: smaller groups cannot be started fast enough (groups "
               "of 32, 64 and 128 start at one rate, so the bandwidth doubles with each), larger "
               "ones hold their place until their slowest work-item is done; staged below inplace "
               "where the barrier holds a group's stores behind its slowest load; staged4 above "
-              "staged, its group's fixed costs spread over 4 elements a work-item; staged4_guarded "
-              "as staged4 where the compiler keeps the 4 loads in flight together, below it "
-              "where it waits for each before the next",
+              "staged, its group's fixed costs spread over 4 elements a work-item",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = 1,

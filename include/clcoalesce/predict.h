@@ -89,8 +89,6 @@ struct clc_profile {
                             * wait at a barrier before any stores */
     double one_pass_staged4[2][CLC_PROFILE_GROUPS]; /* the same with 4 elements a work-item,
                             * all loaded before the barrier (the staged4 rows) */
-    double one_pass_guarded4[2][CLC_PROFILE_GROUPS]; /* the same, each element loaded into
-                            * __local behind a test of its own (the staged4_guarded rows) */
     double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
                                * warp loads from its own 128-byte line (scatter load) */
     double store_lines_per_s; /* and stores into its own line (scatter store) */
@@ -207,20 +205,17 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
 
 /* The profile's one-pass copies (the groups case): straight, one element a work-item;
  * staged through __local, one element a work-item; staged, CLC_PROFILE_STAGED_ITEMS a
- * work-item, all loaded before the barrier; the same, each element stored into __local as
- * it is loaded, behind a test of its own (guarded). */
+ * work-item, all loaded before the barrier. */
 enum clc_one_pass_form {
     CLC_ONE_PASS_STRAIGHT,
     CLC_ONE_PASS_STAGED,
     CLC_ONE_PASS_STAGED4,
-    CLC_ONE_PASS_GUARDED4,
     CLC_ONE_PASS_FORMS
 };
 #define CLC_PROFILE_STAGED_ITEMS 4
 
 /* The form of a point of a profile file's inflight.one_pass: `staged` false, straight; true,
- * staged, with CLC_PROFILE_STAGED_ITEMS elements a work-item where its `items` says so, each
- * behind a test of its own where `guarded` is true. */
+ * staged, with CLC_PROFILE_STAGED_ITEMS elements a work-item where its `items` says so. */
 enum clc_one_pass_form clc_profile_one_pass_form(struct json_t *point);
 
 /* The fraction of the copy ceiling the profile's copies of one form give lanes of `lane`
@@ -234,12 +229,11 @@ double clc_profile_one_pass(const struct clc_profile *p, double lane, double gro
  * barrier: a work-group's life takes a fixed time (its start, the barrier, its slowest load)
  * and a time per element a work-item loads, so it reaches k / (a + b k) of the copy ceiling
  * at k loads; the staged copies of one element and of CLC_PROFILE_STAGED_ITEMS at this lane
- * and group size give a and b.  `held`: its code, as compiled, waits for each load before
- * the next (each stored into __local behind a test of its own): b from the guarded copies of
- * CLC_PROFILE_STAGED_ITEMS, which the same compiler builds alike; where the profile has none,
- * an element takes what the straight copies of one element a work-item spend on one (holding
- * one load at a time, no barrier; at least the staged copy's time less its barrier's).  NAN
- * without the copies needed (or where they give no time per element). */
+ * and group size give a and b.  `held`: its code waits for each load before the next, so an
+ * element takes what the straight copies of one element a work-item spend on one (holding
+ * one load at a time, no barrier; at least the staged copy's time less its barrier's), the
+ * fixed part what the staged copies of one element spend more.  NAN without the copies
+ * needed (or where they give no time per element). */
 double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
                           bool held);
 
