@@ -12,8 +12,9 @@ absolute residual (measured / predicted - 1); with --rows, every kernel's too.  
 change does to a measured run, without measuring again: the residuals are against the same
 measurements.  With --features, each kernel that TRACED_JSON (another validate run, on any
 device: the trace's counts do not depend on it) also holds takes its trace's figures from
-there, and keeps its launch's (occupancy, groups, registers) from VALIDATE_JSON: what a
-change to the access model does to a measured run.  With --ptx, each kernel's integer work
+there, and keeps its launch's (occupancy, groups, registers) and its build's (the loads and
+stores as compiled, the integer work: each API's own PTX) from VALIDATE_JSON: what a change
+to the access model does to a measured run, or another API's rows with this one's traces.  With --ptx, each kernel's integer work
 (the work layer's features) is counted again by build/clc-workcount on DIR/KERNEL-API.ptx, the
 PTX of the build that ran (MANIFEST's pattern, local and items give its launch, the row's
 size its n): what a change to that count does.  CLCOALESCE names the binary (default
@@ -39,7 +40,8 @@ def rows_of(x, out):
     return out
 
 
-LAUNCH = ("resident_per_cu", "registers", "group_items", "groups", "local_bytes")
+LAUNCH = ("resident_per_cu", "registers", "group_items", "groups", "local_bytes",
+          "compiled_loads", "stores_combined", "work_units", "work_div32", "work_div64")
 
 
 def launch(entry, n):
@@ -85,7 +87,7 @@ def counted_again(results, api, ptx_dir, manifest, counter):
 
 def traced_again(results, path):
     """results with each kernel's trace figures from the validate run at path, where it has
-    the kernel; the launch's figures stay."""
+    the kernel; the launch's and the build's figures stay."""
     traced = {r["variant"]: r.get("model_features")
               for r in json.load(open(path, encoding="utf-8"))["results"]}
     for r in results:
