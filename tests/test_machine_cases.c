@@ -413,6 +413,9 @@ START_TEST(profile_writes_every_figure)
         staged4 += json_integer_value(json_object_get(pt, "items")) == CLC_PROFILE_STAGED_ITEMS;
     }
     ck_assert_uint_gt(staged4, 0); /* the staged copies of 4 elements a work-item */
+    /* the long-lived copy: the gridstride case's grid-stride rows over the copy ceiling */
+    ck_assert(json_number_value(json_object_get(json_object_get(p, "inflight"),
+                                                "long_copy_of_copy")) > 0);
     clc_test_assert_has(out, "staged with 4 elements a work-item");
     /* integer work: a unit's cost from the indexmath rows (work grows with their rounds) */
     json_t *work = json_object_get(p, "integer_work");

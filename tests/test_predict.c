@@ -369,6 +369,40 @@ START_TEST(inflight_grid_by_items_loads_width)
 }
 END_TEST
 
+/* A copy whose work-items each copy k elements one after the other spreads a work-item's
+ * fixed time over them: the copy of one element at 65 % and the long-lived copy at 70 % give
+ * a = 1 / 0.65 - 1 / 0.7 and b = 1 / 0.7, so 4 elements a work-item reach 4 / (a + 4 b); one
+ * element a work-item, a long-lived copy no faster than one, or a profile without it: the
+ * copy of one element. */
+START_TEST(long_lived_copies_spread_their_start)
+{
+    const int g = CLC_PROFILE_ONE_PASS_GROUP;
+    struct clc_profile p = flat_profile();
+    p.one_pass[0][g] = p.one_pass[1][g] = 0.65;
+    p.long_copy = 0.7;
+    double a = 1 / 0.65 - 1 / 0.7, b = 1 / 0.7, four = 4 / (a + 4 * b);
+    ck_assert_double_eq_tol(clc_profile_long_copy(&p, 0.65, 4), four, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_long_copy(&p, 0.65, 1), 0.65, 1e-9);
+    /* 10^8 bytes, half of them stored, 4-byte lanes: 1.25 x 10^7 loads over 3.125 x 10^6
+     * work-items in groups of 256, 4 each */
+    struct clc_result r = streaming_row();
+    enum clc_bound bound;
+    keeps_in_flight(&r, 2048, 1, 4);
+    r.model.features.stored = 0.5;
+    r.model.features.group_items = 256;
+    r.model.features.groups = 3.125e6 / 256;
+    ck_assert_double_eq_tol(predict(&p, &r, &bound), 100 * four, 1e-6);
+    ck_assert_int_eq(bound, CLC_BOUND_INFLIGHT);
+    r.model.features.groups = 1.25e7 / 256; /* one element a work-item */
+    ck_assert_double_eq_tol(predict(&p, &r, &bound), 65, 1e-6);
+    r.model.features.groups = 3.125e6 / 256;
+    p.long_copy = 0.6;
+    ck_assert_double_eq_tol(predict(&p, &r, &bound), 65, 1e-6);
+    p.long_copy = NAN;
+    ck_assert_double_eq_tol(predict(&p, &r, &bound), 65, 1e-6);
+}
+END_TEST
+
 /* A copy at full residency (a load, its store, and no more before the next) is read off the
  * profile's copies of one element per work-item, by its lane bytes; anything else off the
  * inflight curve. */
@@ -1893,12 +1927,19 @@ START_TEST(one_pass_rows_by_group_size)
     clc_report_add(&rep, &st16);
     clc_report_add(&rep, &st32);
     clc_report_add(&rep, &st_small);
+    /* the gridstride case's grid-stride rows: the fastest, 72, is the long-lived copy (80 %) */
+    struct clc_result gs[] = {clc_test_row("gridstride", "gridstride", 1024, CLC_FLOAT, 72),
+                              clc_test_row("gridstride", "gridstride", 132, CLC_FLOAT, 20),
+                              clc_test_row("gridstride", "monolithic", -1, CLC_FLOAT, 81)};
+    for (size_t i = 0; i < sizeof gs / sizeof gs[0]; i++)
+        clc_report_add(&rep, &gs[i]);
     clc_profile_from_report(&rep, "test", &p);
     clc_report_free(&rep);
     ck_assert_double_eq_tol(p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP], 0.8, 1e-9);
     ck_assert_double_eq_tol(p.one_pass_staged4[1][CLC_PROFILE_ONE_PASS_GROUP], 0.9, 1e-9);
     ck_assert_double_eq_tol(p.one_pass_staged4[0][0], 20.48 / 90, 1e-9);
     ck_assert_double_eq_tol(p.groups_per_s, 78.125e6, 1);
+    ck_assert_double_eq_tol(p.long_copy, 0.8, 1e-9);
     ck_assert(isnan(p.one_pass[0][0]) && isnan(p.one_pass[0][1]));
     ck_assert_double_eq_tol(p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP], 0.7, 1e-9);
     ck_assert_double_eq_tol(clc_profile_one_pass(&p, 4, 1024, straight), 0.5, 1e-9);
@@ -1919,6 +1960,7 @@ START_TEST(one_pass_rows_by_group_size)
     ck_assert_double_eq_tol(q.one_pass_staged4[0][0], 20.48 / 90, 1e-9);
     ck_assert(isnan(q.one_pass_staged4[0][1]));
     ck_assert_double_eq_tol(q.groups_per_s, p.groups_per_s, 1);
+    ck_assert_double_eq_tol(q.long_copy, 0.8, 1e-9);
     /* the older form: one point per lane size, no group size; a size not measured is none */
     json_t *old = json_pack("[{s:i, s:f}, {s:i, s:f}, {s:i, s:i, s:f}]", "lane_bytes", 4,
                             "of_copy", 0.8, "lane_bytes", 8, "of_copy", 0.95, "lane_bytes", 4,
@@ -2412,6 +2454,7 @@ int main(void)
         inflight_layer_follows_the_curve,
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,
+        long_lived_copies_spread_their_start,
         copies_read_off_the_one_pass_rows, staged_copies_by_loads,
         copies_read_by_group_size,
         one_pass_rows_by_group_size,

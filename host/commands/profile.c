@@ -201,6 +201,10 @@ void clc_print_profile_summary(FILE *f, json_t *p)
                 "the read ceiling)\n");
     for (int form = 0; form < CLC_ONE_PASS_FORMS; form++)
         print_one_pass(f, json_object_get(inf, "one_pass"), (enum clc_one_pass_form)form);
+    json_t *lived = json_object_get(inf, "long_copy_of_copy");
+    if (json_is_number(lived))
+        fprintf(f, "  a copy whose work-items copy element after element, all resident (a "
+                "grid-stride loop): %.0f %%\n", 100 * json_number_value(lived));
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
     if (json_is_integer(g)) {
@@ -452,7 +456,7 @@ int clc_cmd_profile(int argc, char **argv)
     o.model = false; /* the profile's own rows need no trace */
     if (o.reps == 0)
         o.reps = REPS;
-    static const char *const names[] = {"latency", "stream", "inflight", "groups",
+    static const char *const names[] = {"latency", "stream", "inflight", "groups", "gridstride",
                                         "banks",   "stride", "scatter", "runs",  "fma",
                                         "l2",      "stores", "indexmath"};
     struct clc_report rep;

@@ -205,6 +205,22 @@ static void one_pass(const struct clc_report *rep, struct clc_profile *p)
             }
 }
 
+/* The gridstride case's grid-stride rows (floats): the fastest, whose grid fills the device
+ * and whose work-items copy element after element, none started again, as a fraction of the
+ * copy ceiling; NAN without them. */
+static double long_copy(const struct clc_report *rep, double copy_gbps)
+{
+    double best = NAN;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status == CLC_STATUS_OK && r->type == CLC_FLOAT &&
+            strcmp(r->case_name, "gridstride") == 0 && strcmp(r->variant, "gridstride") == 0 &&
+            r->value > 0 && !(r->value <= best))
+            best = r->value;
+    }
+    return copy_gbps > 0 ? best / copy_gbps : NAN;
+}
+
 /* The scatter case's variant `variant` (param: -1, or its teams' warps), one line per lane:
  * line requests per second, the more of its fp32 and fp64 rows (each element its own line,
  * whatever its size: a row that DRAM or the L2's bytes slow, as the fp64 loads, only caps
@@ -494,6 +510,16 @@ double clc_profile_one_pass(const struct clc_profile *p, double lane, double gro
         return NAN;
     double t = log_place(fmin(fmax(lane, 4), 8), 4, 8);
     return four + t * (eight - four);
+}
+
+double clc_profile_long_copy(const struct clc_profile *p, double one, double elements)
+{
+    double one256 = clc_profile_one_pass(p, 4, 32 << CLC_PROFILE_ONE_PASS_GROUP,
+                                         CLC_ONE_PASS_STRAIGHT);
+    double a = 1 / one256 - 1 / p->long_copy, b = 1 / one - a;
+    if (!(elements > 1) || !(a > 0) || !(b > 0))
+        return one;
+    return elements / (a + b * elements);
 }
 
 double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
@@ -952,8 +978,8 @@ static void integer_work(const struct clc_report *rep, struct clc_profile *p)
 /* Whether a row is of a case the profile reads. */
 static bool profile_row(const struct clc_result *r)
 {
-    static const char *const cases[] = {"latency", "stream", "inflight", "groups",
-                                        "banks",   "stride", "scatter",  "runs",    "vector",
+    static const char *const cases[] = {"latency", "stream", "inflight", "groups",   "gridstride",
+                                        "banks",   "stride", "scatter",  "runs",     "vector",
                                         "fma",     "l2",     "stores",   "indexmath"};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(r->case_name, cases[i]) == 0)
@@ -991,6 +1017,7 @@ static void clear(struct clc_profile *p)
         p->one_pass[0][g] = p->one_pass[1][g] = p->one_pass_staged[0][g] =
             p->one_pass_staged[1][g] = p->one_pass_staged4[0][g] = p->one_pass_staged4[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
+    p->long_copy = NAN;
     p->missed_lines_per_s = NAN;
     p->l2_sectors_per_s[0] = p->l2_sectors_per_s[1] = NAN;
     p->split_gbps[0] = p->split_gbps[1] = NAN;
@@ -1055,6 +1082,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->bunched_load_eff = bunched_eff(rep, "tile_loads", p->spread);
     p->groups_per_s = groups_per_s(rep);
     one_pass(rep, p);
+    p->long_copy = long_copy(rep, p->copy_gbps);
     p->load_lines_per_s = lines_per_s(rep, "load", -1, 2);
     p->store_lines_per_s = lines_per_s(rep, "store", -1, 1);
     p->missed_lines_per_s = lines_per_s(rep, "load_shared", 1, 2);
@@ -1133,6 +1161,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                 json_array_append_new(one, pt);
             }
     json_object_set_new(inf, "one_pass", one);
+    json_object_set_new(inf, "long_copy_of_copy", num(p->long_copy));
     json_object_set_new(banks, "count", count_or_null(p->banks));
     json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
     json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
@@ -1357,6 +1386,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->launch_us = num_at(o, "launch_us");
     p->spread = num_at(o, "spread");
     p->groups_per_s = num_at(o, "groups_per_s");
+    p->long_copy = num_at(json_object_get(o, "inflight"), "long_copy_of_copy");
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");
     for (unsigned t = 0; t < CLC_PROFILE_MERGE_TABLES; t++)

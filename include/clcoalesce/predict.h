@@ -102,6 +102,9 @@ struct clc_profile {
                                * a kernel's loads and stores share; NAN not measured */
     double groups_per_s;   /* work-groups the device starts per second at most: the fastest
                             * the groups case's rows started theirs (its smallest groups) */
+    double long_copy;      /* a copy whose work-items each copy element after element, all
+                            * resident from the start (the gridstride case's grid-stride
+                            * rows, the fastest): its fraction of the copy ceiling */
     double split_gbps[2];  /* stores alone with 32- and 64-byte lanes (the vector case's
                             * fill_float8 and fill_float16): a GPU instruction stores at most
                             * 16 bytes a lane, so these leave in pieces */
@@ -224,6 +227,15 @@ enum clc_one_pass_form clc_profile_one_pass_form(struct json_t *point);
  * them); an unknown group size as 256.  NAN where a lane size has no group size measured. */
 double clc_profile_one_pass(const struct clc_profile *p, double lane, double group,
                             enum clc_one_pass_form form);
+
+/* The fraction of the copy ceiling a copy of `elements` elements a work-item, each loaded
+ * and stored before the next, reaches where the copy of one element a work-item reaches
+ * `one`: a work-item's life takes a fixed time (its group's start and end) and a time per
+ * element, so it reaches k / (a + b k), with a + b = 1 / one and a the fixed time the
+ * profile's copies of one element (groups of 256, 4-byte lanes) spend over its long-lived
+ * copy (long_copy).  `one` itself where the profile has no long-lived copy, where it is no
+ * faster, or for one element or fewer. */
+double clc_profile_long_copy(const struct clc_profile *p, double one, double elements);
 
 /* A copy staged through __local whose work-items each load `loads` elements before the
  * barrier: a work-group's life takes a fixed time (its start, the barrier, its slowest load)
