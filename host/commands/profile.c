@@ -1,6 +1,6 @@
 /* profile.c - `clcoalesce profile`: the device measured by the cases that isolate one
- * mechanism each (latency, stream, inflight, groups, banks, stride, scatter, runs, l2,
- * stores, fma, indexmath) and
+ * mechanism each (latency, stream, inflight, groups, gridstride, banks, stride, scatter, runs,
+ * l2, stores, fma, indexmath) and
  * the vector case's fills of wide lanes, at their default sizes with few repetitions, summed
  * up as a device profile (JSON): the load-to-use latency of L1, L2 and DRAM, the read, write,
  * copy and triad ceilings, the curve of read bandwidth over the bytes in flight per compute
@@ -33,11 +33,11 @@
 static const char usage[] =
     "usage: clcoalesce profile [--device SEL] [--api opencl|cuda] [-o FILE] [--size BYTES]\n"
     "                          [--reps N] [--quick] [--kernel-dir DIR] [--quiet]\n"
-    "Measures the device with the latency, stream, inflight, groups, banks, stride, scatter,\n"
-    "runs, l2, stores, fma and indexmath cases (float, and double where the cases and the\n"
-    "device have it; default sizes, 5 repetitions) and the vector case's fill_float8 and\n"
-    "fill_float16, and writes its profile as JSON to FILE (or stdout): L1, L2 and DRAM\n"
-    "latency, the read / write / copy / triad\n"
+    "Measures the device with the latency, stream, inflight, groups, gridstride, banks,\n"
+    "stride, scatter, runs, l2, stores, fma and indexmath cases (float, and double where the\n"
+    "cases and the device have it; default sizes, 5 repetitions) and the vector case's\n"
+    "fill_float8 and fill_float16, and writes its profile as JSON to FILE (or stdout): L1,\n"
+    "L2 and DRAM latency, the read / write / copy / triad\n"
     "ceilings, read bandwidth over the bytes in flight per compute unit (and the bytes for\n"
     "50 % and 90 % of the read ceiling), copies of one element per work-item by work-group\n"
     "size, the local memory's banks and bandwidth, the DRAM granule and the speed of scattered\n"

@@ -1,6 +1,6 @@
 /* devprofile.c - the device profile: the figures the predictive model reads, each taken from a
- * row of the cases that isolate one mechanism (latency, stream, inflight, groups, banks,
- * stride, scatter, the vector case's fills), whether `clcoalesce profile` ran them or a suite
+ * row of the cases that isolate one mechanism (latency, stream, inflight, groups, gridstride,
+ * banks, stride, scatter, the vector case's fills), whether `clcoalesce profile` ran them or a suite
  * did; the profile as JSON and back. */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -781,7 +781,7 @@ static double per_useful(const struct sampled *s)
 }
 
 /* Where a work-item's first few accesses show more than this share more or fewer granule
- * bytes per useful byte than its whole run, they are another mix than the run */
+ * bytes per useful byte than its whole run, they are another mix than the run. */
 #define MIX_DIFFERS 0.1
 
 /* Fills m->granules and m->granule_useful, per direction.  Each sample can only miss reuse
@@ -825,7 +825,7 @@ static bool dram_granules(const struct clc_trace *t, struct clc_model *m)
                     best = &b[dir];
                     useful = (double)b[dir].useful;
                 }
-            } else if (pb < pc) {
+            } else if (pb > 0 && pb < pc) {
                 useful *= pc / pb;
             }
         }

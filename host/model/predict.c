@@ -411,7 +411,7 @@ static double elements_per_item(const struct clc_layer_state *s)
     const struct clc_model_features *f = s->f;
     double items = f->groups * f->group_items;
     double k = s->useful * (1 - f->stored) / (items * f->load_lane_bytes);
-    return k > 1 ? k : 1;
+    return k > 1 && isfinite(k) ? k : 1;
 }
 
 /* A copy (each load's element stored before the next load) at full residency is read off
