@@ -754,9 +754,10 @@ static double far_share(const struct sample *sm, unsigned warp)
                 uint64_t size = clc_trace_size(r[1]);
                 if ((r[1] & 1) == 0 || size == 0)
                     continue;
-                for (uint64_t l = r[0] / CLC_MODEL_LINE;
-                     l <= (r[0] + size - 1) / CLC_MODEL_LINE && n < 2 * CLC_MODEL_MAX_WARP; l++)
-                    lines[n++] = l;
+                uint64_t first;
+                unsigned span = granule_span(r[0], size, CLC_MODEL_LINE, &first);
+                for (unsigned u = 0; u < span && n < 2 * CLC_MODEL_MAX_WARP; u++)
+                    lines[n++] = first + u;
             }
             qsort(lines, n, sizeof lines[0], cmp_u64);
             n = distinct(lines, n);
