@@ -5,11 +5,8 @@
  * group starts as a whole.  And the same through __local (groups_staged): every work-item
  * of the group loads, then all wait at a barrier before any stores, as a tile staged for a
  * transpose does; and staged with ITEMS (4) elements a work-item, all loaded before the
- * barrier (groups_staged4), as a tile transpose's rows are; and the same over the array seen
- * as a matrix, each load behind a tile transpose's test of column and row (groups_staged4_rows):
- * a compiler that branches around each test waits for each load before it issues the next.
- * The shape is declared because NVIDIA's compiler allows only 256 work-items to a kernel
- * that does not declare it. */
+ * barrier (groups_staged4), as a tile transpose's rows are.  The shape is declared because
+ * NVIDIA's compiler allows only 256 work-items to a kernel that does not declare it. */
 #include "clc.h"
 
 __attribute__((reqd_work_group_size(GROUP, 1, 1)))
@@ -67,30 +64,4 @@ __kernel void groups_staged4(__global T *a, ulong n CLC_TRACE_ARGS)
         if (first + e < n)
             STORE(a, first + e, LLOAD(tile, whole ? ITEMS * GROUP - 1 - e : e) * 2 + 1);
     }
-}
-
-/* staged4_rows: staged4's copy written as a tile transpose's loads often are, over the first
- * width x height elements of a seen as rows `width` wide (a run-time width): a group takes a
- * tile of ITEMS rows of GROUP elements, loads each element straight into the tile behind the
- * test that its column and its row lie in the matrix, at the 64-bit product of its row and
- * the width, and after the barrier stores each row mirrored (a row of the tile short of
- * GROUP in place).  How many of its loads a work-item keeps in flight is the compiler's
- * choice: NVIDIA's OpenCL compiler makes the test two branches around each load and its
- * store into the tile, so each load waits before the next (loaded into registers first, as
- * cl/transpose.cl's tiles are, it issues the four together). */
-__attribute__((reqd_work_group_size(GROUP, 1, 1)))
-__kernel void groups_staged4_rows(__global T *a, ulong width, ulong height CLC_TRACE_ARGS)
-{
-    CLC_TRACE_BEGIN
-    __local T tile[ITEMS][GROUP];
-    uint l = get_local_id(0);
-    size_t bx = get_group_id(0) * GROUP, by = get_group_id(1) * ITEMS;
-    bool whole = bx + GROUP <= width;
-    for (uint j = 0; j < ITEMS; j++)
-        if (bx + l < width && by + j < height)
-            LSTORE(tile[j], l, LOAD(a, (by + j) * width + bx + l));
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint j = 0; j < ITEMS; j++)
-        if (bx + l < width && by + j < height)
-            STORE(a, (by + j) * width + bx + l, LLOAD(tile[j], whole ? GROUP - 1 - l : l) * 2 + 1);
 }

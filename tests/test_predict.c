@@ -504,17 +504,6 @@ START_TEST(staged_copies_by_loads)
     p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.4;
     ck_assert(isnan(clc_profile_staged(&p, 8, 256, 2, true)));
     ck_assert_double_eq_tol(predict(&p, &r, &b), 50, 1e-6);
-    /* the copies of 4 elements written as a tile's loads (staged4_rows) measure such code: 60 % gives a + 4 b = 4 / 0.6 with
-     * a + b = 2 (b = 14 / 9, a = 4 / 9), 2 loads one at a time 2 / (a + 2 b) = 9 / 16; they
-     * serve only code that waits for its loads (the staged4 rows serve the rest) */
-    for (int i = 0; i < 2; i++)
-        p.one_pass_rows4[i][CLC_PROFILE_ONE_PASS_GROUP] = 0.6;
-    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, true), 9.0 / 16, 1e-9);
-    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, false), 2.0 / 3, 1e-9);
-    ck_assert_double_eq_tol(predict(&p, &r, &b), 900.0 / 16, 1e-6);
-    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
-    for (int i = 0; i < 2; i++)
-        p.one_pass_rows4[i][CLC_PROFILE_ONE_PASS_GROUP] = NAN;
     p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = NAN;
     r.model.features.compiled_loads = 4;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 200.0 / 3, 1e-6);
@@ -1935,12 +1924,6 @@ START_TEST(one_pass_rows_by_group_size)
     struct clc_result st16 = clc_test_row("groups", "staged4", 256, CLC_FLOAT, 72);
     struct clc_result st32 = clc_test_row("groups", "staged4", 256, CLC_DOUBLE, 81);
     struct clc_result st_small = clc_test_row("groups", "staged4", 32, CLC_FLOAT, 20.48);
-    /* and written as a tile transpose's loads (staged4_rows): floats at 60 %, doubles at
-     * 70 % (a group of 32 counts its 4 elements a work-item too: 20 M groups a second, a
-     * copy's) */
-    struct clc_result g4 = clc_test_row("groups", "staged4_rows", 256, CLC_FLOAT, 54);
-    struct clc_result g8 = clc_test_row("groups", "staged4_rows", 256, CLC_DOUBLE, 63);
-    struct clc_result g_small = clc_test_row("groups", "staged4_rows", 32, CLC_FLOAT, 20.48);
     clc_report_add(&rep, &st16);
     clc_report_add(&rep, &st32);
     clc_report_add(&rep, &st_small);
@@ -1950,18 +1933,11 @@ START_TEST(one_pass_rows_by_group_size)
                               clc_test_row("gridstride", "monolithic", -1, CLC_FLOAT, 81)};
     for (size_t i = 0; i < sizeof gs / sizeof gs[0]; i++)
         clc_report_add(&rep, &gs[i]);
-    clc_report_add(&rep, &g4);
-    clc_report_add(&rep, &g8);
-    clc_report_add(&rep, &g_small);
     clc_profile_from_report(&rep, "test", &p);
     clc_report_free(&rep);
     ck_assert_double_eq_tol(p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP], 0.8, 1e-9);
     ck_assert_double_eq_tol(p.one_pass_staged4[1][CLC_PROFILE_ONE_PASS_GROUP], 0.9, 1e-9);
     ck_assert_double_eq_tol(p.one_pass_staged4[0][0], 20.48 / 90, 1e-9);
-    ck_assert_double_eq_tol(p.one_pass_rows4[0][CLC_PROFILE_ONE_PASS_GROUP], 0.6, 1e-9);
-    ck_assert_double_eq_tol(p.one_pass_rows4[0][0], 20.48 / 90, 1e-9);
-    ck_assert_double_eq_tol(p.one_pass_rows4[1][CLC_PROFILE_ONE_PASS_GROUP], 0.7, 1e-9);
-    ck_assert(isnan(p.one_pass_rows4[1][0]));
     ck_assert_double_eq_tol(p.groups_per_s, 78.125e6, 1);
     ck_assert_double_eq_tol(p.long_copy, 0.8, 1e-9);
     ck_assert(isnan(p.one_pass[0][0]) && isnan(p.one_pass[0][1]));
@@ -1983,10 +1959,6 @@ START_TEST(one_pass_rows_by_group_size)
     ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 256, CLC_ONE_PASS_STAGED4), 0.8, 1e-9);
     ck_assert_double_eq_tol(q.one_pass_staged4[0][0], 20.48 / 90, 1e-9);
     ck_assert(isnan(q.one_pass_staged4[0][1]));
-    ck_assert_double_eq_tol(clc_profile_one_pass(&q, 4, 256, CLC_ONE_PASS_ROWS4), 0.6, 1e-9);
-    ck_assert_double_eq_tol(q.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP], 0.8, 1e-9);
-    ck_assert_double_eq_tol(q.one_pass_rows4[1][CLC_PROFILE_ONE_PASS_GROUP], 0.7, 1e-9);
-    ck_assert(isnan(q.one_pass_rows4[1][0]));
     ck_assert_double_eq_tol(q.groups_per_s, p.groups_per_s, 1);
     ck_assert_double_eq_tol(q.long_copy, 0.8, 1e-9);
     /* the older form: one point per lane size, no group size; a size not measured is none */

@@ -119,8 +119,7 @@ static double gap_eff_at(json_t *gaps, double gap)
 
 /* "a copy of one element per work-item, % of the copy ceiling (4- / 8-byte lanes), in
  * work-groups of 32: 40 / 70, ..." for the sizes measured, of one form (straight, staged,
- * staged with CLC_PROFILE_STAGED_ITEMS elements a work-item, loaded together or written as a
- * tile transpose's loads). */
+ * staged with CLC_PROFILE_STAGED_ITEMS elements a work-item). */
 static void print_one_pass(FILE *f, json_t *points, enum clc_one_pass_form form)
 {
     static const char *const head[CLC_ONE_PASS_FORMS] = {
@@ -129,8 +128,6 @@ static void print_one_pass(FILE *f, json_t *points, enum clc_one_pass_form form)
         "  the same staged through __local, a barrier between its loads and stores,\n"
         "    in work-groups of",
         "  the same staged with 4 elements a work-item, all loaded before the barrier,\n"
-        "    in work-groups of",
-        "  the same written as a tile transpose's loads (a test of column and row each),\n"
         "    in work-groups of"};
     bool any = false;
     for (int group = 32; group <= 1024; group *= 2) {

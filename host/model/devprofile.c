@@ -151,7 +151,7 @@ static double group_rate(const struct clc_result *r)
 {
     bool mine = r != NULL && r->status == CLC_STATUS_OK && strcmp(r->case_name, "groups") == 0 &&
                 r->has_param && r->param > 0 && clc_type_size(r->type) > 0;
-    double items = mine && strncmp(r->variant, "staged4", 7) == 0 ? CLC_PROFILE_STAGED_ITEMS : 1;
+    double items = mine && strcmp(r->variant, "staged4") == 0 ? CLC_PROFILE_STAGED_ITEMS : 1;
     return mine ? r->value * 1e9 / (2.0 * clc_type_size(r->type)) / (double)r->param / items
                 : NAN;
 }
@@ -159,14 +159,13 @@ static double group_rate(const struct clc_result *r)
 /* The profile's one-pass copies of a form, by lane size and group size. */
 static double (*one_pass_table(struct clc_profile *p, int form))[CLC_PROFILE_GROUPS]
 {
-    return form == CLC_ONE_PASS_ROWS4  ? p->one_pass_rows4
-           : form == CLC_ONE_PASS_STAGED4 ? p->one_pass_staged4
-           : form == CLC_ONE_PASS_STAGED  ? p->one_pass_staged
-                                          : p->one_pass;
+    return form == CLC_ONE_PASS_STAGED4 ? p->one_pass_staged4
+           : form == CLC_ONE_PASS_STAGED ? p->one_pass_staged
+                                         : p->one_pass;
 }
 
 /* The groups case's variant of each form. */
-static const char *const form_variant[] = {"inplace", "staged", "staged4", "staged4_rows"};
+static const char *const form_variant[] = {"inplace", "staged", "staged4"};
 
 /* The most work-groups per second any row of the groups case started: its smallest groups
  * of work-items that load, store and leave, which the device cannot start fast enough to
@@ -530,16 +529,13 @@ double clc_profile_staged(const struct clc_profile *p, double lane, double group
     if (!(f1 > 0 && loads > 0))
         return NAN;
     double b; /* 1 / f1 = a + b */
-    enum clc_one_pass_form form = held ? CLC_ONE_PASS_ROWS4 : CLC_ONE_PASS_STAGED4;
-    double k = CLC_PROFILE_STAGED_ITEMS, fk = clc_profile_one_pass(p, lane, group, form);
-    if (fk > 0) { /* k / fk = a + b k */
-        b = (k / fk - 1 / f1) / (k - 1);
-    } else if (held) { /* 1 / b: the straight copy, which holds one load at a time and no
-                        * barrier (a profile without the staged4_rows copies) */
+    if (held) { /* 1 / b: the straight copy, which holds one load at a time and no barrier */
         double fs = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STRAIGHT);
         b = fs > 0 && fs >= f1 ? 1 / fs : NAN;
-    } else {
-        b = NAN;
+    } else { /* k / fk = a + b k */
+        double fk = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED4);
+        double k = CLC_PROFILE_STAGED_ITEMS;
+        b = fk > 0 ? (k / fk - 1 / f1) / (k - 1) : NAN;
     }
     double a = 1 / f1 - b;
     return b > 0 && a + b * loads > 0 ? loads / (a + b * loads) : NAN;
@@ -1019,8 +1015,7 @@ static void clear(struct clc_profile *p)
     p->inflight_50 = p->inflight_90 = p->local_gbps = p->launch_us = NAN;
     for (int g = 0; g < CLC_PROFILE_GROUPS; g++)
         p->one_pass[0][g] = p->one_pass[1][g] = p->one_pass_staged[0][g] =
-            p->one_pass_staged[1][g] = p->one_pass_staged4[0][g] = p->one_pass_staged4[1][g] =
-                p->one_pass_rows4[0][g] = p->one_pass_rows4[1][g] = NAN;
+            p->one_pass_staged[1][g] = p->one_pass_staged4[0][g] = p->one_pass_staged4[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
     p->long_copy = NAN;
     p->missed_lines_per_s = NAN;
@@ -1161,10 +1156,8 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
                 json_t *pt = json_pack("{s:i, s:i, s:b, s:o}", "lane_bytes", 4 << i,
                                        "group_items", 32 << g, "staged",
                                        form != CLC_ONE_PASS_STRAIGHT, "of_copy", num(v));
-                if (form >= CLC_ONE_PASS_STAGED4) /* one element a work-item where absent */
+                if (form == CLC_ONE_PASS_STAGED4) /* one element a work-item where absent */
                     json_object_set_new(pt, "items", json_integer(CLC_PROFILE_STAGED_ITEMS));
-                if (form == CLC_ONE_PASS_ROWS4)
-                    json_object_set_new(pt, "as_tile", json_true());
                 json_array_append_new(one, pt);
             }
     json_object_set_new(inf, "one_pass", one);
@@ -1271,10 +1264,9 @@ enum clc_one_pass_form clc_profile_one_pass_form(json_t *point)
     if (!json_is_true(json_object_get(point, "staged")))
         return CLC_ONE_PASS_STRAIGHT;
     json_t *items = json_object_get(point, "items");
-    if (!json_is_integer(items) || json_integer_value(items) != CLC_PROFILE_STAGED_ITEMS)
-        return CLC_ONE_PASS_STAGED;
-    return json_is_true(json_object_get(point, "as_tile")) ? CLC_ONE_PASS_ROWS4
-                                                           : CLC_ONE_PASS_STAGED4;
+    return json_is_integer(items) && json_integer_value(items) == CLC_PROFILE_STAGED_ITEMS
+               ? CLC_ONE_PASS_STAGED4
+               : CLC_ONE_PASS_STAGED;
 }
 
 static double num_at(json_t *o, const char *key)

@@ -89,8 +89,6 @@ struct clc_profile {
                             * wait at a barrier before any stores */
     double one_pass_staged4[2][CLC_PROFILE_GROUPS]; /* the same with 4 elements a work-item,
                             * all loaded before the barrier (the staged4 rows) */
-    double one_pass_rows4[2][CLC_PROFILE_GROUPS]; /* the same written as a tile transpose's
-                            * loads, each behind a test of column and row (staged4_rows) */
     double load_lines_per_s;  /* line requests the L2 takes per second when every lane of a
                                * warp loads from its own 128-byte line (scatter load) */
     double store_lines_per_s; /* and stores into its own line (scatter store) */
@@ -210,20 +208,17 @@ double clc_profile_inflight_at(const struct clc_profile *p, double items, double
 
 /* The profile's one-pass copies (the groups case): straight, one element a work-item;
  * staged through __local, one element a work-item; staged, CLC_PROFILE_STAGED_ITEMS a
- * work-item, all loaded before the barrier; the same written as a tile transpose's loads,
- * each behind a test of column and row (rows4). */
+ * work-item, all loaded before the barrier. */
 enum clc_one_pass_form {
     CLC_ONE_PASS_STRAIGHT,
     CLC_ONE_PASS_STAGED,
     CLC_ONE_PASS_STAGED4,
-    CLC_ONE_PASS_ROWS4,
     CLC_ONE_PASS_FORMS
 };
 #define CLC_PROFILE_STAGED_ITEMS 4
 
 /* The form of a point of a profile file's inflight.one_pass: `staged` false, straight; true,
- * staged, with CLC_PROFILE_STAGED_ITEMS elements a work-item where its `items` says so,
- * written as a tile transpose's loads where `as_tile` is true. */
+ * staged, with CLC_PROFILE_STAGED_ITEMS elements a work-item where its `items` says so. */
 enum clc_one_pass_form clc_profile_one_pass_form(struct json_t *point);
 
 /* The fraction of the copy ceiling the profile's copies of one form give lanes of `lane`
@@ -246,13 +241,11 @@ double clc_profile_long_copy(const struct clc_profile *p, double one, double ele
  * barrier: a work-group's life takes a fixed time (its start, the barrier, its slowest load)
  * and a time per element a work-item loads, so it reaches k / (a + b k) of the copy ceiling
  * at k loads; the staged copies of one element and of CLC_PROFILE_STAGED_ITEMS at this lane
- * and group size give a and b.  `held`: its code, as compiled, waits for each load before
- * the next (a tile transpose's loads, each behind a test of column and row): b from the
- * copies of CLC_PROFILE_STAGED_ITEMS written alike (staged4_rows), which the same compiler
- * builds alike; where the profile has none,
- * an element takes what the straight copies of one element a work-item spend on one (holding
- * one load at a time, no barrier; at least the staged copy's time less its barrier's).  NAN
- * without the copies needed (or where they give no time per element). */
+ * and group size give a and b.  `held`: its code waits for each load before the next, so an
+ * element takes what the straight copies of one element a work-item spend on one (holding
+ * one load at a time, no barrier; at least the staged copy's time less its barrier's), the
+ * fixed part what the staged copies of one element spend more.  NAN without the copies
+ * needed (or where they give no time per element). */
 double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
                           bool held);
 
