@@ -549,7 +549,8 @@ START_TEST(stores_combined_as_compiled)
 END_TEST
 
 /* Sector bytes per load lane: coalesced fp32 4, fp32 32 bytes apart 32 (a sector per lane),
- * all lanes on one element 1 (one sector shared by 32 lanes). */
+ * all lanes on one element 1 (one sector shared by 32 lanes), fp32 off its alignment 5; and
+ * the bytes a lane reads, 4 in each. */
 START_TEST(load_lane_bytes_by_pattern)
 {
     struct clc_model m;
@@ -559,6 +560,11 @@ START_TEST(load_lane_bytes_by_pattern)
     ck_assert_double_eq(m.load_lane_bytes, 32);
     analyse_streams(32, 32, (struct stream){BASE, 0, 4}, NO_STORE, &m);
     ck_assert_double_eq(m.load_lane_bytes, 1);
+    ck_assert_double_eq(m.load_access_bytes, 4); /* all 32 lanes read the same float */
+    /* a float off its alignment: each warp's 128 bytes in 5 sectors */
+    analyse_streams(256, 256, (struct stream){BASE + 4, 4, 4}, NO_STORE, &m);
+    ck_assert_double_eq(m.load_lane_bytes, 5);
+    ck_assert_double_eq(m.load_access_bytes, 4);
 }
 END_TEST
 

@@ -458,6 +458,42 @@ START_TEST(copies_read_off_the_one_pass_rows)
 }
 END_TEST
 
+/* A misaligned copy's warps each ask for a sector more than they read, which the next warp
+ * asks for too and DRAM sends once: its lanes keep in flight the bytes DRAM sends for them
+ * (4 a lane for 4 read, as an aligned copy's), not their 5 bytes of sectors; where DRAM
+ * sends each sector for one warp alone (every other element: 8 bytes of sectors for 4 read,
+ * 2 bytes read from DRAM a loaded byte), all 8.  A row traced before the access bytes: its
+ * sectors.  The copy of several elements a work-item counts them by the bytes a lane reads. */
+START_TEST(misaligned_copies_keep_what_dram_sends)
+{
+    const int g = CLC_PROFILE_ONE_PASS_GROUP;
+    struct clc_profile p = flat_profile();
+    p.one_pass[0][g] = 0.4; /* 4-byte lanes: 40 % of the copy ceiling, 8-byte: 60 % */
+    p.one_pass[1][g] = 0.6;
+    struct clc_result r = streaming_row();
+    enum clc_bound b;
+    keeps_in_flight(&r, 2048, 1, 5);
+    r.model.features.stored = 0.5;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 * (0.4 + 0.2 * log(1.25) / log(2)), 1e-6);
+    r.model.features.load_access_bytes = 4;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 40, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    keeps_in_flight(&r, 2048, 1, 8); /* 60 % of the ceiling in DRAM bytes, 1.5 a useful byte */
+    r.model.features.dram[0][0][0] = r.model.features.dram[0][1][0] = 1;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 60 / 1.5, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    /* 10^8 bytes, half of them stored, 5 bytes of sectors for 4 read: 1.25 x 10^7 loads over
+     * 3.125 x 10^6 work-items, 4 each (3.2 by their sectors) */
+    keeps_in_flight(&r, 2048, 1, 5);
+    r.model.features.dram[0][0][0] = r.model.features.dram[0][1][0] = 0.5;
+    r.model.features.group_items = 256;
+    r.model.features.groups = 3.125e6 / 256;
+    p.long_copy = 0.5;
+    double a = 1 / 0.4 - 1 / 0.5, four = 4 / (a + 4 / 0.5);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100 * four, 1e-6);
+}
+END_TEST
+
 /* A staged copy of k elements a work-item reaches k / (a + b k) of the copy ceiling, a and b
  * from the staged copies of 1 and 4 elements: staged at 50 % and staged4 at 80 % give
  * a + b = 2 and a + 4 b = 5 (a = 1, b = 1): 2 / 3 at k = 2, 8 / 9 at k = 8.  A kernel that
@@ -2333,6 +2369,16 @@ static void in_cache_staged_copies(struct clc_report *rep)
         }
 }
 
+/* in_cache_staged_copies, with groups of 32 started 2.5 times as fast as those of 256
+ * (20 GB/s), so that a copy in groups of 256 is bound by its bytes in flight, not by them */
+static void in_cache_copies_started_fast(struct clc_report *rep)
+{
+    in_cache_staged_copies(rep);
+    struct clc_result r = clc_test_row("groups", "inplace", 32, CLC_FLOAT, 20);
+    r.cache_resident = true;
+    clc_report_add(rep, &r);
+}
+
 START_TEST(end_to_end_layers)
 {
     char dir[64];
@@ -2434,6 +2480,19 @@ START_TEST(end_to_end_layers)
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
     clc_report_free(&rep);
 
+    /* a copy a float off its alignment: 5 bytes of sectors a lane for the 4 it reads, each
+     * warp's fifth sector the next warp's first, which DRAM sends once: the copy of 4-byte
+     * lanes, as an aligned one (70 % of 90 GB/s; its 5 bytes would read 74 %) */
+    write_profile(path, in_cache_copies_started_fast, NAN);
+    run_predicted("offset", "inplace", path, &rep);
+    const struct clc_result *off = clc_test_get(&rep, "inplace", 1, CLC_FLOAT);
+    ck_assert_double_eq(off->model.features.load_access_bytes, 4);
+    ck_assert(off->model.features.load_lane_bytes > 4.5);
+    gbps = predicted_full(path, off, &b);
+    ck_assert_double_eq_tol(gbps, 63, 0.5);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    clc_report_free(&rep);
+
     write_profile(path, in_cache, 1e6); /* a second per launch */
     run_predicted("vector", "float4", path, &rep);
     predicted(&rep, -1, "launch");
@@ -2455,7 +2514,8 @@ int main(void)
         stores_ride_along_the_loads,
         inflight_grid_by_items_loads_width,
         long_lived_copies_spread_their_start,
-        copies_read_off_the_one_pass_rows, staged_copies_by_loads,
+        copies_read_off_the_one_pass_rows, misaligned_copies_keep_what_dram_sends,
+        staged_copies_by_loads,
         copies_read_by_group_size,
         one_pass_rows_by_group_size,
         banks_layer_counts_passes,

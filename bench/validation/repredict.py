@@ -2,19 +2,21 @@
 """repredict.py - a validate run's kernels predicted again by this build's model, on a profile.
 
   python3 bench/validation/repredict.py VALIDATE_JSON PROFILE_JSON API [--rows]
-                                        [--features TRACED_JSON] [--half dev|test]
+                                        [--features TRACED_JSON] [--half dev|test|suite]
                                         [--ptx DIR MANIFEST]
 
 Runs `clcoalesce compare --model --profile PROFILE_JSON` over the rows of VALIDATE_JSON
 (`clcoalesce validate -f json`) of one API (opencl or cuda), which carry the features their
 traces recorded, and prints per split the kernels within +-10 % and +-20 % and the mean
-absolute residual (measured / predicted - 1); with --rows, every kernel's too.  What a model
-change does to a measured run, without measuring again: the residuals are against the same
-measurements.  With --features, each kernel that TRACED_JSON (another validate run, on any
-device: the trace's counts do not depend on it) also holds takes its trace's figures from
-there, and keeps its launch's (occupancy, groups, registers) and its build's (the loads and
-stores as compiled, the integer work: each API's own PTX) from VALIDATE_JSON: what a change
-to the access model does to a measured run, or another API's rows with this one's traces.  With --ptx, each kernel's integer work
+absolute residual (measured / predicted - 1); with --rows, every kernel's too.  A run of the
+suite (`clcoalesce run -f json`) in its place is one half, `suite`, of all its rows.  What a
+model change does to a measured run, without measuring again: the residuals are against the
+same measurements.  With --features, each row that TRACED_JSON (another run of the same
+command, on any device: the trace's counts do not depend on it) also holds takes its trace's
+figures from there, and keeps its launch's (occupancy, groups, registers) and its build's
+(the loads and stores as compiled, the integer work: each API's own PTX) from VALIDATE_JSON:
+what a change to the access model does to a measured run, or another API's rows with this
+one's traces.  With --ptx, each kernel's integer work
 (the work layer's features) is counted again by build/clc-workcount on DIR/KERNEL-API.ptx, the
 PTX of the build that ran (MANIFEST's pattern, local and items give its launch, the row's
 size its n): what a change to that count does.  CLCOALESCE names the binary (default
@@ -85,13 +87,18 @@ def counted_again(results, api, ptx_dir, manifest, counter):
     return results
 
 
+def row_key(r):
+    """A row's place in its run: case, variant, param and type."""
+    return r.get("case"), r["variant"], r.get("param"), r.get("type")
+
+
 def traced_again(results, path):
-    """results with each kernel's trace figures from the validate run at path, where it has
-    the kernel; the launch's and the build's figures stay."""
-    traced = {r["variant"]: r.get("model_features")
+    """results with each row's trace figures from the run at path, where it has the row; the
+    launch's and the build's figures stay."""
+    traced = {row_key(r): r.get("model_features")
               for r in json.load(open(path, encoding="utf-8"))["results"]}
     for r in results:
-        f = traced.get(r["variant"])
+        f = traced.get(row_key(r))
         if f and r.get("model_features"):
             r["model_features"] = dict(f, **{k: r["model_features"].get(k) for k in LAUNCH})
     return results
@@ -104,8 +111,10 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     binary = os.environ.get("CLCOALESCE", os.path.join(here, "..", "..", "build", "clcoalesce"))
     val = json.load(open(val_path, encoding="utf-8"))
-    split = {k["kernel"]: k.get("split") for k in val["kernels"] if k.get("api") == api}
-    results = [r for r in val["results"] if r.get("api") == api]
+    split = {k["kernel"]: k.get("split") for k in val.get("kernels", []) if k.get("api") == api}
+    results = [r for r in val["results"] if r.get("api") == api and r.get("model_features")]
+    if "kernels" not in val:  # a run of the suite: its rows, as one half
+        split = {row_key(r): "suite" for r in results}
     if "--features" in sys.argv:
         at = sys.argv.index("--features") + 1
         if at >= len(sys.argv):
@@ -126,14 +135,14 @@ def main():
         if done.returncode not in (0, 1) or not os.path.exists(dst):
             sys.exit(done.stderr)
         rows = rows_of(json.load(open(dst, encoding="utf-8")), [])
-    halves = ("dev", "test")
+    halves = ("dev", "test", "suite")
     if "--half" in sys.argv:
         at = sys.argv.index("--half") + 1
         if at >= len(sys.argv) or sys.argv[at] not in halves:
             sys.exit(__doc__)
         halves = (sys.argv[at],)
     for half in halves:
-        mine = [r for r in rows if split.get(r["variant"]) == half]
+        mine = [r for r in rows if split.get(r["variant"], split.get(row_key(r))) == half]
         if not mine:
             continue
         res = [r["gbps"] / r["model_gbps"] - 1 for r in mine]
@@ -142,7 +151,9 @@ def main():
               f"MAE {100 * sum(abs(x) for x in res) / len(res):.1f} %")
         if "--rows" in sys.argv:
             for r, x in zip(mine, res):
-                print(f"  {r['variant']:28} {r['gbps']:9.1f} {r['model_gbps']:9.1f} "
+                name = r["variant"] if half != "suite" else " ".join(
+                    str(v) for v in row_key(r) if v is not None)
+                print(f"  {name:28} {r['gbps']:9.1f} {r['model_gbps']:9.1f} "
                       f"{100 * x:+6.1f} % {r.get('model_bound', '')}")
 
 

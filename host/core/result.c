@@ -553,6 +553,7 @@ static const struct {
     FEATURE(work_div32),
     FEATURE(work_div64),
     FEATURE(load_lane_bytes),
+    FEATURE(load_access_bytes),
     FEATURE(store_lane_bytes),
     FEATURE(stored),
     FEATURE(l1_requests),

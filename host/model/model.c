@@ -1255,7 +1255,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
     m->store_spread = m->store_far = NAN;
     m->sectors_per_req_load = m->sectors_per_req_store = m->sectors_per_req = NAN;
     m->efficiency = m->bytes_moved = m->bytes_useful = NAN;
-    m->loads_in_flight = m->load_lane_bytes = m->store_lane_bytes = NAN;
+    m->loads_in_flight = m->load_lane_bytes = m->load_access_bytes = m->store_lane_bytes = NAN;
     if (t->warp == 0 || t->warp > CLC_MODEL_MAX_WARP || t->wg_size == 0 || t->n_items == 0 ||
         t->n_items % t->wg_size != 0 || t->slots == 0 || t->words == NULL)
         return -1;
@@ -1343,6 +1343,7 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m)
         return -1;
     m->loads_in_flight = loads_in_flight(t);
     m->load_lane_bytes = ratio((double)m->load.sectors * CLC_MODEL_SECTOR, (double)m->load.lanes);
+    m->load_access_bytes = ratio((double)m->load.lane_bytes, (double)m->load.lanes);
     m->store_lane_bytes = ratio((double)m->store.lane_bytes, (double)m->store.lanes);
     uint64_t req = m->load.requests + m->store.requests;
     uint64_t sec = m->load.sectors + m->store.sectors;

@@ -173,6 +173,7 @@ void clc_model_features_make(struct clc_model_features *f, const struct clc_mode
                              : NAN;
     f->loads_in_flight = m->loads_in_flight;
     f->load_lane_bytes = m->load_lane_bytes;
+    f->load_access_bytes = m->load_access_bytes;
     f->store_lane_bytes = m->store_lane_bytes;
     f->stored = (double)m->store.useful / useful;
     f->l1_requests = (double)m->load.requests / useful;
@@ -405,13 +406,30 @@ static double layer_scatter(struct clc_layer_state *s, struct clc_model_layer *l
 }
 
 /* The elements a work-item loads, one after the other: the row's loaded bytes over its
- * work-items and its lane bytes; 1 where the launch is not known. */
+ * work-items and the bytes a lane's load reads (its sector bytes in a row from before those
+ * were traced); 1 where the launch is not known. */
 static double elements_per_item(const struct clc_layer_state *s)
 {
     const struct clc_model_features *f = s->f;
     double items = f->groups * f->group_items;
-    double k = s->useful * (1 - f->stored) / (items * f->load_lane_bytes);
+    double read = f->load_access_bytes > 0 ? f->load_access_bytes : f->load_lane_bytes;
+    double k = s->useful * (1 - f->stored) / (items * read);
     return k > 1 && isfinite(k) ? k : 1;
+}
+
+/* The bytes a lane of a copy keeps in flight: its load's sector bytes, which the copies of
+ * the profile (coalesced, aligned) also bring, except where they exceed what the lane reads
+ * and DRAM sends fewer, whose sectors other warps ask for too: a misaligned warp's fifth
+ * sector, which the next warp's load holds, DRAM sends once.  There the DRAM bytes the lane
+ * reads (its access bytes x the row's DRAM reads per loaded useful byte), never fewer than
+ * it reads.  A row from before the access bytes were traced: its sector bytes. */
+static double copy_lane_bytes(const struct clc_layer_state *s)
+{
+    const struct clc_model_features *f = s->f;
+    double sectors = f->load_lane_bytes, access = f->load_access_bytes;
+    if (!(access > 0) || !(sectors > access) || !(f->stored < 1) || !(s->rd > 0))
+        return sectors;
+    return fmax(access, fmin(sectors, access * s->rd / (1 - f->stored)));
 }
 
 /* A copy (each load's element stored before the next load) at full residency is read off
@@ -437,7 +455,7 @@ static double inflight_copy(const struct clc_layer_state *s, double loads, doubl
     const struct clc_profile *p = s->p;
     const struct clc_model_features *f = s->f;
     bool staged = f->local_accesses > 0;
-    double lane = f->load_lane_bytes, group = f->group_items;
+    double lane = copy_lane_bytes(s), group = f->group_items;
     if (s->r->in_flight > 0 || !(s->rd > 0 && s->wr > 0) || !(p->threads_per_cu > 0) ||
         !(s->resident >= p->threads_per_cu))
         return u;

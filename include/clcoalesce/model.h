@@ -185,6 +185,10 @@ struct clc_model {
     /* Bytes of sectors one lane's load brings: load sectors x 32 / active load lanes
      * (4 for coalesced fp32, 32 when every lane needs its own sector). */
     double load_lane_bytes;
+    /* Bytes one lane's load reads, on average (a float: 4, a float4: 16), whatever sectors
+     * it needs: a misaligned warp reads 128 bytes from 5 sectors, 5 bytes of sectors a
+     * lane for 4 read. */
+    double load_access_bytes;
     /* Bytes one lane's store writes, on average (a float4 store: 16; a GPU instruction
      * stores at most 16 bytes a lane, so a wider store leaves in pieces). */
     double store_lane_bytes;

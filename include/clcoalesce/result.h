@@ -142,6 +142,7 @@ struct clc_model_features {
     double work_div32;
     double work_div64;
     double load_lane_bytes;  /* sector bytes one lane's load brings */
+    double load_access_bytes; /* bytes one lane's load reads (its element or vector) */
     double store_lane_bytes; /* bytes one lane's store writes */
     double stored;           /* the stores' useful bytes per useful byte */
     double l1_requests;      /* global load requests per useful byte, and the distinct lines */
