@@ -433,22 +433,24 @@ static double copy_lane_bytes(const struct clc_layer_state *s)
 }
 
 /* A copy (each load's element stored before the next load) at full residency is read off
- * the profile's own copies of one element per work-item, by its lane bytes (in log scale
- * between 4 and 8; wider lanes reach at least the 8-byte copy) and its work-group size: its
- * work-items leave as they store and new ones load meanwhile, which the inflight loops,
- * loading only, do not show, but a larger group frees its place only when its last
- * work-item is done.  One staged through __local (a tile of a transpose) is read off the
- * copies staged alike, whose barrier holds every store of a group behind its slowest load:
- * with one element a work-item, the staged copies' own figure; with more loaded before the
- * barrier, the group's life of a fixed part and a part per element that the staged copies
- * of one and of four elements give (clc_profile_staged), where it is below the loops' (the
- * loops have no barrier); with `held` elements a work-item its code loads one at a time
- * (loads as compiled: 1), the same life with the straight copies' time per element.  A
- * straight copy whose work-items copy several elements one after the other spreads each
- * work-item's start and end over them (clc_profile_long_copy): on the H200 a grid-stride
- * copy whose work-groups all stay resident ran 9-10 % above the copy of one element a
- * work-item, on the H100 no faster.  Returns the inflight factor u, or the copy's where that
- * applies (with its why). */
+ * the profile's own copies of one element per work-item, by its lane bytes
+ * (copy_lane_bytes, in log scale between 4 and 8; wider lanes reach at least the 8-byte
+ * copy) and its work-group size: its work-items leave as they store and new ones load
+ * meanwhile, which the inflight loops, loading only, do not show, but a larger group frees
+ * its place only when its last work-item is done. One staged through __local (a tile of a
+ * transpose) is read off the copies staged alike, whose barrier holds every store of a
+ * group behind its slowest load: with one element a work-item, the staged copies' own
+ * figure; with more loaded before the barrier, the group's life of a fixed part and a part
+ * per element that the staged copies of one and of four elements give (clc_profile_staged),
+ * where it is below the loops' (the loops have no barrier); with `held` elements a
+ * work-item its code loads one at a time (loads as compiled: 1), the same life with the
+ * straight copies' time per element, a stand-in: a staged copy whose loads wait so ran as
+ * fast as staged4 on an H200, so what such a tile transpose pays for is not the waiting
+ * alone, and is not measured yet. A straight copy whose work-items copy several elements
+ * one after the other spreads each work-item's start and end over them
+ * (clc_profile_long_copy): on the H200 a grid-stride copy whose work-groups all stay
+ * resident ran 9-10 % above the copy of one element a work-item, on the H100 no faster.
+ * Returns the inflight factor u, or the copy's where that applies (with its why). */
 static double inflight_copy(const struct clc_layer_state *s, double loads, double held,
                             double u, struct clc_model_layer *l)
 {
