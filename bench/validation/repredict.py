@@ -146,7 +146,8 @@ def main():
         if not mine:
             continue
         res = [r["gbps"] / r["model_gbps"] - 1 for r in mine]
-        print(f"{half} {api}: {len(mine)} kernels, within 10 % {sum(abs(x) <= 0.1 for x in res)}, "
+        unit = "rows" if half == "suite" else "kernels"
+        print(f"{half} {api}: {len(mine)} {unit}, within 10 % {sum(abs(x) <= 0.1 for x in res)}, "
               f"within 20 % {sum(abs(x) <= 0.2 for x in res)}, "
               f"MAE {100 * sum(abs(x) for x in res) / len(res):.1f} %")
         if "--rows" in sys.argv:
