@@ -482,6 +482,14 @@ START_TEST(misaligned_copies_keep_what_dram_sends)
     r.model.features.dram[0][0][0] = r.model.features.dram[0][1][0] = 1;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 60 / 1.5, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    /* a double off its alignment: 9 bytes of sectors for 8 read, the sample's edges a
+     * sliver more from DRAM: the 8-byte copy, not the rule of wider lanes (the curve) */
+    keeps_in_flight(&r, 2048, 1, 9);
+    r.model.features.load_access_bytes = 8;
+    r.model.features.dram[0][0][0] = r.model.features.dram[0][1][0] = 0.50006;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 60 / 1.00006, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    r.model.features.load_access_bytes = 4;
     /* 10^8 bytes, half of them stored, 5 bytes of sectors for 4 read: 1.25 x 10^7 loads over
      * 3.125 x 10^6 work-items, 4 each (3.2 by their sectors) */
     keeps_in_flight(&r, 2048, 1, 5);

@@ -422,14 +422,20 @@ static double elements_per_item(const struct clc_layer_state *s)
  * and DRAM sends fewer, whose sectors other warps ask for too: a misaligned warp's fifth
  * sector, which the next warp's load holds, DRAM sends once.  There the DRAM bytes the lane
  * reads (its access bytes x the row's DRAM reads per loaded useful byte), never fewer than
- * it reads.  A row from before the access bytes were traced: its sector bytes. */
+ * it reads; within COPY_EDGE of them, what it reads: the sample's first and last granules,
+ * which work-groups outside it share, add a sliver (1.2e-4 of a misaligned copy's bytes),
+ * and a double's lane would cross from the 8-byte copy to the wider lanes' rule by it.  A
+ * row from before the access bytes were traced: its sector bytes. */
+#define COPY_EDGE 0.01
+
 static double copy_lane_bytes(const struct clc_layer_state *s)
 {
     const struct clc_model_features *f = s->f;
     double sectors = f->load_lane_bytes, access = f->load_access_bytes;
     if (!(access > 0) || !(sectors > access) || !(f->stored < 1) || !(s->rd > 0))
         return sectors;
-    return fmax(access, fmin(sectors, access * s->rd / (1 - f->stored)));
+    double dram = access * s->rd / (1 - f->stored);
+    return dram <= access * (1 + COPY_EDGE) ? access : fmin(sectors, dram);
 }
 
 /* A copy (each load's element stored before the next load) at full residency is read off
