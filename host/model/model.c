@@ -906,9 +906,10 @@ static bool count_group_lines(const struct clc_trace *t, struct clc_model *m,
                 size_t at = 0, at_mine = 0;
                 for (unsigned i = 0; i < rq->sectors; i++) {
                     uint64_t id = sector_ids[i], line = id * CLC_MODEL_SECTOR / CLC_MODEL_LINE;
-                    /* both cursors move on: | where || would skip the second */
-                    bool asked = holds(seen, n_seen, &at, id) |
-                                 holds(mine, n_last[j], &at_mine, id);
+                    /* both cursors move on, so both are asked before either answer counts */
+                    bool in_seen = holds(seen, n_seen, &at, id);
+                    bool in_mine = holds(mine, n_last[j], &at_mine, id);
+                    bool asked = in_seen || in_mine;
                     if (!asked && line != line_of_last) {
                         m->load.group_lines++;
                         line_of_last = line;
