@@ -205,19 +205,28 @@ static void one_pass(const struct clc_report *rep, struct clc_profile *p)
             }
 }
 
+/* The most GB/s any measured row of a case's variant reached, whatever its param, among the
+ * element types in `types` (a mask of enum clc_type); NAN without one. */
+static double fastest_row(const struct clc_report *rep, const char *case_name,
+                          const char *variant, unsigned types)
+{
+    double best = NAN;
+    for (size_t i = 0; i < rep->n_results; i++) {
+        const struct clc_result *r = &rep->results[i];
+        if (r->status == CLC_STATUS_OK && (r->type & types) != 0 &&
+            strcmp(r->case_name, case_name) == 0 && strcmp(r->variant, variant) == 0 &&
+            r->value > 0 && !(r->value <= best))
+            best = r->value;
+    }
+    return best;
+}
+
 /* The gridstride case's grid-stride rows (floats): the fastest, whose grid fills the device
  * and whose work-items copy element after element, none started again, as a fraction of the
  * copy ceiling; NAN without them. */
 static double long_copy(const struct clc_report *rep, double copy_gbps)
 {
-    double best = NAN;
-    for (size_t i = 0; i < rep->n_results; i++) {
-        const struct clc_result *r = &rep->results[i];
-        if (r->status == CLC_STATUS_OK && r->type == CLC_FLOAT &&
-            strcmp(r->case_name, "gridstride") == 0 && strcmp(r->variant, "gridstride") == 0 &&
-            r->value > 0 && !(r->value <= best))
-            best = r->value;
-    }
+    double best = fastest_row(rep, "gridstride", "gridstride", CLC_FLOAT);
     return copy_gbps > 0 ? best / copy_gbps : NAN;
 }
 
@@ -245,17 +254,7 @@ static double lines_per_s(const struct clc_report *rep, const char *variant, lon
  * L2 holds less well, a CPU's cache). */
 static double l2_rate(const struct clc_report *rep, const char *variant)
 {
-    double best = NAN;
-    for (size_t i = 0; i < rep->n_results; i++) {
-        const struct clc_result *r = &rep->results[i];
-        if (r->status != CLC_STATUS_OK || strcmp(r->case_name, "l2") != 0 ||
-            strcmp(r->variant, variant) != 0 || !(r->value > 0))
-            continue;
-        double v = r->value * 1e9 / CLC_MODEL_SECTOR;
-        if (!(v <= best))
-            best = v;
-    }
-    return best;
+    return fastest_row(rep, "l2", variant, CLC_FLOAT | CLC_DOUBLE) * 1e9 / CLC_MODEL_SECTOR;
 }
 
 /* The vector case's fills of 32- and 64-byte lanes, in GB/s stored. */
