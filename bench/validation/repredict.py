@@ -113,8 +113,7 @@ def main():
     val = json.load(open(val_path, encoding="utf-8"))
     split = {k["kernel"]: k.get("split") for k in val.get("kernels", []) if k.get("api") == api}
     results = [r for r in val["results"] if r.get("api") == api and r.get("model_features")]
-    if "kernels" not in val:  # a run of the suite: its rows, as one half
-        split = {row_key(r): "suite" for r in results}
+    suite = "kernels" not in val  # a run of the suite: its rows, as one half
     if "--features" in sys.argv:
         at = sys.argv.index("--features") + 1
         if at >= len(sys.argv):
@@ -142,7 +141,7 @@ def main():
             sys.exit(__doc__)
         halves = (sys.argv[at],)
     for half in halves:
-        mine = [r for r in rows if split.get(r["variant"], split.get(row_key(r))) == half]
+        mine = [r for r in rows if ("suite" if suite else split.get(r["variant"])) == half]
         if not mine:
             continue
         res = [r["gbps"] / r["model_gbps"] - 1 for r in mine]
