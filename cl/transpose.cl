@@ -2,7 +2,8 @@
  * height x width.  After the structure of the classic CUDA study of matrix transposes: a
  * tile-shaped copy as the ceiling, a naive transpose, a 32 x 32 __local tile with and without
  * a padding column, the tile with one element per work-item, a padded 64 x 64 tile with
- * 16 elements per work-item, and a tile transposed in registers with 4-wide vector accesses.
+ * 16 elements per work-item, the padded tile with each element loaded straight into it, and
+ * a tile transposed in registers with 4-wide vector accesses.
  *
  * The tile kernels use 32 x 8 work-items per 32 x 32 tile, each moving TILE / ROWS = 4
  * elements, so a work-group moves the same elements in every variant.  Any width and height
@@ -112,6 +113,27 @@ TILED_TRANSPOSE(tiled_padded, TILE, ROWS, TILE + 1)
  * memory needs more bytes in flight per SM to stay busy (Little's law), and a 32 x 32 tile
  * at 4 rows per work-item does not give it enough. */
 TILED_TRANSPOSE(tiled_wide, 2 * TILE, 4, 2 * TILE + 1)
+
+/* tiled_held: tiled_padded written as tile transposes often are, each element loaded
+ * straight into the tile under its guard.  NVIDIA's OpenCL compiler makes each guard two
+ * branches around the load and its store into the tile, so a work-item waits for each of its
+ * four loads before it issues the next; CUDA's predicates them and keeps the four in flight.
+ * The profile times it as the cost of a tile transpose whose loads wait so. */
+__kernel void tiled_held(__global const T *in, __global T *out, ulong width,
+                         ulong height CLC_TRACE_ARGS)
+{
+    CLC_TRACE_BEGIN
+    __local T tile[TILE][TILE + 1];
+    uint lx = get_local_id(0), ly = get_local_id(1);
+    size_t bx = get_group_id(0) * TILE, by = get_group_id(1) * TILE;
+    for (uint j = 0; j < TILE; j += ROWS)
+        if (bx + lx < width && by + ly + j < height)
+            LSTORE(tile[ly + j], lx, LOAD(in, (by + ly + j) * width + bx + lx));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint j = 0; j < TILE; j += ROWS)
+        if (by + lx < height && bx + ly + j < width)
+            STORE(out, (bx + ly + j) * height + by + lx, LLOAD(tile[lx], ly + j));
+}
 
 /* The padded tile with one element per work-item: 32 x 32 work-items per tile (needs a
  * work-group of 1024), so each work-item has a single load in flight.  NVIDIA's compiler

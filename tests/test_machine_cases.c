@@ -417,6 +417,11 @@ START_TEST(profile_writes_every_figure)
     ck_assert(json_number_value(json_object_get(json_object_get(p, "inflight"),
                                                 "long_copy_of_copy")) > 0);
     clc_test_assert_has(out, "staged with 4 elements a work-item");
+    /* the held tile transpose over the copy ceiling, floats and doubles */
+    json_t *held = json_object_get(json_object_get(p, "inflight"), "held_tile_of_copy");
+    ck_assert(json_number_value(json_array_get(held, 0)) > 0);
+    ck_assert(json_number_value(json_array_get(held, 1)) > 0);
+    clc_test_assert_has(out, "transpose tiled_held");
     /* integer work: a unit's cost from the indexmath rows (work grows with their rounds) */
     json_t *work = json_object_get(p, "integer_work");
     ck_assert(json_number_value(json_object_get(work, "unit_ps")) > 0);

@@ -544,6 +544,19 @@ START_TEST(staged_copies_by_loads)
     ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, true), 2 / 3.25, 1e-9);
     ck_assert_double_eq_tol(predict(&p, &r, &b), 200 / 3.25, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    /* the held tile transpose (4 loads one at a time, groups of 256) at 60 %: a + 4 b =
+     * 4 / 0.6 with a + b = 2 (b = 14 / 9, a = 4 / 9), 2 loads one at a time 2 / (a + 2 b) =
+     * 9 / 16, where the straight copies gave 2 / 3.25; not for loads issued together, nor for
+     * 8-byte lanes where only the float tile ran (the straight copies' rule again) */
+    p.held_tile[0] = p.held_tile[1] = 0.6;
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, true), 9.0 / 16, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, false), 2.0 / 3, 1e-9);
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 900.0 / 16, 1e-6);
+    ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
+    p.held_tile[1] = NAN;
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 4, 256, 2, true), 9.0 / 16, 1e-9);
+    ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, true), 2 / 3.25, 1e-9);
+    p.held_tile[0] = NAN;
     p.one_pass[1][CLC_PROFILE_ONE_PASS_GROUP] = 0.4; /* slower than the staged: no such form */
     p.one_pass[0][CLC_PROFILE_ONE_PASS_GROUP] = 0.4;
     ck_assert(isnan(clc_profile_staged(&p, 8, 256, 2, true)));
@@ -1977,8 +1990,16 @@ START_TEST(one_pass_rows_by_group_size)
                               clc_test_row("gridstride", "monolithic", -1, CLC_FLOAT, 81)};
     for (size_t i = 0; i < sizeof gs / sizeof gs[0]; i++)
         clc_report_add(&rep, &gs[i]);
+    /* the held tile transpose: floats at 60 % (its fastest row), no double */
+    struct clc_result held[] = {clc_test_row("transpose", "tiled_held", 4096, CLC_FLOAT, 54),
+                                clc_test_row("transpose", "tiled_held", 2048, CLC_FLOAT, 27),
+                                clc_test_row("transpose", "tiled_padded", 4096, CLC_DOUBLE, 81)};
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++)
+        clc_report_add(&rep, &held[i]);
     clc_profile_from_report(&rep, "test", &p);
     clc_report_free(&rep);
+    ck_assert_double_eq_tol(p.held_tile[0], 0.6, 1e-9);
+    ck_assert(isnan(p.held_tile[1]));
     ck_assert_double_eq_tol(p.one_pass_staged4[0][CLC_PROFILE_ONE_PASS_GROUP], 0.8, 1e-9);
     ck_assert_double_eq_tol(p.one_pass_staged4[1][CLC_PROFILE_ONE_PASS_GROUP], 0.9, 1e-9);
     ck_assert_double_eq_tol(p.one_pass_staged4[0][0], 20.48 / 90, 1e-9);
@@ -2005,6 +2026,8 @@ START_TEST(one_pass_rows_by_group_size)
     ck_assert(isnan(q.one_pass_staged4[0][1]));
     ck_assert_double_eq_tol(q.groups_per_s, p.groups_per_s, 1);
     ck_assert_double_eq_tol(q.long_copy, 0.8, 1e-9);
+    ck_assert_double_eq_tol(q.held_tile[0], 0.6, 1e-9);
+    ck_assert(isnan(q.held_tile[1]));
     /* the older form: one point per lane size, no group size; a size not measured is none */
     json_t *old = json_pack("[{s:i, s:f}, {s:i, s:f}, {s:i, s:i, s:f}]", "lane_bytes", 4,
                             "of_copy", 0.8, "lane_bytes", 8, "of_copy", 0.95, "lane_bytes", 4,

@@ -8,7 +8,7 @@
 
 static const char *const variants[] = {
     "copy",         "naive",       "naive_1elem", "naive_1elem_near", "tiled",
-    "tiled_padded", "tiled_1elem", "tiled_wide",  "tiled_vec4"};
+    "tiled_padded", "tiled_1elem", "tiled_wide",  "tiled_held", "tiled_vec4"};
 #define N_VARIANTS (sizeof variants / sizeof variants[0])
 
 /* Expects every variant of type t in rep to be a w x h matrix (a skipped one aside:

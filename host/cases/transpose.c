@@ -1,8 +1,8 @@
 /* transpose.c - out-of-place transpose of a width x height matrix of any shape: a tile-shaped
  * copy (the ceiling), a naive transpose (one element a work-item too, with the work-groups that
  * fill a line of out a grid row apart or one after the other), __local tiles with and without
- * padding, one element per work-item, and 4 x 4 blocks transposed in registers with vector
- * accesses. */
+ * padding, one element per work-item, loaded straight into the tile under its guard, and 4 x 4
+ * blocks transposed in registers with vector accesses. */
 #include "clcoalesce/cases.h"
 
 #define TILE 32
@@ -64,6 +64,7 @@ static const struct clc_variant variants[] = {
     VARIANT("tiled_padded", "tiled_padded", 32, 8, TILE, TILE, false),
     VARIANT("tiled_1elem", "tiled_1elem", 32, 32, TILE, TILE, false),
     VARIANT("tiled_wide", "tiled_wide", 64, 4, 2 * TILE, 2 * TILE, false),
+    VARIANT("tiled_held", "tiled_held", 32, 8, TILE, TILE, false),
     VARIANT("tiled_vec4", "tiled_vec4", 8, 32, TILE, 128, false),
 };
 
@@ -79,7 +80,8 @@ const struct clc_case clc_case_transpose = {
                      "the other), tiled (__local [32][32]: bank "
                      "conflicts), tiled_padded (__local [32][33]), tiled_1elem (padded, 32 x "
                      "32 work-items; skipped below work-groups of 1024), tiled_wide (__local "
-                     "[64][65], 64 x 4 work-items doing 16 rows each), tiled_vec4 (4 x 4 "
+                     "[64][65], 64 x 4 work-items doing 16 rows each), tiled_held (tiled_padded, "
+                     "each element loaded straight into the tile under its guard), tiled_vec4 (4 x 4 "
                      "blocks transposed in registers, 4-wide loads and stores, 8 x 32 "
                      "work-items); param = width.  Shape: width = floor(sqrt(n)), height = "
                      "n / width for n = size / element size; from 2^20 elements square, the side a "
@@ -94,7 +96,9 @@ const struct clc_case clc_case_transpose = {
               "tiled_wide (16 loads in flight per work-item) and tiled_vec4 (whole sectors "
               "both ways, 4-wide accesses) fastest, tiled_wide above 90 % of the copy "
               "ceiling on an H200, where the 32 x 32 tiles (the tile copy included) have too "
-              "few bytes in flight",
+              "few bytes in flight; tiled_held as tiled_padded where the compiler keeps its "
+              "four loads in flight together (CUDA), below it where it waits for each before "
+              "the next (NVIDIA's OpenCL)",
     .types = CLC_FLOAT | CLC_DOUBLE,
     .alloc_factor = 1,
     .min_elems = TILE * TILE,

@@ -205,6 +205,15 @@ void clc_print_profile_summary(FILE *f, json_t *p)
     if (json_is_number(lived))
         fprintf(f, "  a copy whose work-items copy element after element, all resident (a "
                 "grid-stride loop): %.0f %%\n", 100 * json_number_value(lived));
+    json_t *held = json_object_get(inf, "held_tile_of_copy");
+    if (json_is_number(json_array_get(held, 0))) {
+        char eight[24] = "-";
+        if (json_is_number(json_array_get(held, 1)))
+            snprintf(eight, sizeof eight, "%.0f", 100 * json_number_value(json_array_get(held, 1)));
+        fprintf(f, "  a tile transpose whose work-items may wait for each load (transpose "
+                "tiled_held), floats / doubles: %.0f / %s %%\n",
+                100 * json_number_value(json_array_get(held, 0)), eight);
+    }
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
     if (json_is_integer(g)) {
@@ -352,15 +361,15 @@ static int write_profile(FILE *f, void *arg)
     return rc == 0 && !ferror(f) ? CLC_OK : CLC_ERR;
 }
 
-/* Runs one variant of one case (float) at `size` into a new report rep; CLC_OK or the
- * run's code. */
+/* Runs one variant of one case in the types of the mask `types` (enum clc_type) at `size`
+ * into a new report rep; CLC_OK or the run's code. */
 static int run_small(const struct clc_opts *o, const char *name, const char *variant,
-                     uint64_t size, struct clc_report *rep)
+                     unsigned types, uint64_t size, struct clc_report *rep)
 {
     struct clc_opts small = *o;
     small.size = size;
     small.sweep_min = small.sweep_max = 0;
-    small.types = CLC_FLOAT;
+    small.types = types;
     small.variant = variant;
     const char *names[] = {name};
     clc_report_init(rep, clc_api_name(CLC_API_OPENCL));
@@ -372,15 +381,21 @@ static int run_small(const struct clc_opts *o, const char *name, const char *var
     return rc;
 }
 
-/* The vector case's fills of 32- and 64-byte lanes (split stores), at the run's size, added
- * to rep. */
-static int split_fills(const struct clc_opts *o, struct clc_report *rep)
+/* Single variants of other cases, at the run's size, added to rep: the vector case's fills
+ * of 32- and 64-byte lanes (split stores), and the transpose whose loads wait one by one
+ * where the compiler branches around each (a held tile). */
+static int single_variants(const struct clc_opts *o, struct clc_report *rep)
 {
-    static const char *const fills[] = {"fill_float8", "fill_float16"};
+    static const struct {
+        const char *name, *variant;
+        unsigned types;
+    } runs[] = {{"vector", "fill_float8", CLC_FLOAT},
+                {"vector", "fill_float16", CLC_FLOAT},
+                {"transpose", "tiled_held", CLC_FLOAT | CLC_DOUBLE}};
     int rc = CLC_OK;
-    for (size_t i = 0; rc == CLC_OK && i < sizeof fills / sizeof fills[0]; i++) {
+    for (size_t i = 0; rc == CLC_OK && i < sizeof runs / sizeof runs[0]; i++) {
         struct clc_report one;
-        rc = run_small(o, "vector", fills[i], o->size, &one);
+        rc = run_small(o, runs[i].name, runs[i].variant, runs[i].types, o->size, &one);
         for (size_t k = 0; rc == CLC_OK && k < one.n_results; k++)
             rc = clc_report_add(rep, &one.results[k]);
         clc_report_free(&one);
@@ -393,7 +408,7 @@ static int split_fills(const struct clc_opts *o, struct clc_report *rep)
 static int launch_cost(const struct clc_opts *o, double *us)
 {
     struct clc_report rep;
-    int rc = run_small(o, "copy", "kernel", LAUNCH_BYTES, &rep);
+    int rc = run_small(o, "copy", "kernel", CLC_FLOAT, LAUNCH_BYTES, &rep);
     for (size_t i = 0; rc == CLC_OK && i < rep.n_results; i++)
         if (rep.results[i].status == CLC_STATUS_OK)
             *us = rep.results[i].ms_min * 1e3; /* the least: the launch itself, not a stall */
@@ -463,7 +478,7 @@ int clc_cmd_profile(int argc, char **argv)
     clc_report_init(&rep, clc_api_name(CLC_API_OPENCL));
     rc = clc_run(&o, names, sizeof names / sizeof names[0], &rep, NULL);
     if (rc == CLC_OK)
-        rc = split_fills(&o, &rep);
+        rc = single_variants(&o, &rep);
     double launch_us = NAN;
     if (rc == CLC_OK)
         rc = launch_cost(&o, &launch_us);

@@ -230,6 +230,18 @@ static double long_copy(const struct clc_report *rep, double copy_gbps)
     return copy_gbps > 0 ? best / copy_gbps : NAN;
 }
 
+/* The transpose case's tiled_held rows (floats, doubles): each work-item loads its 4
+ * elements straight into the tile under a guard, which NVIDIA's OpenCL compiler branches
+ * around, so each load waits for the one before; as fractions of the copy ceiling. */
+static void held_tile(const struct clc_report *rep, struct clc_profile *p)
+{
+    for (int i = 0; i < 2; i++)
+        p->held_tile[i] = p->copy_gbps > 0
+                              ? fastest_row(rep, "transpose", "tiled_held", types[i]) /
+                                    p->copy_gbps
+                              : NAN;
+}
+
 /* The scatter case's variant `variant` (param: -1, or its teams' warps), one line per lane:
  * line requests per second, the more of its fp32 and fp64 rows (each element its own line,
  * whatever its size: a row that DRAM or the L2's bytes slow, as the fp64 loads, only caps
@@ -521,19 +533,36 @@ double clc_profile_long_copy(const struct clc_profile *p, double one, double ele
     return elements / (a + b * elements);
 }
 
+/* The held tile transpose's work-groups: 32 x 8 work-items (cl/transpose.cl). */
+#define HELD_TILE_GROUP 256
+
+/* The held tile transpose's fraction of the copy ceiling at lanes of `lane` bytes, in log
+ * scale between the float (4) and double (8) rows; the float row alone for 4-byte lanes or
+ * fewer where no double ran; NAN otherwise. */
+static double held_tile_at(const struct clc_profile *p, double lane)
+{
+    double four = p->held_tile[0], eight = p->held_tile[1];
+    if (four > 0 && eight > 0 && lane > 0)
+        return four + log_place(fmin(fmax(lane, 4), 8), 4, 8) * (eight - four);
+    return four > 0 && lane > 0 && lane <= 4 ? four : NAN;
+}
+
 double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
                           bool held)
 {
     double f1 = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED);
     if (!(f1 > 0 && loads > 0))
         return NAN;
-    double b; /* 1 / f1 = a + b */
-    if (held) { /* 1 / b: the straight copy, which holds one load at a time and no barrier */
+    double b, k = CLC_PROFILE_STAGED_ITEMS; /* 1 / f1 = a + b, k / fk = a + b k */
+    double tile = held_tile_at(p, lane), tile_f1 = clc_profile_one_pass(
+                                              p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED);
+    if (held && tile > 0 && tile_f1 > 0) { /* b: the held tile's, in its own groups */
+        b = (k / tile - 1 / tile_f1) / (k - 1);
+    } else if (held) { /* 1 / b: the straight copy, which holds one load at a time, no barrier */
         double fs = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STRAIGHT);
         b = fs > 0 && fs >= f1 ? 1 / fs : NAN;
-    } else { /* k / fk = a + b k */
+    } else {
         double fk = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED4);
-        double k = CLC_PROFILE_STAGED_ITEMS;
         b = fk > 0 ? (k / fk - 1 / f1) / (k - 1) : NAN;
     }
     double a = 1 / f1 - b;
@@ -1016,7 +1045,7 @@ static void clear(struct clc_profile *p)
         p->one_pass[0][g] = p->one_pass[1][g] = p->one_pass_staged[0][g] =
             p->one_pass_staged[1][g] = p->one_pass_staged4[0][g] = p->one_pass_staged4[1][g] = NAN;
     p->load_lines_per_s = p->store_lines_per_s = p->groups_per_s = p->spread = NAN;
-    p->long_copy = NAN;
+    p->long_copy = p->held_tile[0] = p->held_tile[1] = NAN;
     p->missed_lines_per_s = NAN;
     p->l2_sectors_per_s[0] = p->l2_sectors_per_s[1] = NAN;
     p->split_gbps[0] = p->split_gbps[1] = NAN;
@@ -1082,6 +1111,7 @@ int clc_profile_from_report(const struct clc_report *rep, const char *source,
     p->groups_per_s = groups_per_s(rep);
     one_pass(rep, p);
     p->long_copy = long_copy(rep, p->copy_gbps);
+    held_tile(rep, p);
     p->load_lines_per_s = lines_per_s(rep, "load", -1, 2);
     p->store_lines_per_s = lines_per_s(rep, "store", -1, 1);
     p->missed_lines_per_s = lines_per_s(rep, "load_shared", 1, 2);
@@ -1161,6 +1191,8 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
             }
     json_object_set_new(inf, "one_pass", one);
     json_object_set_new(inf, "long_copy_of_copy", num(p->long_copy));
+    json_object_set_new(inf, "held_tile_of_copy",
+                        json_pack("[o, o]", num(p->held_tile[0]), num(p->held_tile[1])));
     json_object_set_new(banks, "count", count_or_null(p->banks));
     json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
     json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
@@ -1386,6 +1418,8 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->spread = num_at(o, "spread");
     p->groups_per_s = num_at(o, "groups_per_s");
     p->long_copy = num_at(json_object_get(o, "inflight"), "long_copy_of_copy");
+    nums_at(json_object_get(json_object_get(o, "inflight"), "held_tile_of_copy"), p->held_tile,
+            2);
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");
     for (unsigned t = 0; t < CLC_PROFILE_MERGE_TABLES; t++)
