@@ -544,11 +544,12 @@ START_TEST(staged_copies_by_loads)
     ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, true), 2 / 3.25, 1e-9);
     ck_assert_double_eq_tol(predict(&p, &r, &b), 200 / 3.25, 1e-6);
     ck_assert_int_eq(b, CLC_BOUND_INFLIGHT);
-    /* the held tile transpose (4 loads one at a time, groups of 256) at 60 %: a + 4 b =
-     * 4 / 0.6 with a + b = 2 (b = 14 / 9, a = 4 / 9), 2 loads one at a time 2 / (a + 2 b) =
+    /* the held tile transpose (4 loads one at a time, groups of 256) at 0.75 of the same
+     * tile loaded together: the staged copy of 4 elements' 0.8 becomes 0.6, a + 4 b = 4 / 0.6
+     * with a + b = 2 (b = 14 / 9, a = 4 / 9), and 2 loads one at a time reach 2 / (a + 2 b) =
      * 9 / 16, where the straight copies gave 2 / 3.25; not for loads issued together, nor for
      * 8-byte lanes where only the float tile ran (the straight copies' rule again) */
-    p.held_tile[0] = p.held_tile[1] = 0.6;
+    p.held_tile[0] = p.held_tile[1] = 0.75;
     ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, true), 9.0 / 16, 1e-9);
     ck_assert_double_eq_tol(clc_profile_staged(&p, 8, 256, 2, false), 2.0 / 3, 1e-9);
     ck_assert_double_eq_tol(predict(&p, &r, &b), 900.0 / 16, 1e-6);
@@ -1990,12 +1991,20 @@ START_TEST(one_pass_rows_by_group_size)
                               clc_test_row("gridstride", "monolithic", -1, CLC_FLOAT, 81)};
     for (size_t i = 0; i < sizeof gs / sizeof gs[0]; i++)
         clc_report_add(&rep, &gs[i]);
-    /* the held tile transpose: floats at 60 % (its fastest row), no double */
+    /* the held tile transpose: floats at 0.6 of the same tile loaded together (the fastest
+     * rows of each whose build waits for each load: the 80 issued its 4 loads together), no
+     * double held */
     struct clc_result held[] = {clc_test_row("transpose", "tiled_held", 4096, CLC_FLOAT, 54),
                                 clc_test_row("transpose", "tiled_held", 2048, CLC_FLOAT, 27),
+                                clc_test_row("transpose", "tiled_held", 1024, CLC_FLOAT, 80),
+                                clc_test_row("transpose", "tiled_padded", 4096, CLC_FLOAT, 90),
+                                clc_test_row("transpose", "tiled_held", 4096, CLC_DOUBLE, 70),
                                 clc_test_row("transpose", "tiled_padded", 4096, CLC_DOUBLE, 81)};
-    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++)
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++) {
+        held[i].model.features.loads_in_flight = 4;
+        held[i].model.features.compiled_loads = held[i].value == 80 || held[i].value == 70 ? 4 : 1;
         clc_report_add(&rep, &held[i]);
+    }
     clc_profile_from_report(&rep, "test", &p);
     clc_report_free(&rep);
     ck_assert_double_eq_tol(p.held_tile[0], 0.6, 1e-9);

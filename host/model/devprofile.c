@@ -230,16 +230,28 @@ static double long_copy(const struct clc_report *rep, double copy_gbps)
     return copy_gbps > 0 ? best / copy_gbps : NAN;
 }
 
-/* The transpose case's tiled_held rows (floats, doubles): each work-item loads its 4
+/* The transpose case's tiled_held rows (floats, doubles), whose work-items load their 4
  * elements straight into the tile under a guard, which NVIDIA's OpenCL compiler branches
- * around, so each load waits for the one before; as fractions of the copy ceiling. */
+ * around, so each load waits for the one before: the fastest whose build, as its trace
+ * found, waits so (compiled_loads below its loads in flight; a build that keeps them in
+ * flight together, as CUDA's, measures no waiting), over the fastest tiled_padded row, the
+ * same tile loaded into registers first.  Against the copy ceiling the held tile would count
+ * the DRAM cost of its transposed rows, which the model finds apart. */
 static void held_tile(const struct clc_report *rep, struct clc_profile *p)
 {
-    for (int i = 0; i < 2; i++)
-        p->held_tile[i] = p->copy_gbps > 0
-                              ? fastest_row(rep, "transpose", "tiled_held", types[i]) /
-                                    p->copy_gbps
-                              : NAN;
+    for (int i = 0; i < 2; i++) {
+        double held = NAN;
+        for (size_t k = 0; k < rep->n_results; k++) {
+            const struct clc_result *r = &rep->results[k];
+            const struct clc_model_features *f = &r->model.features;
+            if (r->status == CLC_STATUS_OK && r->type == types[i] &&
+                strcmp(r->case_name, "transpose") == 0 && strcmp(r->variant, "tiled_held") == 0 &&
+                f->compiled_loads >= 1 && f->compiled_loads < f->loads_in_flight &&
+                r->value > 0 && !(r->value <= held))
+                held = r->value;
+        }
+        p->held_tile[i] = held / fastest_row(rep, "transpose", "tiled_padded", types[i]);
+    }
 }
 
 /* The scatter case's variant `variant` (param: -1, or its teams' warps), one line per lane:
@@ -536,9 +548,9 @@ double clc_profile_long_copy(const struct clc_profile *p, double one, double ele
 /* The held tile transpose's work-groups: 32 x 8 work-items (cl/transpose.cl). */
 #define HELD_TILE_GROUP 256
 
-/* The held tile transpose's fraction of the copy ceiling at lanes of `lane` bytes, in log
- * scale between the float (4) and double (8) rows; the float row alone for 4-byte lanes or
- * fewer where no double ran; NAN otherwise. */
+/* What waiting costs the held tile transpose at lanes of `lane` bytes, in log scale between
+ * the float (4) and double (8) rows; the float rows alone for 4-byte lanes or fewer where no
+ * double ran; NAN otherwise. */
 static double held_tile_at(const struct clc_profile *p, double lane)
 {
     double four = p->held_tile[0], eight = p->held_tile[1];
@@ -554,8 +566,9 @@ double clc_profile_staged(const struct clc_profile *p, double lane, double group
     if (!(f1 > 0 && loads > 0))
         return NAN;
     double b, k = CLC_PROFILE_STAGED_ITEMS; /* 1 / f1 = a + b, k / fk = a + b k */
-    double tile = held_tile_at(p, lane), tile_f1 = clc_profile_one_pass(
-                                              p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED);
+    double tile = held_tile_at(p, lane) *
+                  clc_profile_one_pass(p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED4);
+    double tile_f1 = clc_profile_one_pass(p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED);
     if (held && tile > 0 && tile_f1 > 0) { /* b: the held tile's, in its own groups */
         b = (k / tile - 1 / tile_f1) / (k - 1);
     } else if (held) { /* 1 / b: the straight copy, which holds one load at a time, no barrier */
@@ -1191,7 +1204,7 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
             }
     json_object_set_new(inf, "one_pass", one);
     json_object_set_new(inf, "long_copy_of_copy", num(p->long_copy));
-    json_object_set_new(inf, "held_tile_of_copy",
+    json_object_set_new(inf, "held_tile_ratio",
                         json_pack("[o, o]", num(p->held_tile[0]), num(p->held_tile[1])));
     json_object_set_new(banks, "count", count_or_null(p->banks));
     json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
@@ -1418,7 +1431,7 @@ int clc_profile_from_json(json_t *o, struct clc_profile *p)
     p->spread = num_at(o, "spread");
     p->groups_per_s = num_at(o, "groups_per_s");
     p->long_copy = num_at(json_object_get(o, "inflight"), "long_copy_of_copy");
-    nums_at(json_object_get(json_object_get(o, "inflight"), "held_tile_of_copy"), p->held_tile,
+    nums_at(json_object_get(json_object_get(o, "inflight"), "held_tile_ratio"), p->held_tile,
             2);
     p->split_gbps[0] = num_at(json_object_get(o, "split_stores"), "lane_32_gbps");
     p->split_gbps[1] = num_at(json_object_get(o, "split_stores"), "lane_64_gbps");

@@ -107,8 +107,10 @@ struct clc_profile {
                             * rows, the fastest): its fraction of the copy ceiling */
     double held_tile[2];   /* a tile transpose whose work-items load their 4 elements one
                             * at a time where the compiler waits for each (the transpose
-                            * case's tiled_held, groups of 256, floats [0] and doubles [1]):
-                            * its fraction of the copy ceiling */
+                            * case's tiled_held, groups of 256, floats [0] and doubles [1])
+                            * over the same tile with the 4 loads issued together
+                            * (tiled_padded): what waiting costs a tile, whose own ceiling
+                            * (the DRAM traffic of its rows) both share */
     double split_gbps[2];  /* stores alone with 32- and 64-byte lanes (the vector case's
                             * fill_float8 and fill_float16): a GPU instruction stores at most
                             * 16 bytes a lane, so these leave in pieces */
@@ -245,13 +247,14 @@ double clc_profile_long_copy(const struct clc_profile *p, double one, double ele
  * barrier: a work-group's life takes a fixed time (its start, the barrier, its slowest load)
  * and a time per element a work-item loads, so it reaches k / (a + b k) of the copy ceiling
  * at k loads; the staged copies of one element and of CLC_PROFILE_STAGED_ITEMS at this lane
- * and group size give a and b.  `held`: its code waits for each load before the next, so an
- * element takes what one takes in the held tile transpose (held_tile, its 4 loads against
- * the staged copies of one element in its groups of 256); in a profile without it, what the
- * straight copies of one element a work-item spend on one (holding one load at a time, no
- * barrier; at least the staged copy's time less its barrier's).  The fixed part is what the
- * staged copies of one element spend more.  NAN without the copies needed (or where they
- * give no time per element). */
+ * and group size give a and b.  `held`: its code waits for each load before the next, so
+ * its k loads reach the staged copy of k's rate times what waiting costs the held tile
+ * transpose (held_tile, in its groups of 256), which gives b with the staged copy of one
+ * element in such groups; in a profile without it, an element takes what the straight
+ * copies of one element a work-item spend on one (holding one load at a time, no barrier;
+ * at least the staged copy's time less its barrier's).  The fixed part is what the staged
+ * copies of one element spend more.  NAN without the copies needed (or where they give no
+ * time per element). */
 double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
                           bool held);
 
