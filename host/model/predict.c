@@ -449,11 +449,11 @@ static double copy_lane_bytes(const struct clc_layer_state *s)
  * figure; with more loaded before the barrier, the group's life of a fixed part and a part
  * per element that the staged copies of one and of four elements give (clc_profile_staged),
  * where it is below the loops' (the loops have no barrier); with `held` elements a
- * work-item its code loads one at a time (loads as compiled: 1), the same life with the
- * straight copies' time per element, a stand-in: a staged copy whose loads wait so ran as
- * fast as staged4 on an H200, so what such a tile transpose pays for is not the waiting
- * alone, and is not measured yet. A straight copy whose work-items copy several elements
- * one after the other spreads each work-item's start and end over them
+ * work-item its code loads one at a time (loads as compiled: 1), the same life at what
+ * waiting so costs the profile's held tile transpose (clc_profile_staged: on an H200 0.84 of
+ * the same tile's rate with its loads together, in floats), or where the profile has no such
+ * figure the straight copies' time per element.  A straight copy whose work-items copy several
+ * elements one after the other spreads each work-item's start and end over them
  * (clc_profile_long_copy): on the H200 a grid-stride copy whose work-groups all stay
  * resident ran 9-10 % above the copy of one element a work-item, on the H100 no faster.
  * Returns the inflight factor u, or the copy's where that applies (with its why). */
