@@ -444,6 +444,35 @@ START_TEST(profile_summary_without_figures)
 }
 END_TEST
 
+/* profile's summary of the held tile: its ratio in floats and doubles ("-" for a double not
+ * measured), "none here" where the held tile's build did not wait (null), nothing at all in a
+ * profile from before it. */
+START_TEST(profile_summary_of_held_tile)
+{
+    static const char *const line = "a tile transpose whose work-items wait for each load";
+    json_t *held[] = {json_pack("[f, f]", 0.84, 1.0), json_pack("[f, n]", 0.5),
+                      json_pack("[n, n]"), NULL};
+    static const char *const want[] = {"floats / doubles: 84 / 100 %", "floats / doubles: 50 / - %",
+                                       "none here", NULL};
+    for (size_t i = 0; i < sizeof held / sizeof held[0]; i++) {
+        json_t *inflight = json_object();
+        if (held[i] != NULL)
+            json_object_set_new(inflight, "held_tile_ratio", held[i]);
+        json_t *p = json_pack("{s:{s:s, s:s}, s:o}", "device", "name", "Test GPU", "api",
+                              "opencl", "inflight", inflight);
+        char *buf = summary_of(p);
+        if (want[i] != NULL) {
+            clc_test_assert_has(buf, line);
+            clc_test_assert_has(buf, want[i]);
+        } else {
+            clc_test_assert_lacks(buf, line);
+        }
+        clc_test_assert_lacks(buf, "nan");
+        free(buf);
+    }
+}
+END_TEST
+
 /* profile's summary of the refill figures: the narrow rows', then the wide rows' on lines of
  * their own, of at most 100 columns; a type without its figures left out. */
 START_TEST(profile_summary_of_refill_figures)
@@ -812,6 +841,6 @@ int main(void)
                             built_code_kept_once, built_code_raced_once,
                             muted_messages_nest, expectations_name_their_gpu,
                             profile_summary_without_figures, profile_summary_of_refill_figures,
-                            build_messages_filtered};
+                            profile_summary_of_held_tile, build_messages_filtered};
     return clc_test_main(clc_test_suite("units", tests, sizeof tests / sizeof tests[0]));
 }

@@ -214,10 +214,9 @@ void clc_print_profile_summary(FILE *f, json_t *p)
                 "tiled_held) against its loads issued together (tiled_padded), floats / "
                 "doubles: %.0f / %s %%\n",
                 100 * json_number_value(json_array_get(held, 0)), eight);
-    } else {
+    } else if (json_is_array(held)) { /* a profile from before the held tile says nothing */
         fprintf(f, "  a tile transpose whose work-items wait for each load: none here (the "
-                "build of transpose tiled_held keeps its loads in flight together, or shows "
-                "no PTX)\n");
+                "build of transpose tiled_held issues its loads together, or shows no PTX)\n");
     }
     json_t *dram = json_object_get(p, "dram"), *g = json_object_get(dram, "granule_bytes");
     json_t *gaps = json_object_get(dram, "gap_efficiency");
