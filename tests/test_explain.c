@@ -582,6 +582,24 @@ START_TEST(kept_profile_feeds_explain_and_run)
     ck_assert_int_eq(strstr(why, "(a CPU's profile: ") != NULL, cpu);
     clc_test_assert_lacks(err, "clcoalesce explain CASE"); /* it explains its kernel itself */
 
+    /* a profile's own rows predict nothing, though the device keeps a profile that would
+     * (the held tile's rows are traced) */
+    snprintf(cmd, sizeof cmd, "profile --size 1MiB --reps 1 -o %s", written);
+    ck_assert_int_eq(clc_test_cli(cmd, out, sizeof out, err, sizeof err), 0);
+    root = read_json(written);
+    json_t *rows = json_object_get(root, "rows");
+    size_t held = 0;
+    for (size_t i = 0; i < json_array_size(rows); i++) {
+        json_t *r = json_array_get(rows, i);
+        if (strcmp(json_string_value(json_object_get(r, "variant")), "tiled_held") != 0)
+            continue;
+        held++;
+        ck_assert(json_is_object(json_object_get(r, "model_features")));
+        ck_assert(!json_is_number(json_object_get(r, "model_gbps")));
+    }
+    ck_assert_uint_gt(held, 0);
+    json_decref(root);
+
     /* a smaller profile is not the device's: nothing kept beside it */
     setenv("CLCOALESCE_CACHE_DIR", clc_test_path(dir, "other"), 1);
     snprintf(cmd, sizeof cmd, "profile --size 1MiB --reps 1 -o %s", written);
