@@ -206,19 +206,27 @@ static void one_pass(const struct clc_report *rep, struct clc_profile *p)
 }
 
 /* The most GB/s any measured row of a case's variant reached, whatever its param, among the
- * element types in `types` (a mask of enum clc_type); NAN without one. */
-static double fastest_row(const struct clc_report *rep, const char *case_name,
-                          const char *variant, unsigned types)
+ * element types in `types` (a mask of enum clc_type) and, given `keep`, the rows it keeps;
+ * NAN without one. */
+static double fastest_kept_row(const struct clc_report *rep, const char *case_name,
+                               const char *variant, unsigned types,
+                               bool (*keep)(const struct clc_result *))
 {
     double best = NAN;
     for (size_t i = 0; i < rep->n_results; i++) {
         const struct clc_result *r = &rep->results[i];
         if (r->status == CLC_STATUS_OK && (r->type & types) != 0 &&
             strcmp(r->case_name, case_name) == 0 && strcmp(r->variant, variant) == 0 &&
-            r->value > 0 && !(r->value <= best))
+            r->value > 0 && !(r->value <= best) && (keep == NULL || keep(r)))
             best = r->value;
     }
     return best;
+}
+
+static double fastest_row(const struct clc_report *rep, const char *case_name,
+                          const char *variant, unsigned types)
+{
+    return fastest_kept_row(rep, case_name, variant, types, NULL);
 }
 
 /* The gridstride case's grid-stride rows (floats): the fastest, whose grid fills the device
@@ -230,28 +238,27 @@ static double long_copy(const struct clc_report *rep, double copy_gbps)
     return copy_gbps > 0 ? best / copy_gbps : NAN;
 }
 
+/* Whether a row's build, as its trace found, waits for a load before it issues the next
+ * (compiled_loads below its loads in flight). */
+static bool waits_for_loads(const struct clc_result *r)
+{
+    const struct clc_model_features *f = &r->model.features;
+    return f->compiled_loads >= 1 && f->compiled_loads < f->loads_in_flight;
+}
+
 /* The transpose case's tiled_held rows (floats, doubles), whose work-items load their 4
  * elements straight into the tile under a guard, which NVIDIA's OpenCL compiler branches
- * around, so each load waits for the one before: the fastest whose build, as its trace
- * found, waits so (compiled_loads below its loads in flight; a build that keeps them in
- * flight together, as CUDA's, measures no waiting), over the fastest tiled_padded row, the
- * same tile loaded into registers first.  Against the copy ceiling the held tile would count
- * the DRAM cost of its transposed rows, which the model finds apart. */
+ * around, so each load waits for the one before: the fastest whose build waits so (a build
+ * that keeps them in flight together, as CUDA's, measures no waiting), over the fastest
+ * tiled_padded row, the same tile loaded into registers first.  Against the copy ceiling
+ * the held tile would count the DRAM cost of its transposed rows, which the model finds
+ * apart. */
 static void held_tile(const struct clc_report *rep, struct clc_profile *p)
 {
-    for (int i = 0; i < 2; i++) {
-        double held = NAN;
-        for (size_t k = 0; k < rep->n_results; k++) {
-            const struct clc_result *r = &rep->results[k];
-            const struct clc_model_features *f = &r->model.features;
-            if (r->status == CLC_STATUS_OK && r->type == types[i] &&
-                strcmp(r->case_name, "transpose") == 0 && strcmp(r->variant, "tiled_held") == 0 &&
-                f->compiled_loads >= 1 && f->compiled_loads < f->loads_in_flight &&
-                r->value > 0 && !(r->value <= held))
-                held = r->value;
-        }
-        p->held_tile[i] = held / fastest_row(rep, "transpose", "tiled_padded", types[i]);
-    }
+    for (int i = 0; i < 2; i++)
+        p->held_tile[i] =
+            fastest_kept_row(rep, "transpose", "tiled_held", types[i], waits_for_loads) /
+            fastest_row(rep, "transpose", "tiled_padded", types[i]);
 }
 
 /* The scatter case's variant `variant` (param: -1, or its teams' warps), one line per lane:
@@ -559,23 +566,35 @@ static double held_tile_at(const struct clc_profile *p, double lane)
     return four > 0 && lane > 0 && lane <= 4 ? four : NAN;
 }
 
+/* The time per element b of a staged copy whose loads wait one by one, from the held tile
+ * in its own groups: its k loads reach the staged copy of k's rate times what waiting costs
+ * the tile, k / fk = a + b k with a + b from the staged copy of one element there; NAN
+ * without those figures. */
+static double held_tile_b(const struct clc_profile *p, double lane)
+{
+    double k = CLC_PROFILE_STAGED_ITEMS;
+    double fk = held_tile_at(p, lane) *
+                clc_profile_one_pass(p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED4);
+    double f1 = clc_profile_one_pass(p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED);
+    return fk > 0 && f1 > 0 ? (k / fk - 1 / f1) / (k - 1) : NAN;
+}
+
 double clc_profile_staged(const struct clc_profile *p, double lane, double group, double loads,
                           bool held)
 {
     double f1 = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED);
     if (!(f1 > 0 && loads > 0))
         return NAN;
-    double b, k = CLC_PROFILE_STAGED_ITEMS; /* 1 / f1 = a + b, k / fk = a + b k */
-    double tile = held_tile_at(p, lane) *
-                  clc_profile_one_pass(p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED4);
-    double tile_f1 = clc_profile_one_pass(p, lane, HELD_TILE_GROUP, CLC_ONE_PASS_STAGED);
-    if (held && tile > 0 && tile_f1 > 0) { /* b: the held tile's, in its own groups */
-        b = (k / tile - 1 / tile_f1) / (k - 1);
-    } else if (held) { /* 1 / b: the straight copy, which holds one load at a time, no barrier */
+    double b; /* 1 / f1 = a + b, k / fk = a + b k */
+    if (held) { /* the held tile's b, else 1 / b: the straight copy, which holds one load at
+                 * a time and no barrier */
+        b = held_tile_b(p, lane);
         double fs = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STRAIGHT);
-        b = fs > 0 && fs >= f1 ? 1 / fs : NAN;
+        if (isnan(b)) /* no held tile in the profile */
+            b = fs > 0 && fs >= f1 ? 1 / fs : NAN;
     } else {
         double fk = clc_profile_one_pass(p, lane, group, CLC_ONE_PASS_STAGED4);
+        double k = CLC_PROFILE_STAGED_ITEMS;
         b = fk > 0 ? (k / fk - 1 / f1) / (k - 1) : NAN;
     }
     double a = 1 / f1 - b;
