@@ -87,6 +87,19 @@ static double predict(const struct clc_profile *p, const struct clc_result *r,
     return pr.gbps;
 }
 
+/* What layer `name` of r's prediction on p says (until the next call). */
+static const char *layer_why(const struct clc_profile *p, const struct clc_result *r,
+                             const char *name)
+{
+    static struct clc_prediction pr;
+    ck_assert(clc_predict(p, r, &pr));
+    for (size_t i = 0; i < pr.n_layers; i++)
+        if (strcmp(pr.layer[i].name, name) == 0)
+            return pr.layer[i].why;
+    ck_abort_msg("no %s layer", name);
+    return NULL;
+}
+
 START_TEST(dram_layer_streams_at_the_ceiling)
 {
     struct clc_profile p = flat_profile();
@@ -1411,6 +1424,14 @@ START_TEST(apart_layer_charges_lines_left_to_later_work_groups)
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         p.refill_wide_ps[0][c] = NAN;
     ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    clc_test_assert_has(layer_why(&p, &r, "apart"), "no store_steps_wide rows measured");
+    /* wide rows measured no slower than the narrow ones: nothing, and the why says so */
+    for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
+        p.refill_wide_ps[0][c] = 0;
+    ck_assert_double_eq_tol(predict(&p, &r, &b), 100, 1e-6);
+    clc_test_assert_has(layer_why(&p, &r, "apart"), "100 % of store requests into lines left "
+                                                    "to work-groups a row or more on: none more "
+                                                    "each here");
     /* a double's rows: 4 requests a stored sector, 160 ps each at 640 ps a sector */
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++)
         p.refill_wide_ps[1][c] = wide[c];
@@ -1561,13 +1582,7 @@ END_TEST
  * costs, blended with the memory's time as the profile's b says for its loads in flight. */
 static const char *work_why(const struct clc_profile *p, const struct clc_result *r)
 {
-    static struct clc_prediction pr;
-    ck_assert(clc_predict(p, r, &pr));
-    for (size_t i = 0; i < pr.n_layers; i++)
-        if (strcmp(pr.layer[i].name, "work") == 0)
-            return pr.layer[i].why;
-    ck_abort_msg("no work layer");
-    return NULL;
+    return layer_why(p, r, "work");
 }
 
 START_TEST(work_layer_blends_work_with_memory)

@@ -1000,10 +1000,16 @@ static double layer_apart(struct clc_layer_state *s, struct clc_model_layer *l)
     double far = f->store_far, ms_above = s->ms;
     double elem = (double)clc_type_size(s->r->type), ps = far_sector_ps(s->p, elem);
     if (!(far > 0) || !(ps > 0)) {
-        snprintf(l->why, sizeof l->why, "%s",
-                 isnan(far)   ? "the trace keeps too few stores to tell (or a file from before)"
-                 : !(far > 0) ? "every line completed by work-groups that run together"
-                              : "no store_steps_wide rows measured");
+        /* a wide row of one step no slower than the narrow one is a figure too: none more */
+        bool wide = s->p->refill_wide_ps[elem > 6][1] >= 0; /* as clc_profile_refill_ps */
+        if (far > 0 && wide)
+            snprintf(l->why, sizeof l->why, "%.0f %% of store requests into lines left to "
+                     "work-groups a row or more on: none more each here", 100 * fmin(1, far));
+        else
+            snprintf(l->why, sizeof l->why, "%s",
+                     isnan(far)   ? "the trace keeps too few stores to tell (or a file from before)"
+                     : !(far > 0) ? "every line completed by work-groups that run together"
+                                  : "no store_steps_wide rows measured");
         return 1.0;
     }
     double request_ps = ps * elem / CLC_MODEL_SECTOR; /* a sector's bytes: 32 / elem requests */
