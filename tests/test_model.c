@@ -456,8 +456,11 @@ END_TEST
 /* Loads in flight as compiled, on PTX written the ways the compilers write it: each load
  * stored into __local under two branches (the second a short one around the load and the
  * store) waits before the next; under one short branch (predicated) or loaded into registers
- * before any is stored, all four are in flight; a loop's back edge, loads left in flight
- * across a barrier and a vector load's four registers; an entry that is not there: NAN. */
+ * before any is stored, all four are in flight; each stored to global memory under one short
+ * branch (a naive transpose's rows, as NVIDIA's OpenCL compiles them), the next load waits
+ * for the store before it, which may write its bytes, unless it reads through the read-only
+ * path; a loop's back edge, loads left in flight across a barrier and a vector load's four
+ * registers; an entry that is not there: NAN. */
 #define GUARD2(i)                                                                            \
     "\t@%p1 bra $L__BB0_" #i ";\n\tsetp.ge.u64 %p" #i "0, %rd" #i ", %rd9;\n"             \
     "\t@%p" #i "0 bra $L__BB0_" #i ";\n\tld.global.f32 %f" #i ", [%rd2" #i "];\n"         \
@@ -465,6 +468,9 @@ END_TEST
 #define GUARD1(i)                                                                            \
     "\t@%p" #i "0 bra $L__BB0_" #i ";\n\tld.global.f32 %f" #i ", [%rd2" #i "];\n"         \
     "\tst.shared.f32 [%rd3" #i "], %f" #i ";\n$L__BB0_" #i ":\n"
+#define GUARD_GLOBAL(i, ld)                                                                  \
+    "\t@%p" #i "0 bra $L__BB0_" #i ";\n\t" ld " %f" #i ", [%rd2" #i "];\n"                \
+    "\tst.global.f32 [%rd3" #i "], %f" #i ";\n$L__BB0_" #i ":\n"
 #define REGS(i)                                                                              \
     "\t@%p1 bra $L__BB0_" #i ";\n\tsetp.ge.u64 %p" #i "0, %rd" #i ", %rd9;\n"             \
     "\t@%p" #i "0 bra $L__BB0_" #i ";\n\tld.global.f32 %f" #i ", [%rd2" #i "];\n$L__BB0_" #i ":\n"
@@ -492,7 +498,11 @@ START_TEST(loads_in_flight_as_compiled)
               "\tadd.f32 %f1, %f8, %f1;  // reads the second load\n"
               "\tst.global.f32 [%rd4], %f1;\n")
         ENTRY("generic", "\tld.f32 %f1, [%rd2];\n\tld.f32 %f2, [%rd3];\n"
-              "\tadd.f32 %f3, %f1, %f2;\n\tst.f32 [%rd4], %f3;\n");
+              "\tadd.f32 %f3, %f1, %f2;\n\tst.f32 [%rd4], %f3;\n")
+        ENTRY("stores_between", GUARD_GLOBAL(1, "ld.global.f32") GUARD_GLOBAL(2, "ld.global.f32")
+              GUARD_GLOBAL(3, "ld.global.f32") GUARD_GLOBAL(4, "ld.global.f32"))
+        ENTRY("read_only", GUARD_GLOBAL(1, "ld.global.nc.f32") GUARD_GLOBAL(2, "ld.global.nc.f32")
+              GUARD_GLOBAL(3, "ld.global.nc.f32") GUARD_GLOBAL(4, "ld.global.nc.f32"));
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "two_branches"), 1);
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "one_branch"), 4);
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "registers_first"), 4);
@@ -501,6 +511,8 @@ START_TEST(loads_in_flight_as_compiled)
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "barrier_between"), 3);
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "vector"), 2);
     ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "generic"), 2); /* not ld.param, .shared */
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "stores_between"), 1);
+    ck_assert_double_eq(clc_ptx_loads_in_flight(ptx, "read_only"), 4);
     ck_assert(isnan(clc_ptx_loads_in_flight(ptx, "two")));  /* a prefix names no entry */
     ck_assert(isnan(clc_ptx_loads_in_flight(ptx, "absent")));
     ck_assert(isnan(clc_ptx_loads_in_flight("not PTX at all", "two_branches")));

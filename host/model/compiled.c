@@ -28,7 +28,9 @@ struct line {
     size_t len;
     enum { OTHER, INSN, LABEL, BRANCH, BARRIER } kind;
     bool load;          /* ld.global..., or a generic ld. */
+    bool read_only;     /* a load through the read-only path (.nc): no store writes there */
     bool store;         /* st.* and red.*: every operand is read */
+    bool global_write;  /* a store or reduction to global memory, or a generic one */
     const char *target; /* BRANCH: the label it goes to (in the text) */
     size_t target_len;
     bool predicated;
@@ -109,7 +111,11 @@ static void classify(struct line *l)
               (starts(p, end, "ld.") && !starts(p, end, "ld.param") &&
                !starts(p, end, "ld.shared") && !starts(p, end, "ld.local") &&
                !starts(p, end, "ld.const"));
+    l->read_only = l->load && memmem(p, oplen, ".nc", 3) != NULL;
     l->store = starts(p, end, "st.") || starts(p, end, "red.");
+    l->global_write = (l->store || starts(p, end, "atom.")) && !starts(p, end, "st.shared") &&
+                      !starts(p, end, "st.local") && !starts(p, end, "st.param") &&
+                      !starts(p, end, "red.shared") && !starts(p, end, "atom.shared");
     if (starts(p, end, "bar") && !starts(p, end, "bra"))
         l->kind = BARRIER;
     else if (starts(p, end, "ret") || starts(p, end, "exit"))
@@ -260,6 +266,22 @@ static bool starts_stretch(const struct line *ls, size_t n, size_t i, const bool
     return false;
 }
 
+/* The loads of the stretch after line k (up to j) that may be issued before k: a load after
+ * a global store stays after it, since the two may touch the same bytes (a kernel's
+ * pointers may alias, and the compiler keeps their order: a naive transpose's load of its
+ * next row waits for the store before it), and so does k's own, where k is such a store;
+ * a load through the read-only path moves past any. */
+static int movable_loads(const struct line *ls, size_t k, size_t j)
+{
+    int n = 0;
+    bool stored = ls[k].global_write;
+    for (size_t m = k + 1; m < j; m++) {
+        n += ls[m].load && (ls[m].read_only || !stored);
+        stored |= ls[m].global_write;
+    }
+    return n;
+}
+
 double clc_ptx_loads_in_flight(const char *ptx, const char *kernel)
 {
     struct line *ls;
@@ -282,9 +304,6 @@ double clc_ptx_loads_in_flight(const char *ptx, const char *kernel)
         size_t j = i + 1;
         while (j < n && !start[j] && !split[j - 1] && ls[j - 1].kind != BARRIER)
             j++;
-        int later = 0;
-        for (size_t k = i; k < j; k++)
-            later += ls[k].load;
         for (size_t k = i; k < j; k++) {
             if (ls[k].kind == BARRIER) { /* nothing moves across it; what is in flight stays */
                 longest = fmax(longest, np);
@@ -298,12 +317,9 @@ double clc_ptx_loads_in_flight(const char *ptx, const char *kernel)
                 if (reads(&read, &pend[q]))
                     pend[q--] = pend[--np];
             if (np < before)
-                longest = fmax(longest, before + later);
-            if (ls[k].load) {
-                later--;
-                if (np < PENDING_MAX)
-                    writes_of(&ls[k], &pend[np++]);
-            }
+                longest = fmax(longest, before + movable_loads(ls, k, j));
+            if (ls[k].load && np < PENDING_MAX)
+                writes_of(&ls[k], &pend[np++]);
         }
         i = j;
     }
