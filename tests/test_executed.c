@@ -192,8 +192,9 @@ START_TEST(indexmath_as_compiled)
 }
 END_TEST
 
-/* The offline counter (bench/validation/workcount.c) prints what clc_ptx_work counts, and
- * refuses bad arguments with exit status 2; `status` gets the one it exits with. */
+/* The offline counter (bench/validation/workcount.c) prints what clc_ptx_work counts and the
+ * loads in flight clc_ptx_loads_in_flight counts, and refuses bad arguments with exit status
+ * 2; `status` gets the one it exits with. */
 static void workcount(const char *args, char *out, size_t len, int *status)
 {
     char cmd[2048], *slash;
@@ -218,14 +219,16 @@ START_TEST(workcount_counts_a_saved_ptx)
     ck_assert_int_eq(st, 0);
     char want[64], *text = indexmath_ptx("opencl"); /* what the library counts in place */
     struct clc_ptx_work w = indexmath(text, "indexmath_div32", 64);
+    double loads = clc_ptx_loads_in_flight(text, "indexmath_div32");
     free(text);
-    snprintf(want, sizeof want, "%g %g %g\n", w.units, w.div32, w.div64);
+    ck_assert(loads >= 1);
+    snprintf(want, sizeof want, "%g %g %g %g\n", w.units, w.div32, w.div64, loads);
     ck_assert_str_eq(out, want);
     snprintf(args, sizeof args, "%s/bench/results/h100/indexmath/ptx/indexmath-opencl.ptx "
              "no_such_kernel 256 256", CLC_TEST_SOURCE_DIR);
     workcount(args, out, sizeof out, &st);
     ck_assert_int_eq(st, 0);
-    ck_assert_str_eq(out, "nan nan nan\n");
+    ck_assert_str_eq(out, "nan nan nan nan\n");
     static const char *const bad[] = {"", "f.ptx k 256", "f.ptx k 256,8 256", "f.ptx k 0 1",
                                       "f.ptx k 256 256 x", "/nonexistent.ptx k 256 256"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

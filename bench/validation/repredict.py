@@ -19,8 +19,8 @@ what a change to the access model does to a measured run, or another API's rows 
 one's traces.  With --ptx, each kernel's integer work
 (the work layer's features) is counted again by build/clc-workcount on DIR/KERNEL-API.ptx, the
 PTX of the build that ran (MANIFEST's pattern, local and items give its launch, the row's
-size its n): what a change to that count does.  CLCOALESCE names the binary (default
-build/clcoalesce)."""
+size its n), and so are its loads in flight as compiled: what a change to those counts
+does.  CLCOALESCE names the binary (default build/clcoalesce)."""
 import json
 import math
 import os
@@ -62,7 +62,8 @@ def launch(entry, n):
 
 
 def counted_again(results, api, ptx_dir, manifest, counter):
-    """results with each kernel's work features counted on its PTX in ptx_dir."""
+    """results with each kernel's work features and compiled loads counted on its PTX in
+    ptx_dir."""
     head, entries = None, {}
     for line in open(manifest, encoding="utf-8"):
         if not line.strip() or line.startswith("#"):
@@ -82,8 +83,8 @@ def counted_again(results, api, ptx_dir, manifest, counter):
                               r["variant"], g, l] + args, capture_output=True, text=True)
         if out.returncode != 0:
             sys.exit(out.stderr)
-        f["work_units"], f["work_div32"], f["work_div64"] = (
-            None if v == "nan" else float(v) for v in out.stdout.split())
+        counts = [None if v == "nan" else float(v) for v in out.stdout.split()]
+        f["work_units"], f["work_div32"], f["work_div64"], f["compiled_loads"] = counts
     return results
 
 

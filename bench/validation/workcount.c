@@ -5,9 +5,10 @@
  *   clc-workcount FILE.ptx KERNEL GLOBAL LOCAL [ARG...]
  *
  * GLOBAL and LOCAL: work-items, "X" or "X,Y" (,Z); each ARG a parameter's value in order
- * (a buffer's: any address far from the others).  Prints "units div32 div64", or "nan nan
- * nan" where the work cannot be counted (exit 0); exit 2 on bad arguments or an unreadable
- * file. */
+ * (a buffer's: any address far from the others).  Prints "units div32 div64 loads": the work,
+ * "nan nan nan" where it cannot be counted, and the loads a work-item has in flight as
+ * compiled (clc_ptx_loads_in_flight, host/model/compiled.c), "nan" where the entry is not
+ * there (exit 0); exit 2 on bad arguments or an unreadable file. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,7 @@ int main(int argc, char **argv)
     }
     struct clc_ptx_work w;
     clc_ptx_work(text, argv[2], &l, &w);
-    printf("%g %g %g\n", w.units, w.div32, w.div64);
+    printf("%g %g %g %g\n", w.units, w.div32, w.div64, clc_ptx_loads_in_flight(text, argv[2]));
     free(text);
     return 0;
 }
