@@ -1179,19 +1179,11 @@ static json_t *count_or_null(long long v)
     return v > 0 ? json_integer(v) : json_null();
 }
 
-json_t *clc_profile_to_json(const struct clc_profile *p)
+/* The profile's `inflight` object: the bytes-in-flight curve and grid, the copies of one
+ * pass, the long copy and the held tile's ratio. */
+static json_t *inflight_to_json(const struct clc_profile *p)
 {
-    json_t *root = json_object(), *dev = json_object(), *lat = json_object(),
-           *str = json_object(), *inf = json_object(), *curve = json_array(),
-           *banks = json_object(), *dram = json_object(), *gaps = json_array();
-    static const char *const level[] = {"l1", "l2", "dram"};
-    for (int i = 0; i < 3; i++)
-        json_object_set_new(lat, level[i], num(p->latency_ns[i]));
-    json_object_set_new(str, "read", num(p->read_gbps));
-    json_object_set_new(str, "write", num(p->write_gbps));
-    json_object_set_new(str, "copy", num(p->copy_gbps));
-    json_object_set_new(str, "triad", num(p->triad_gbps));
-    json_object_set_new(str, "in_cache", json_boolean(p->in_cache));
+    json_t *inf = json_object(), *curve = json_array();
     for (size_t i = 0; i < p->n_curve; i++)
         json_array_append_new(curve, json_pack("{s:o, s:o}", "bytes_per_cu", num(p->curve_bytes[i]),
                                                "gbps", num(p->curve_gbps[i])));
@@ -1225,55 +1217,13 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
     json_object_set_new(inf, "long_copy_of_copy", num(p->long_copy));
     json_object_set_new(inf, "held_tile_ratio",
                         json_pack("[o, o]", num(p->held_tile[0]), num(p->held_tile[1])));
-    json_object_set_new(banks, "count", count_or_null(p->banks));
-    json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
-    json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
-    json_object_set_new(banks, "request_ps", num(p->local_request_ps));
-    json_object_set_new(banks, "pass_ps", num(p->local_pass_ps));
-    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
-        json_array_append_new(gaps, num(p->gap_eff[c]));
-    json_object_set_new(dram, "granule_bytes", count_or_null(p->granule));
-    json_object_set_new(dram, "gap_efficiency", gaps);
-    static const char *const dir_keys[2] = {"gap_efficiency_load", "gap_efficiency_store"};
-    for (unsigned d = 0; d < 2; d++) {
-        json_t *a = json_array();
-        for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
-            json_array_append_new(a, num(p->gap_eff_dir[d][c]));
-        json_object_set_new(dram, dir_keys[d], a);
-    }
-    json_object_set_new(dram, "random_efficiency", num(p->random_eff));
-    json_object_set_new(dram, "tile_rows_efficiency", num(p->bunched_eff));
-    json_object_set_new(dram, "tile_rows_load_efficiency", num(p->bunched_load_eff));
-    json_object_set_new(dev, "name", json_string(p->device));
-    json_object_set_new(dev, "api", json_string(p->api));
-    json_object_set_new(dev, "peak_gbps", num(p->peak_gbps));
-    json_object_set_new(dev, "l2_bytes", count_or_null((long long)p->l2_bytes));
-    json_object_set_new(dev, "compute_units", count_or_null(p->compute_units));
-    json_object_set_new(dev, "threads_per_cu", count_or_null(p->threads_per_cu));
-    json_object_set_new(dev, "groups_per_cu", count_or_null(p->groups_per_cu));
-    json_object_set_new(dev, "regs_per_cu", count_or_null(p->regs_per_cu));
-    json_object_set_new(dev, "local_per_cu", count_or_null((long long)p->local_per_cu));
-    json_object_set_new(root, "source", json_string(p->source));
-    json_object_set_new(root, "device", dev);
-    json_object_set_new(root, "latency_ns", lat);
-    json_object_set_new(root, "stream_gbps", str);
-    json_object_set_new(root, "inflight", inf);
-    json_object_set_new(root, "local_banks", banks);
-    json_object_set_new(root, "dram", dram);
-    json_object_set_new(root, "scatter",
-                        json_pack("{s:o, s:o, s:o}", "load_lines_per_s", num(p->load_lines_per_s),
-                                  "store_lines_per_s", num(p->store_lines_per_s),
-                                  "missed_lines_per_s", num(p->missed_lines_per_s)));
-    json_object_set_new(root, "l2", json_pack("{s:o, s:o}", "load_sectors_per_s",
-                                              num(p->l2_sectors_per_s[0]), "store_sectors_per_s",
-                                              num(p->l2_sectors_per_s[1])));
-    json_object_set_new(root, "launch_us", num(p->launch_us));
-    json_object_set_new(root, "l1_bytes", num(p->l1_bytes));
-    json_object_set_new(root, "spread", num(p->spread));
-    json_object_set_new(root, "groups_per_s", num(p->groups_per_s));
-    json_object_set_new(root, "split_stores", json_pack("{s:o, s:o}", "lane_32_gbps",
-                                                        num(p->split_gbps[0]), "lane_64_gbps",
-                                                        num(p->split_gbps[1])));
+    return inf;
+}
+
+/* The stores' figures into root: how runs merge, the pieces a work-group stores together,
+ * the refills of lines open over loads. */
+static void stores_to_json(const struct clc_profile *p, json_t *root)
+{
     json_t *merge_lines = json_array(), *merging = json_object();
     for (unsigned c = 0; c < CLC_PROFILE_MERGE; c++)
         json_array_append_new(merge_lines, json_real(clc_profile_merge_lines(c)));
@@ -1310,6 +1260,71 @@ json_t *clc_profile_to_json(const struct clc_profile *p)
             json_object_set_new(refill, clc_profile_refill_key(wide, t), a);
         }
     json_object_set_new(root, "refill", refill);
+}
+
+json_t *clc_profile_to_json(const struct clc_profile *p)
+{
+    json_t *root = json_object(), *dev = json_object(), *lat = json_object(),
+           *str = json_object(), *banks = json_object(), *dram = json_object(),
+           *gaps = json_array();
+    static const char *const level[] = {"l1", "l2", "dram"};
+    for (int i = 0; i < 3; i++)
+        json_object_set_new(lat, level[i], num(p->latency_ns[i]));
+    json_object_set_new(str, "read", num(p->read_gbps));
+    json_object_set_new(str, "write", num(p->write_gbps));
+    json_object_set_new(str, "copy", num(p->copy_gbps));
+    json_object_set_new(str, "triad", num(p->triad_gbps));
+    json_object_set_new(str, "in_cache", json_boolean(p->in_cache));
+    json_object_set_new(banks, "count", count_or_null(p->banks));
+    json_object_set_new(banks, "width_bytes", count_or_null(p->bank_width));
+    json_object_set_new(banks, "stride1_gbps", num(p->local_gbps));
+    json_object_set_new(banks, "request_ps", num(p->local_request_ps));
+    json_object_set_new(banks, "pass_ps", num(p->local_pass_ps));
+    for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+        json_array_append_new(gaps, num(p->gap_eff[c]));
+    json_object_set_new(dram, "granule_bytes", count_or_null(p->granule));
+    json_object_set_new(dram, "gap_efficiency", gaps);
+    static const char *const dir_keys[2] = {"gap_efficiency_load", "gap_efficiency_store"};
+    for (unsigned d = 0; d < 2; d++) {
+        json_t *a = json_array();
+        for (unsigned c = 0; c < CLC_MODEL_GAPS; c++)
+            json_array_append_new(a, num(p->gap_eff_dir[d][c]));
+        json_object_set_new(dram, dir_keys[d], a);
+    }
+    json_object_set_new(dram, "random_efficiency", num(p->random_eff));
+    json_object_set_new(dram, "tile_rows_efficiency", num(p->bunched_eff));
+    json_object_set_new(dram, "tile_rows_load_efficiency", num(p->bunched_load_eff));
+    json_object_set_new(dev, "name", json_string(p->device));
+    json_object_set_new(dev, "api", json_string(p->api));
+    json_object_set_new(dev, "peak_gbps", num(p->peak_gbps));
+    json_object_set_new(dev, "l2_bytes", count_or_null((long long)p->l2_bytes));
+    json_object_set_new(dev, "compute_units", count_or_null(p->compute_units));
+    json_object_set_new(dev, "threads_per_cu", count_or_null(p->threads_per_cu));
+    json_object_set_new(dev, "groups_per_cu", count_or_null(p->groups_per_cu));
+    json_object_set_new(dev, "regs_per_cu", count_or_null(p->regs_per_cu));
+    json_object_set_new(dev, "local_per_cu", count_or_null((long long)p->local_per_cu));
+    json_object_set_new(root, "source", json_string(p->source));
+    json_object_set_new(root, "device", dev);
+    json_object_set_new(root, "latency_ns", lat);
+    json_object_set_new(root, "stream_gbps", str);
+    json_object_set_new(root, "inflight", inflight_to_json(p));
+    json_object_set_new(root, "local_banks", banks);
+    json_object_set_new(root, "dram", dram);
+    json_object_set_new(root, "scatter",
+                        json_pack("{s:o, s:o, s:o}", "load_lines_per_s", num(p->load_lines_per_s),
+                                  "store_lines_per_s", num(p->store_lines_per_s),
+                                  "missed_lines_per_s", num(p->missed_lines_per_s)));
+    json_object_set_new(root, "l2", json_pack("{s:o, s:o}", "load_sectors_per_s",
+                                              num(p->l2_sectors_per_s[0]), "store_sectors_per_s",
+                                              num(p->l2_sectors_per_s[1])));
+    json_object_set_new(root, "launch_us", num(p->launch_us));
+    json_object_set_new(root, "l1_bytes", num(p->l1_bytes));
+    json_object_set_new(root, "spread", num(p->spread));
+    json_object_set_new(root, "groups_per_s", num(p->groups_per_s));
+    json_object_set_new(root, "split_stores", json_pack("{s:o, s:o}", "lane_32_gbps",
+                                                        num(p->split_gbps[0]), "lane_64_gbps",
+                                                        num(p->split_gbps[1])));
+    stores_to_json(p, root);
     json_object_set_new(root, "compute", json_pack("{s:o, s:o}", "fp32_fma_per_s",
                                                    num(p->fma_per_s[0]), "fp64_fma_per_s",
                                                    num(p->fma_per_s[1])));
