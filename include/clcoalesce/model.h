@@ -204,7 +204,8 @@ int clc_model_analyse(const struct clc_trace *t, struct clc_model *m);
  * its PTX (compiled.c): the loads issued before an instruction that reads what one of them
  * loaded, and those after it that the assembler may move ahead of it (the rest of a straight
  * stretch of code: a short forward branch around a few instructions is predicated, any other
- * branch, its label and a barrier end one).  NAN where ptx holds no entry `kernel`. */
+ * branch, its label and a barrier end one; a load after a global store stays after it, one
+ * through the read-only path does not).  NAN where ptx holds no entry `kernel`. */
 double clc_ptx_loads_in_flight(const char *ptx, const char *kernel);
 
 /* Whether `kernel` stores runs back to back, read off its PTX (compiled.c): 1 where it
