@@ -206,14 +206,15 @@ void clc_print_profile_summary(FILE *f, json_t *p)
         fprintf(f, "  a copy whose work-items copy element after element, all resident (a "
                 "grid-stride loop): %.0f %%\n", 100 * json_number_value(lived));
     json_t *held = json_object_get(inf, "held_tile_ratio");
-    if (json_is_number(json_array_get(held, 0))) {
-        char eight[24] = "-";
-        if (json_is_number(json_array_get(held, 1)))
-            snprintf(eight, sizeof eight, "%.0f", 100 * json_number_value(json_array_get(held, 1)));
+    json_t *floats = json_array_get(held, 0), *doubles = json_array_get(held, 1);
+    if (json_is_number(floats)) {
+        char pct[24] = "-"; /* the doubles' */
+        if (json_is_number(doubles))
+            snprintf(pct, sizeof pct, "%.0f", 100 * json_number_value(doubles));
         fprintf(f, "  a tile transpose whose work-items wait for each load (transpose "
                 "tiled_held) against its loads issued together (tiled_padded), floats / "
                 "doubles: %.0f / %s %%\n",
-                100 * json_number_value(json_array_get(held, 0)), eight);
+                100 * json_number_value(floats), pct);
     } else if (json_is_array(held)) { /* a profile from before the held tile says nothing */
         fprintf(f, "  a tile transpose whose work-items wait for each load: none here (the "
                 "build of transpose tiled_held issues its loads together, or shows no PTX)\n");

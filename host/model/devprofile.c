@@ -315,11 +315,16 @@ static void refills(const struct clc_report *rep, const char *variant,
     }
 }
 
+bool clc_profile_has_wide_refills(const struct clc_profile *p, double elem)
+{
+    return p->refill_wide_ps[elem > 6][1] >= 0;
+}
+
 double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window, bool wide)
 {
     unsigned t = elem > 6;
-    const double *ps = wide && p->refill_wide_ps[t][1] >= 0 ? p->refill_wide_ps[t]
-                                                             : p->refill_ps[t];
+    const double *ps = wide && clc_profile_has_wide_refills(p, elem) ? p->refill_wide_ps[t]
+                                                                      : p->refill_ps[t];
     double es = t ? 8 : 4, w0 = NAN, v0 = NAN;
     for (unsigned c = 0; c < CLC_PROFILE_STEPS; c++) {
         double w = clc_profile_refill_window(c, es), v = ps[c];
@@ -386,6 +391,13 @@ double clc_profile_split_gbps(const struct clc_profile *p, double lane)
 static double log_place(double v, double lo, double hi)
 {
     return hi > lo ? log(v / lo) / log(hi / lo) : 0;
+}
+
+/* A figure at lanes of `lane` bytes from its float (4) and double (8) values, in log scale
+ * between them, the nearer one outside. */
+static double by_lane(double four, double eight, double lane)
+{
+    return four + log_place(fmin(fmax(lane, 4), 8), 4, 8) * (eight - four);
 }
 
 double clc_profile_inflight_gbps(const struct clc_profile *p, double bytes)
@@ -536,10 +548,7 @@ double clc_profile_one_pass(const struct clc_profile *p, double lane, double gro
         group = 32 << CLC_PROFILE_ONE_PASS_GROUP;
     const double(*by)[CLC_PROFILE_GROUPS] = one_pass_table((struct clc_profile *)p, form);
     double four = one_pass_at(by[0], group), eight = one_pass_at(by[1], group);
-    if (!(four > 0 && eight > 0 && lane > 0))
-        return NAN;
-    double t = log_place(fmin(fmax(lane, 4), 8), 4, 8);
-    return four + t * (eight - four);
+    return four > 0 && eight > 0 && lane > 0 ? by_lane(four, eight, lane) : NAN;
 }
 
 double clc_profile_long_copy(const struct clc_profile *p, double one, double elements)
@@ -562,7 +571,7 @@ static double held_tile_at(const struct clc_profile *p, double lane)
 {
     double four = p->held_tile[0], eight = p->held_tile[1];
     if (four > 0 && eight > 0 && lane > 0)
-        return four + log_place(fmin(fmax(lane, 4), 8), 4, 8) * (eight - four);
+        return by_lane(four, eight, lane);
     return four > 0 && lane > 0 && lane <= 4 ? four : NAN;
 }
 

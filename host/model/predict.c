@@ -1001,8 +1001,7 @@ static double layer_apart(struct clc_layer_state *s, struct clc_model_layer *l)
     double elem = (double)clc_type_size(s->r->type), ps = far_sector_ps(s->p, elem);
     if (!(far > 0) || !(ps > 0)) {
         /* a wide row of one step no slower than the narrow one is a figure too: none more */
-        bool wide = s->p->refill_wide_ps[elem > 6][1] >= 0; /* as clc_profile_refill_ps */
-        if (far > 0 && wide)
+        if (far > 0 && clc_profile_has_wide_refills(s->p, elem))
             snprintf(l->why, sizeof l->why, "%.0f %% of store requests into lines left to "
                      "work-groups a row or more on: none more each here", 100 * fmin(1, far));
         else

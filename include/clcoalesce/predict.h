@@ -326,6 +326,10 @@ static inline double clc_profile_refill_window(unsigned c, double elem)
  * windows, the nearest outside them; NAN where none was measured. */
 double clc_profile_refill_ps(const struct clc_profile *p, double elem, double window, bool wide);
 
+/* Whether the profile has the wide layout's refill rows for the element size nearer to
+ * `elem` (store_steps_wide), which clc_profile_refill_ps then reads for `wide`. */
+bool clc_profile_has_wide_refills(const struct clc_profile *p, double elem);
+
 /* The rate, in GB/s stored, at which the profile's fills of 32- and 64-byte lanes stored:
  * the 32-byte one for lanes of 17 to 32 bytes, the 64-byte one for wider lanes.  NAN for
  * lanes of at most 16 bytes (one instruction stores them whole) or where it has no such fill. */
